@@ -1,0 +1,99 @@
+/**
+ * The agent runtime worker. Today it keeps the runtime switches applied: it reads them at start,
+ * re-reads every 5 s (the safety net) and at once when a settings write NOTIFYs, logs every change, and
+ * writes a heartbeat with the version it applies. Later issues add the run executor and schedules.
+ *
+ * Environment: DATABASE_URL (required; `npm start` sets it), KEEL_SETTINGS_NOTIFY=off to rely on
+ * polling alone, KEEL_SETTINGS_POLL_MS (default 5000), KEEL_LOG_LEVEL.
+ */
+import { getPrisma } from "@/lib/db/client";
+import { createLogger, errorFields } from "@/lib/log/logger";
+import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
+import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
+import { RuntimeHeartbeat } from "@/lib/settings/runtime-heartbeat";
+import { SettingsListener } from "@/lib/settings/settings-listener";
+
+const log = createLogger({ component: "agent-runtime" });
+
+async function main(): Promise<void> {
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) {
+    log.error("DATABASE_URL is not set. Start the runtime with `npm start`, or set DATABASE_URL.");
+    process.exit(1);
+  }
+  const pollMs = Number(process.env.KEEL_SETTINGS_POLL_MS ?? 5_000);
+  if (!Number.isInteger(pollMs) || pollMs < 100 || pollMs > 600_000) {
+    log.error("KEEL_SETTINGS_POLL_MS must be a whole number of milliseconds from 100 to 600000.", {
+      value: process.env.KEEL_SETTINGS_POLL_MS,
+    });
+    process.exit(1);
+  }
+  const notificationsEnabled = process.env.KEEL_SETTINGS_NOTIFY !== "off";
+  const database = getPrisma();
+  const heartbeat = new RuntimeHeartbeat(database);
+
+  const poller = new RuntimeFlagPoller({
+    load: () => loadAppSettingsRuntimeFlags(database),
+    baseIntervalMs: pollMs,
+    onApplied: async (loaded, changed) => {
+      if (changed) {
+        log.info("runtime flags applied", { version: loaded.version, flags: loaded.flags });
+        if (loaded.invalidFields.length > 0) {
+          log.warn("settings row has invalid values; using safe defaults for them", {
+            fields: loaded.invalidFields,
+          });
+        }
+      }
+      await heartbeat
+        .beat(loaded.version, changed)
+        .catch((error) => log.warn("heartbeat failed", errorFields(error)));
+    },
+    onError: (error, failures) =>
+      log.warn("reading runtime flags failed; keeping the last good flags", {
+        failures,
+        ...errorFields(error),
+      }),
+  });
+
+  const listener = notificationsEnabled
+    ? new SettingsListener({
+        connectionString,
+        onChange: () => void poller.reloadNow(),
+        onStateChange: (state, error) =>
+          state === "connected"
+            ? log.info("listening for settings changes")
+            : log.warn("settings notifications lost; polling until reconnected", errorFields(error)),
+      })
+    : null;
+
+  let stopping = false;
+  const shutdown = async (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("agent runtime stopping", { reason });
+    poller.stop();
+    await listener?.stop();
+    await heartbeat.stop().catch(() => {});
+    await database.$disconnect().catch(() => {});
+    log.info("agent runtime stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  log.info("agent runtime starting", {
+    pid: process.pid,
+    instance: heartbeat.id,
+    pollMs,
+    notificationsEnabled,
+  });
+  await poller.start();
+  await listener?.start();
+  // keep the event loop alive: the poller's timers are unref'd
+  setInterval(() => {}, 1 << 30);
+}
+
+main().catch((error: unknown) => {
+  log.error("agent runtime failed to start", errorFields(error));
+  process.exit(1);
+});

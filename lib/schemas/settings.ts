@@ -1,0 +1,139 @@
+/**
+ * Runtime switches: the one zod contract shared by the settings panel, the HTTP API, the agent
+ * runtime's flag loader, MCP and the OpenAPI document.
+ *
+ * Every switch defaults to its safe value; DESIGN.md section 4 states the failure policy: before the
+ * first good read of the settings row, and whenever a stored value is unreadable, the runtime uses
+ * these defaults (every safety feature on).
+ */
+import { z } from "zod";
+
+export const JUDGE_MODES = ["off", "caveat", "continue"] as const;
+export const AUDIT_GATE_MODES = ["thoughts", "complete"] as const;
+export const AUDIT_GATE_MODELS = ["utility", "main"] as const;
+
+export const MAX_TOOL_STEPS_MIN = 1;
+export const MAX_TOOL_STEPS_MAX = 200;
+export const AUDIT_GATE_PROMPT_MAX_LENGTH = 20_000;
+
+/** The switches an operator can change, with their bounds. Defaults are in {@link DEFAULT_RUNTIME_FLAGS}. */
+export const runtimeFlagsSchema = z.strictObject({
+  /** Scan tool results for instruction-shaped content before they reach the model. Fails on. */
+  toolResultQuarantineEnabled: z.boolean(),
+  /** On tool-budget exhaustion, grant one tool-less wrap-up turn instead of failing the run. Fails on. */
+  toolBudgetWrapupEnabled: z.boolean(),
+  /** Append deterministic caveats (open plan items, failed side effects) to autonomous runs. Fails on. */
+  runCompletionCaveatsEnabled: z.boolean(),
+  /** Independent completion judge for autonomous runs. Fails to "caveat". */
+  autonomousCompletionJudgeMode: z.enum(JUDGE_MODES),
+  /** Tool steps a run may take before the wrap-up turn. */
+  maxToolSteps: z.int().min(MAX_TOOL_STEPS_MIN).max(MAX_TOOL_STEPS_MAX),
+  /** Strip leaked tool-call tokens from streamed assistant text. Fails on. */
+  toolScaffoldingGuardEnabled: z.boolean(),
+  /** Audit model gates every tool call (ok / clarify / terminate). Off by default: it costs a model call. */
+  auditGateEnabled: z.boolean(),
+  auditGateMode: z.enum(AUDIT_GATE_MODES),
+  auditGateModel: z.enum(AUDIT_GATE_MODELS),
+  auditGateMaxClarifications: z.int().min(0).max(10),
+  auditGateHistorySize: z.int().min(0).max(100),
+  /** Custom audit system prompt; null means the built-in prompt. */
+  auditGatePrompt: z.string().trim().min(1).max(AUDIT_GATE_PROMPT_MAX_LENGTH).nullable(),
+});
+export type RuntimeFlags = z.infer<typeof runtimeFlagsSchema>;
+export type RuntimeFlagName = keyof RuntimeFlags;
+
+/** Safe defaults: what a runtime applies before its first good read of the settings row. */
+export const DEFAULT_RUNTIME_FLAGS: Readonly<RuntimeFlags> = Object.freeze({
+  toolResultQuarantineEnabled: true,
+  toolBudgetWrapupEnabled: true,
+  runCompletionCaveatsEnabled: true,
+  autonomousCompletionJudgeMode: "caveat",
+  maxToolSteps: 24,
+  toolScaffoldingGuardEnabled: true,
+  auditGateEnabled: false,
+  auditGateMode: "thoughts",
+  auditGateModel: "utility",
+  auditGateMaxClarifications: 3,
+  auditGateHistorySize: 10,
+  auditGatePrompt: null,
+});
+
+export const RUNTIME_FLAG_NAMES = Object.keys(DEFAULT_RUNTIME_FLAGS) as RuntimeFlagName[];
+
+/** Body of PUT /api/app-settings: any non-empty subset of the switches. */
+export const appSettingsUpdateSchema = runtimeFlagsSchema
+  .partial()
+  .refine((update) => Object.keys(update).length > 0, { message: "Send at least one setting to change." });
+export type AppSettingsUpdate = z.infer<typeof appSettingsUpdateSchema>;
+
+/** The settings row as the API returns it. */
+export const appSettingsSchema = runtimeFlagsSchema.extend({
+  version: z.int().min(1),
+  updatedAt: z.iso.datetime(),
+  updatedBy: z.string().nullable(),
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+/** One audit row: one changed field of one write. */
+export const settingsChangeSchema = z.object({
+  id: z.string(),
+  at: z.iso.datetime(),
+  actor: z.string(),
+  field: z.enum(RUNTIME_FLAG_NAMES as [RuntimeFlagName, ...RuntimeFlagName[]]),
+  oldValue: z.unknown(),
+  newValue: z.unknown(),
+  version: z.int(),
+});
+export type SettingsChange = z.infer<typeof settingsChangeSchema>;
+
+export const settingsChangesQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Keyset cursor: return changes with a smaller id (newest first). */
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/, "before must be a change id")
+    .optional(),
+});
+
+/** One agent runtime as seen through its heartbeat. */
+export const runtimeInstanceSchema = z.object({
+  id: z.string(),
+  host: z.string(),
+  pid: z.int(),
+  startedAt: z.iso.datetime(),
+  lastPollAt: z.iso.datetime(),
+  appliedSettingsVersion: z.int().nullable(),
+  alive: z.boolean(),
+});
+export type RuntimeInstance = z.infer<typeof runtimeInstanceSchema>;
+
+export const runtimeStatusSchema = z.object({
+  settingsVersion: z.int(),
+  instances: z.array(runtimeInstanceSchema),
+  /** Live runtimes that have applied the current settings version. */
+  appliedBy: z.int(),
+  /** When the newest live runtime applied the current version (null if none has). */
+  lastAppliedAt: z.iso.datetime().nullable(),
+});
+export type RuntimeStatus = z.infer<typeof runtimeStatusSchema>;
+
+/**
+ * Reads a stored settings row field by field: a field that fails validation falls back to its safe
+ * default instead of discarding the whole row. Returns the flags and the names of the fields replaced.
+ */
+export function parseStoredFlags(row: Record<string, unknown>): {
+  flags: RuntimeFlags;
+  invalidFields: RuntimeFlagName[];
+} {
+  const flags: Record<string, unknown> = {};
+  const invalidFields: RuntimeFlagName[] = [];
+  for (const name of RUNTIME_FLAG_NAMES) {
+    const parsed = runtimeFlagsSchema.shape[name].safeParse(row[name]);
+    if (parsed.success) flags[name] = parsed.data;
+    else {
+      flags[name] = DEFAULT_RUNTIME_FLAGS[name];
+      invalidFields.push(name);
+    }
+  }
+  return { flags: flags as RuntimeFlags, invalidFields };
+}

@@ -1,0 +1,81 @@
+/**
+ * LISTENs on the settings NOTIFY channel on a dedicated connection and calls `onChange` for every
+ * notification, and once after each (re)connect (notifications sent while disconnected are lost, so
+ * the caller re-reads). Reconnects with capped backoff; never throws into the caller.
+ */
+import pg from "pg";
+import { SETTINGS_CHANNEL } from "./app-settings";
+import { nextPollDelay } from "./poll-delay";
+
+export interface SettingsListenerOptions {
+  connectionString: string;
+  onChange: (payload: string | undefined) => void;
+  onStateChange?: (state: "connected" | "disconnected", error?: unknown) => void;
+  channel?: string;
+}
+
+export class SettingsListener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly failedClients = new WeakSet<pg.Client>();
+
+  constructor(private readonly options: SettingsListenerOptions) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({
+      connectionString: this.options.connectionString,
+      connectionTimeoutMillis: 10_000,
+    });
+    const channel = this.options.channel ?? SETTINGS_CHANNEL;
+    client.on("notification", (message) => {
+      if (message.channel === channel) this.options.onChange(message.payload);
+    });
+    client.on("error", (error) => this.handleFailure(client, error));
+    client.on("end", () => this.handleFailure(client, new Error("connection ended")));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      this.client = client;
+      this.failures = 0;
+      this.options.onStateChange?.("connected");
+      this.options.onChange(undefined);
+    } catch (error) {
+      this.handleFailure(client, error);
+    }
+  }
+
+  private handleFailure(client: pg.Client, error: unknown): void {
+    if (this.stopped || this.failedClients.has(client)) return; // one failure per connection
+    this.failedClients.add(client);
+    this.client = null;
+    client.removeAllListeners("end");
+    client.end().catch(() => {});
+    this.failures += 1;
+    this.options.onStateChange?.("disconnected", error);
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        void this.connect();
+      },
+      nextPollDelay(this.failures - 1, { baseMs: 1_000, maxMs: 30_000 }),
+    );
+    this.retryTimer.unref();
+  }
+}

@@ -1,0 +1,418 @@
+#!/usr/bin/env node
+// `npm start` / `npm run dev`: Keel's one-command start. Plain Node with no dependencies, because it
+// runs before anything is installed.
+//
+//   1. installs dependencies when node_modules is missing or older than package-lock.json
+//   2. generates the Prisma client when the schema changed
+//   3. starts the embedded PostgreSQL (unless DATABASE_URL is set), migrates, seeds
+//   4. builds the web app when its sources changed (not with --dev)
+//   5. runs the web app (PORT, default 3000) and the agent runtime, and supervises them
+//
+// Ctrl-C / SIGTERM stops every child (web and agent first, the database last). If this process is
+// killed outright, each child notices (scripts/child-watchdog.mjs) and stops itself; a later start
+// also stops a previous instance still running from the same folder. Flags: --dev, --help.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+// No network at run time: Next must not try to send telemetry.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
+const HELP = `Usage: npm start [-- --dev]
+
+Starts Keel: the embedded PostgreSQL (unless DATABASE_URL is set), the web app and the agent runtime.
+
+  --dev     run the web app with \`next dev\` (hot reload) instead of a production build
+  --help    show this text
+
+Environment: PORT (3000), KEEL_HOST (127.0.0.1), DATABASE_URL, KEEL_DATA_DIR (.data), KEEL_DB_PORT (54329).
+See README.md for every variable.`;
+
+const args = process.argv.slice(2);
+for (const argument of args) {
+  if (argument === "--help" || argument === "-h") {
+    console.log(HELP);
+    process.exit(0);
+  }
+  if (argument !== "--dev") fail(`Unknown option "${argument}".\n\n${HELP}`, 2);
+}
+const devMode = args.includes("--dev");
+
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 20 || (major === 20 && minor < 19))
+  fail(`Keel needs Node.js 20.19 or newer; this is ${process.version}.`);
+
+const port = parsePort(process.env.PORT ?? "3000", "PORT");
+const host = process.env.KEEL_HOST || "127.0.0.1";
+const dataRoot = path.resolve(root, process.env.KEEL_DATA_DIR || ".data");
+const lockFile = path.join(dataRoot, "keel.pid");
+const watchdog = path.join(root, "scripts", "child-watchdog.mjs");
+const children = new Map(); // name -> ChildProcess
+let shuttingDown = false;
+
+function log(message) {
+  process.stdout.write(`[keel] ${message}\n`);
+}
+
+function fail(message, code = 1) {
+  process.stderr.write(`[keel] ${message}\n`);
+  process.exit(code);
+}
+
+function parsePort(value, name) {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 65535)
+    fail(`${name} must be a port number from 1 to 65535, got "${value}".`, 2);
+  return number;
+}
+
+function hashFiles(paths) {
+  const hash = createHash("sha256");
+  const visit = (target) => {
+    let stat;
+    try {
+      stat = fs.statSync(target);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(target).sort()) {
+        if (entry === "node_modules" || entry.startsWith(".")) continue;
+        visit(path.join(target, entry));
+      }
+    } else if (!/\.test\.tsx?$/.test(target)) {
+      hash.update(path.relative(root, target));
+      hash.update(fs.readFileSync(target));
+    }
+  };
+  for (const target of paths) visit(path.join(root, target));
+  return hash.digest("hex");
+}
+
+let currentStep = null; // the set-up command running now, stopped by shutdown()
+
+/** Runs a set-up command to completion (asynchronously, so signals are handled meanwhile). */
+async function runStep(description, command, commandArgs, env = {}) {
+  log(description);
+  const child = spawn(command, commandArgs, {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, ...env },
+  });
+  currentStep = child;
+  const [code, error] = await new Promise((resolve) => {
+    child.once("error", (spawnError) => resolve([null, spawnError]));
+    child.once("exit", (exitCode) => resolve([exitCode, null]));
+  });
+  currentStep = null;
+  if (shuttingDown) await new Promise(() => {}); // shutdown() exits the process
+  if (error) throw new StepError(`${description} failed: ${error.message}`);
+  if (code !== 0) throw new StepError(`${description} failed (exit code ${code}). See the messages above.`);
+}
+
+class StepError extends Error {}
+
+function npmCommand() {
+  return process.platform === "win32" ? "npm.cmd" : "npm";
+}
+
+async function ensureInstalled() {
+  const stamp = path.join(root, "node_modules", ".keel-install-hash");
+  // Only what changes the installed tree counts: editing a script in package.json needs no reinstall.
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+  const relevant = [
+    "dependencies",
+    "devDependencies",
+    "optionalDependencies",
+    "overrides",
+    "allowScripts",
+  ].map((key) => manifest[key]);
+  const wanted = createHash("sha256")
+    .update(JSON.stringify(relevant))
+    .update(hashFiles(["package-lock.json"]))
+    .digest("hex");
+  const current = fs.existsSync(stamp) ? fs.readFileSync(stamp, "utf8").trim() : null;
+  if (current === wanted && fs.existsSync(path.join(root, "node_modules", "next"))) return;
+  const hasLock = fs.existsSync(path.join(root, "package-lock.json"));
+  await runStep(
+    current === null
+      ? "Installing dependencies (first start; takes a few minutes) ..."
+      : "Dependencies changed; reinstalling ...",
+    npmCommand(),
+    hasLock ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"],
+  );
+  fs.writeFileSync(stamp, `${wanted}\n`);
+}
+
+async function ensurePrismaClient() {
+  const stamp = path.join(root, "lib", "generated", ".schema-hash");
+  const wanted = hashFiles(["prisma/schema.prisma", "package-lock.json"]);
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8").trim() === wanted) return;
+  await runStep("Generating the Prisma client ...", npmCommand(), ["run", "--silent", "db:generate"]);
+  fs.mkdirSync(path.dirname(stamp), { recursive: true });
+  fs.writeFileSync(stamp, `${wanted}\n`);
+}
+
+async function ensureBuilt() {
+  const stamp = path.join(root, ".next", "keel-build-hash");
+  const wanted = hashFiles([
+    "app",
+    "components",
+    "i18n",
+    "lib",
+    "messages",
+    "public",
+    "proxy.ts",
+    "next.config.ts",
+    "postcss.config.mjs",
+    "tsconfig.json",
+    "package-lock.json",
+  ]);
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8").trim() === wanted) return;
+  await runStep(
+    "Building the web app (sources changed since the last build; ~1 minute) ...",
+    process.execPath,
+    [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"],
+  );
+  fs.writeFileSync(stamp, `${wanted}\n`);
+}
+
+function processIsAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+function commandLineOf(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
+}
+
+async function sleep(ms) {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Stops an earlier `npm start` of this folder that is still running (e.g. its terminal was killed). */
+async function takeOverLock() {
+  fs.mkdirSync(dataRoot, { recursive: true, mode: 0o700 });
+  let previous = null;
+  try {
+    previous = JSON.parse(fs.readFileSync(lockFile, "utf8"));
+  } catch {
+    previous = null;
+  }
+  if (
+    previous &&
+    Number.isInteger(previous.pid) &&
+    previous.pid !== process.pid &&
+    processIsAlive(previous.pid)
+  ) {
+    if (commandLineOf(previous.pid).includes("scripts/start.mjs")) {
+      log(`A previous Keel (pid ${previous.pid}) is still running from this folder; stopping it first ...`);
+      process.kill(previous.pid, "SIGTERM");
+      for (let waited = 0; waited < 60_000 && processIsAlive(previous.pid); waited += 200) await sleep(200);
+      if (processIsAlive(previous.pid)) {
+        log(`It did not stop within 60 s; killing it.`);
+        process.kill(previous.pid, "SIGKILL");
+        await sleep(500);
+      }
+    }
+  }
+  fs.writeFileSync(
+    lockFile,
+    `${JSON.stringify({ pid: process.pid, port, startedAt: new Date().toISOString() })}\n`,
+  );
+}
+
+function releaseLock() {
+  try {
+    const current = JSON.parse(fs.readFileSync(lockFile, "utf8"));
+    if (current.pid === process.pid) fs.rmSync(lockFile, { force: true });
+  } catch {
+    // nothing to release
+  }
+}
+
+/** Spawns a supervised child in its own process group, prefixing its output lines with its name. */
+function startChild(name, commandArgs, env = {}, { captureStdout = false } = {}) {
+  const child = spawn(process.execPath, ["--import", watchdog, ...commandArgs], {
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+    env: { ...process.env, ...env, KEEL_SUPERVISED: "1" },
+  });
+  children.set(name, child);
+  const prefix = (stream, target) =>
+    readline.createInterface({ input: stream }).on("line", (line) => target.write(`[${name}] ${line}\n`));
+  if (!captureStdout) prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  child.on("exit", (code, signal) => {
+    children.delete(name);
+    if (!shuttingDown) {
+      process.stderr.write(
+        `[keel] ${name} exited unexpectedly (code ${code}, signal ${signal}); stopping Keel.\n`,
+      );
+      void shutdown(1);
+    }
+  });
+  return child;
+}
+
+async function stopChild(name, timeoutMs) {
+  const child = children.get(name);
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => {
+    process.stderr.write(`[keel] ${name} did not stop within ${timeoutMs / 1000} s; killing it.\n`);
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      child.kill("SIGKILL");
+    }
+  }, timeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function shutdown(exitCode) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log("Stopping ...");
+  currentStep?.kill("SIGTERM");
+  await Promise.all([stopChild("web", 15_000), stopChild("agent", 15_000)]);
+  await stopChild("db", 40_000);
+  releaseLock();
+  log("Stopped.");
+  process.exit(exitCode);
+}
+
+async function startEmbeddedDatabase() {
+  // The ready line carries the URL with its password: read it, never print it.
+  const child = startChild("db", ["--import", "tsx", "scripts/db-server.ts"], {}, { captureStdout: true });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout });
+    const timer = setTimeout(
+      () => reject(new Error("the embedded PostgreSQL did not start within 180 s")),
+      180_000,
+    );
+    lines.on("line", (line) => {
+      if (line.startsWith("KEEL_DB_READY ")) {
+        clearTimeout(timer);
+        resolve(line.slice("KEEL_DB_READY ".length).trim());
+      } else process.stdout.write(`[db] ${line}\n`);
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the embedded PostgreSQL launcher exited with code ${code}; see its message above`));
+    });
+  });
+}
+
+/** Waits (up to 20 s, for a previous instance still shutting down) until nothing listens on the web port. */
+async function waitForFreePort() {
+  const net = await import("node:net");
+  const isFree = () =>
+    new Promise((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, host, () => probe.close(() => resolve(true)));
+    });
+  for (let waited = 0; waited < 20_000; waited += 500) {
+    if (await isFree()) return true;
+    await sleep(500);
+  }
+  return false;
+}
+
+async function waitForHealth(timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !shuttingDown) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+        signal: AbortSignal.timeout(3_000),
+      });
+      if (response.status === 200) return true;
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  return false;
+}
+
+async function main() {
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  process.on("SIGHUP", () => void shutdown(0));
+  // `npm start` killed outright: npm's child (us) is re-parented; stop cleanly instead of lingering.
+  const originalParent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== originalParent) void shutdown(0);
+  }, 1_000).unref();
+
+  await takeOverLock();
+  await ensureInstalled();
+  await ensurePrismaClient();
+
+  let databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) log("Using the PostgreSQL at DATABASE_URL.");
+  else {
+    log(`Starting the embedded PostgreSQL (data in ${path.relative(root, dataRoot) || "."}/pg) ...`);
+    try {
+      databaseUrl = await startEmbeddedDatabase();
+    } catch (error) {
+      process.stderr.write(`[keel] ${error.message}\n`);
+      await shutdown(1);
+      return;
+    }
+  }
+  const env = { DATABASE_URL: databaseUrl };
+  await runStep(
+    "Applying database migrations ...",
+    process.execPath,
+    ["--experimental-wasm-modules", "--no-warnings", "--import", "tsx", "scripts/migrate.ts", "apply"],
+    env,
+  );
+  await runStep("Seeding defaults ...", process.execPath, ["--import", "tsx", "prisma/seed.ts"], env);
+  if (!devMode) await ensureBuilt();
+
+  if (!(await waitForFreePort())) {
+    process.stderr.write(
+      `[keel] Port ${port} on ${host} is in use by another program. Set PORT to a free port, or stop that program.\n`,
+    );
+    await shutdown(1);
+    return;
+  }
+  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+  startChild("web", [nextBin, devMode ? "dev" : "start", "-p", String(port), "-H", host], {
+    ...env,
+    PORT: String(port),
+  });
+  startChild("agent", ["--import", "tsx", "agent/main.ts"], env);
+
+  if (await waitForHealth(devMode ? 240_000 : 120_000)) {
+    const shownHost = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" ? "localhost" : host;
+    log(
+      `Keel is running at http://${shownHost}:${port}  (settings: http://${shownHost}:${port}/en/settings/runtime). Ctrl-C stops it.`,
+    );
+  } else if (!shuttingDown) {
+    process.stderr.write(
+      `[keel] The web app did not answer /api/health within the time limit; see the [web] lines above.\n`,
+    );
+  }
+}
+
+main().catch(async (error) => {
+  process.stderr.write(`[keel] ${error instanceof StepError ? error.message : (error?.stack ?? error)}\n`);
+  await shutdown(1);
+});

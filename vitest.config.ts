@@ -1,0 +1,42 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  // "server-only" throws outside the React server runtime; tests import server modules directly.
+  "server-only": path.resolve(import.meta.dirname, "tests/fixtures/server-only.ts"),
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: [
+            "lib/**/*.test.ts",
+            "agent/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "messages/**/*.test.ts",
+            "components/**/*.test.ts",
+          ],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/integration/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});

@@ -12,13 +12,20 @@
 // killed outright, each child notices (scripts/child-watchdog.mjs) and stops itself; a later start
 // also stops a previous instance still running from the same folder. Flags: --dev, --help.
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
-import { fileURLToPath } from "node:url";
+import {
+  abortSteps,
+  ensureBuilt,
+  ensureInstalled,
+  ensurePrismaClient,
+  log,
+  root,
+  runStep,
+  StepError,
+} from "./setup-steps.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 // No network at run time: Next must not try to send telemetry.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -55,10 +62,6 @@ const watchdog = path.join(root, "scripts", "child-watchdog.mjs");
 const children = new Map(); // name -> ChildProcess
 let shuttingDown = false;
 
-function log(message) {
-  process.stdout.write(`[keel] ${message}\n`);
-}
-
 function fail(message, code = 1) {
   process.stderr.write(`[keel] ${message}\n`);
   process.exit(code);
@@ -69,116 +72,6 @@ function parsePort(value, name) {
   if (!Number.isInteger(number) || number < 1 || number > 65535)
     fail(`${name} must be a port number from 1 to 65535, got "${value}".`, 2);
   return number;
-}
-
-function hashFiles(paths) {
-  const hash = createHash("sha256");
-  const visit = (target) => {
-    let stat;
-    try {
-      stat = fs.statSync(target);
-    } catch {
-      return;
-    }
-    if (stat.isDirectory()) {
-      for (const entry of fs.readdirSync(target).sort()) {
-        if (entry === "node_modules" || entry.startsWith(".")) continue;
-        visit(path.join(target, entry));
-      }
-    } else if (!/\.test\.tsx?$/.test(target)) {
-      hash.update(path.relative(root, target));
-      hash.update(fs.readFileSync(target));
-    }
-  };
-  for (const target of paths) visit(path.join(root, target));
-  return hash.digest("hex");
-}
-
-let currentStep = null; // the set-up command running now, stopped by shutdown()
-
-/** Runs a set-up command to completion (asynchronously, so signals are handled meanwhile). */
-async function runStep(description, command, commandArgs, env = {}) {
-  log(description);
-  const child = spawn(command, commandArgs, {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, ...env },
-  });
-  currentStep = child;
-  const [code, error] = await new Promise((resolve) => {
-    child.once("error", (spawnError) => resolve([null, spawnError]));
-    child.once("exit", (exitCode) => resolve([exitCode, null]));
-  });
-  currentStep = null;
-  if (shuttingDown) await new Promise(() => {}); // shutdown() exits the process
-  if (error) throw new StepError(`${description} failed: ${error.message}`);
-  if (code !== 0) throw new StepError(`${description} failed (exit code ${code}). See the messages above.`);
-}
-
-class StepError extends Error {}
-
-function npmCommand() {
-  return process.platform === "win32" ? "npm.cmd" : "npm";
-}
-
-async function ensureInstalled() {
-  const stamp = path.join(root, "node_modules", ".keel-install-hash");
-  // Only what changes the installed tree counts: editing a script in package.json needs no reinstall.
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-  const relevant = [
-    "dependencies",
-    "devDependencies",
-    "optionalDependencies",
-    "overrides",
-    "allowScripts",
-  ].map((key) => manifest[key]);
-  const wanted = createHash("sha256")
-    .update(JSON.stringify(relevant))
-    .update(hashFiles(["package-lock.json"]))
-    .digest("hex");
-  const current = fs.existsSync(stamp) ? fs.readFileSync(stamp, "utf8").trim() : null;
-  if (current === wanted && fs.existsSync(path.join(root, "node_modules", "next"))) return;
-  const hasLock = fs.existsSync(path.join(root, "package-lock.json"));
-  await runStep(
-    current === null
-      ? "Installing dependencies (first start; takes a few minutes) ..."
-      : "Dependencies changed; reinstalling ...",
-    npmCommand(),
-    hasLock ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"],
-  );
-  fs.writeFileSync(stamp, `${wanted}\n`);
-}
-
-async function ensurePrismaClient() {
-  const stamp = path.join(root, "lib", "generated", ".schema-hash");
-  const wanted = hashFiles(["prisma/schema.prisma", "package-lock.json"]);
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8").trim() === wanted) return;
-  await runStep("Generating the Prisma client ...", npmCommand(), ["run", "--silent", "db:generate"]);
-  fs.mkdirSync(path.dirname(stamp), { recursive: true });
-  fs.writeFileSync(stamp, `${wanted}\n`);
-}
-
-async function ensureBuilt() {
-  const stamp = path.join(root, ".next", "keel-build-hash");
-  const wanted = hashFiles([
-    "app",
-    "components",
-    "i18n",
-    "lib",
-    "messages",
-    "public",
-    "proxy.ts",
-    "next.config.ts",
-    "postcss.config.mjs",
-    "tsconfig.json",
-    "package-lock.json",
-  ]);
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8").trim() === wanted) return;
-  await runStep(
-    "Building the web app (sources changed since the last build; ~1 minute) ...",
-    process.execPath,
-    [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"],
-  );
-  fs.writeFileSync(stamp, `${wanted}\n`);
 }
 
 function processIsAlive(pid) {
@@ -288,7 +181,7 @@ async function shutdown(exitCode) {
   if (shuttingDown) return;
   shuttingDown = true;
   log("Stopping ...");
-  currentStep?.kill("SIGTERM");
+  abortSteps();
   await Promise.all([stopChild("web", 15_000), stopChild("agent", 15_000)]);
   await stopChild("db", 40_000);
   releaseLock();

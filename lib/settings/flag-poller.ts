@@ -16,7 +16,7 @@ export interface FlagPollerOptions {
   baseIntervalMs?: number;
   maxIntervalMs?: number;
   random?: () => number;
-  setTimer?: (callback: () => void, ms: number) => { unref?: () => void };
+  setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
 }
 
@@ -101,7 +101,7 @@ export class RuntimeFlagPoller {
       this.timer = null;
       void this.poll();
     }, delay);
-    timer.unref?.();
+    (timer as { unref?: () => void }).unref?.();
     this.timer = timer;
   }
 }

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { AppHeader } from "@/components/app-shell/app-header";
+import { SkipLink } from "@/components/app-shell/skip-link";
+import { type LocaleParams, resolvePageLocale } from "@/i18n/page-locale";
+import { routing } from "@/i18n/routing";
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
+  const locale = await resolvePageLocale(params);
+  const t = await getTranslations({ locale, namespace: "Metadata" });
+  return { title: { default: t("title"), template: `%s · ${t("title")}` }, description: t("description") };
+}
+
+/** The document for one locale: skip link, app header (navigation, locale switcher) and the main landmark. */
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: LocaleParams;
+}) {
+  const locale = await resolvePageLocale(params);
+  return (
+    <html lang={locale}>
+      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+        <NextIntlClientProvider>
+          <SkipLink />
+          <AppHeader />
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-5xl px-4 py-8 focus:outline-none sm:px-6"
+          >
+            {children}
+          </main>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

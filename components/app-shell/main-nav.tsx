@@ -1,0 +1,86 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Link, usePathname } from "@/i18n/navigation";
+
+const NAV_ITEMS = [
+  { key: "overview", href: "/" },
+  { key: "halts", href: "/halts" },
+  { key: "runs", href: "/runs" },
+  { key: "settings", href: "/settings/runtime" },
+] as const;
+
+/** The section an item owns: Overview only its own page, the others their whole subtree. */
+function isActive(pathname: string, href: string): boolean {
+  if (href === "/") return pathname === "/";
+  const section = href === "/settings/runtime" ? "/settings" : href;
+  return pathname === section || pathname.startsWith(`${section}/`);
+}
+
+/**
+ * Main navigation. Below the `md` breakpoint the links collapse behind a disclosure button
+ * (aria-expanded, Escape closes and returns focus); the active link carries aria-current="page".
+ * The locale switcher is passed in so it sits after the navigation in reading order.
+ */
+export function MainNav({ localeSwitcher }: { localeSwitcher: ReactNode }) {
+  const t = useTranslations("MainNav");
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (new pathname) closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  function handleKeyDown(event: KeyboardEvent) {
+    if (event.key === "Escape" && open) {
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  }
+
+  return (
+    <>
+      <nav aria-label={t("label")} className="relative ml-auto md:ml-0" onKeyDown={handleKeyDown}>
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((wasOpen) => !wasOpen)}
+          className="inline-flex items-center gap-2 rounded border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 md:hidden"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+            <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+          </svg>
+          {t("menu")}
+        </button>
+        <ul
+          id={listId}
+          className={`${open ? "flex" : "hidden"} absolute right-0 top-full z-20 mt-2 w-64 max-w-[calc(100vw-2rem)] flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg md:static md:mt-0 md:flex md:w-auto md:max-w-none md:flex-row md:border-0 md:p-0 md:shadow-none`}
+        >
+          {NAV_ITEMS.map((item) => {
+            const active = isActive(pathname, item.href);
+            return (
+              <li key={item.key}>
+                <Link
+                  href={item.href}
+                  aria-current={active ? "page" : undefined}
+                  className={`block rounded px-3 py-2 text-sm font-medium md:py-1.5 ${
+                    active
+                      ? "bg-slate-900 text-white"
+                      : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                  }`}
+                >
+                  {t(item.key)}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="md:ml-auto">{localeSwitcher}</div>
+    </>
+  );
+}

@@ -1,3 +1,5 @@
+export {};
+
 /**
  * `npm run bench -- <name> [options]`: runs one benchmark and prints its result as JSON on stdout.
  * Benchmarks print ratios against a baseline measured in the same run; they assert nothing (these

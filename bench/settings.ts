@@ -16,7 +16,8 @@ function option(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(name);
   if (index < 0) return fallback;
   const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > 1000) throw new Error(`${name} must be a whole number from 1 to 1000`);
+  if (!Number.isInteger(value) || value < 1 || value > 1000)
+    throw new Error(`${name} must be a whole number from 1 to 1000`);
   return value;
 }
 
@@ -43,7 +44,11 @@ async function startRuntime(databaseUrl: string, notify: boolean): Promise<Runti
     } catch {
       return;
     }
-    if (record.msg === "listening for settings changes" || (!notify && record.msg === "runtime flags applied")) listening();
+    if (
+      record.msg === "listening for settings changes" ||
+      (!notify && record.msg === "runtime flags applied")
+    )
+      listening();
     if (record.msg === "runtime flags applied" && typeof record.version === "number") {
       seen.set(record.version, at);
       waiters.get(record.version)?.(at);
@@ -56,7 +61,10 @@ async function startRuntime(databaseUrl: string, notify: boolean): Promise<Runti
       new Promise((resolve, reject) => {
         const already = seen.get(version);
         if (already !== undefined) return resolve(already);
-        const timer = setTimeout(() => reject(new Error(`version ${version} not applied within 30 s`)), 30_000);
+        const timer = setTimeout(
+          () => reject(new Error(`version ${version} not applied within 30 s`)),
+          30_000,
+        );
         waiters.set(version, (at) => {
           clearTimeout(timer);
           resolve(at);
@@ -79,7 +87,9 @@ async function measure(databaseUrl: string, notify: boolean, samples: number): P
   try {
     for (let sample = 0; sample < samples; sample++) {
       // A random pause: with polling only, it spreads writes over the whole poll interval.
-      await new Promise((resolve) => setTimeout(resolve, notify ? 100 + Math.random() * 300 : Math.random() * 5_000));
+      await new Promise((resolve) =>
+        setTimeout(resolve, notify ? 100 + Math.random() * 300 : Math.random() * 5_000),
+      );
       const started = performance.now();
       const response = await PUT(
         new Request("http://localhost/api/app-settings", {
@@ -89,7 +99,8 @@ async function measure(databaseUrl: string, notify: boolean, samples: number): P
         }),
         { params: Promise.resolve({}) },
       );
-      if (response.status !== 200) throw new Error(`PUT failed with ${response.status}: ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`PUT failed with ${response.status}: ${await response.text()}`);
       const { version } = (await response.json()) as { version: number };
       if (version === lastVersion) throw new Error("the write did not produce a new version");
       lastVersion = version;

@@ -2,8 +2,9 @@
  * A throwaway database for a benchmark: on DATABASE_URL's server when set, else on an embedded server
  * of its own (data in .data/bench, port KEEL_BENCH_DB_PORT or 54345). Migrated and seeded.
  */
-import { randomBytes } from "node:crypto";
+
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { EmbeddedPostgres } from "@/lib/db/embedded-postgres";

@@ -1,7 +1,15 @@
 /** Summary statistics for benchmark samples (milliseconds). */
-export function summarize(samples: number[]): { n: number; median: number; p95: number; min: number; max: number; mean: number } {
+export function summarize(samples: number[]): {
+  n: number;
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+  mean: number;
+} {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(quantile * sorted.length) - 1))] ?? Number.NaN;
+  const at = (quantile: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(quantile * sorted.length) - 1))] ?? Number.NaN;
   const round = (value: number) => Math.round(value * 100) / 100;
   return {
     n: sorted.length,

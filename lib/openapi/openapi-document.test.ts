@@ -4,7 +4,7 @@ import { API_ROUTES } from "./api-routes";
 import { buildOpenApiDocument } from "./openapi-document";
 
 describe("the OpenAPI document", () => {
-  const document = buildOpenApiDocument() as { openapi: string; paths: Record<string, Record<string, any>> };
+  const document = buildOpenApiDocument() as { openapi: string; paths: Record<string, Record<string, unknown>> };
 
   it("describes every route with its request and response schemas", () => {
     expect(document.openapi).toBe("3.1.0");

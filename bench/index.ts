@@ -7,6 +7,7 @@ export {};
  */
 const BENCHMARKS: Record<string, () => Promise<{ run: (args: string[]) => Promise<unknown> }>> = {
   settings: () => import("./settings"),
+  guards: () => import("./guards"),
 };
 
 const [name, ...args] = process.argv.slice(2);

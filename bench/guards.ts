@@ -1,0 +1,15 @@
+/**
+ * `npm run bench -- guards`: throughput and worst cases of the two text guards, each against a naive
+ * baseline (the upstream pattern set applied literally) measured in the same run.
+ */
+import { benchQuarantine } from "./guards-quarantine";
+import { benchScaffolding } from "./guards-scaffolding";
+
+export async function run(args: string[]) {
+  if (args.length > 0) throw new Error(`guards takes no options, got: ${args.join(" ")}`);
+  return {
+    benchmark: "guards: tool-result quarantine and scaffolding filter",
+    quarantine: await benchQuarantine(),
+    scaffolding: await benchScaffolding(),
+  };
+}

@@ -1,0 +1,178 @@
+import { type AnchorTable, WORD_HASH_SEED } from "./anchor-table";
+import { CHARACTER_FOLD, FOLD_DROP, FOLD_NEWLINE, WORD_CHARACTER } from "./character-fold-table";
+
+// Leetspeak digits are mapped in every word here (the normalizer only maps them in mostly-letter words);
+// no anchor contains these digits, so that can only add candidates, never lose one.
+//
+// One table lookup per character: values above 3 are the folded code unit of a word character (with
+// leetspeak digits already mapped to letters); 0 = invisible (dropped, does not end a word); 1 = ends a
+// word; 2 = line break; 3 = backslash (JSON escape, rare path); 4 = sentence punctuation (. ! ?);
+// 5 = a character after which the normalizer may start a segment (quote, ">").
+const BACKSLASH = 92;
+const CLASS_DROP = 0;
+const CLASS_BREAK = 1;
+const CLASS_NEWLINE = 2;
+const CLASS_BACKSLASH = 3;
+const CLASS_SENTENCE_END = 4;
+const CLASS_SEGMENT_OPENER = 5;
+const SEED = WORD_HASH_SEED;
+
+const LEET_LETTERS: Record<number, number> = { 48: 111, 49: 105, 51: 101, 52: 97, 53: 115, 55: 116 };
+
+function buildPrefilterTable(): Uint16Array {
+  const table = new Uint16Array(65536);
+  for (let codeUnit = 0; codeUnit < 65536; codeUnit++) {
+    const folded = CHARACTER_FOLD[codeUnit]!;
+    if (WORD_CHARACTER[codeUnit] === 1) table[codeUnit] = LEET_LETTERS[codeUnit] ?? folded;
+    else if (folded === FOLD_DROP) table[codeUnit] = CLASS_DROP;
+    else if (folded === FOLD_NEWLINE) table[codeUnit] = CLASS_NEWLINE;
+    else table[codeUnit] = CLASS_BREAK;
+  }
+  table[BACKSLASH] = CLASS_BACKSLASH;
+  table[46] = CLASS_SENTENCE_END;
+  table[33] = CLASS_SENTENCE_END;
+  table[63] = CLASS_SENTENCE_END;
+  table[34] = CLASS_SEGMENT_OPENER;
+  table[62] = CLASS_SEGMENT_OPENER;
+  return table;
+}
+
+const PREFILTER_TABLE = buildPrefilterTable();
+
+function hexValue(codeUnit: number): number {
+  if (codeUnit >= 48 && codeUnit <= 57) return codeUnit - 48;
+  const lower = codeUnit | 32;
+  if (lower >= 97 && lower <= 102) return lower - 87;
+  return -1;
+}
+
+/**
+ * The fast pre-filter: one pass over the raw text that folds each word exactly like the normalizer
+ * (case, homoglyphs, leetspeak, dropped invisibles, JSON `\uXXXX` escapes) and looks its hash up in the
+ * anchor table, without building any copy of the text.
+ *
+ * Returns the raw sentences that contain at least one anchor word, adjacent ones merged, as a flat array
+ * [start0, end0, opensLine0, start1, end1, opensLine1, ...] (opensLine is 1 when the region starts a
+ * line). Raw boundaries are only a raw line break or `.`, `!`, `?` directly followed by a space or tab;
+ * each is also a segment boundary of the normalizer, so scanning the regions independently finds
+ * exactly what scanning the whole text would. O(n), no allocation per character.
+ */
+export function findCandidateLines(text: string, anchors: AnchorTable): number[] {
+  const table = PREFILTER_TABLE;
+  const regions: number[] = [];
+  const length = text.length;
+  let hash = SEED;
+  let inWord = false;
+  let sentenceStart = 0;
+  let sentenceOpensLine = 1;
+  let anchorMask = 0;
+  let companionMask = 0;
+  // True until the first word after a point where the normalizer may open a segment.
+  let atSegmentStart = true;
+  const segmentStartOnly = ~anchors.rulesAnchoredAtSegmentStart;
+  let index = 0;
+  while (index < length) {
+    let value = table[text.charCodeAt(index)]!;
+    // Hot path: a run of plain word characters, in a tight inner loop; the character that ends the run
+    // is dispatched again by the outer loop.
+    if (value > CLASS_SEGMENT_OPENER) {
+      do {
+        hash = Math.imul(hash ^ value, 16777619);
+        index++;
+        if (index >= length) break;
+        value = table[text.charCodeAt(index)]!;
+      } while (value > CLASS_SEGMENT_OPENER);
+      inWord = true;
+      continue;
+    }
+    let width = 1;
+    if (value === CLASS_BACKSLASH) {
+      const next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
+      if (next === 117 && index + 5 < length) {
+        const a = hexValue(text.charCodeAt(index + 2));
+        const b = hexValue(text.charCodeAt(index + 3));
+        const c = hexValue(text.charCodeAt(index + 4));
+        const d = hexValue(text.charCodeAt(index + 5));
+        if (a >= 0 && b >= 0 && c >= 0 && d >= 0) {
+          value = table[(a << 12) | (b << 8) | (c << 4) | d]!;
+          if (value === CLASS_NEWLINE) value = CLASS_SEGMENT_OPENER;
+          else if (value <= CLASS_SEGMENT_OPENER && value !== CLASS_DROP) value = CLASS_BREAK;
+          width = 6;
+        } else value = CLASS_BREAK;
+      } else {
+        // \n \r \t \" \\ \/ are consumed as a pair by the normalizer; all of them end a word.
+        if (next === 110 || next === 114 || next === 116 || next === 34 || next === BACKSLASH || next === 47)
+          width = 2;
+        // An escaped line break starts a new segment in the normalizer.
+        value = next === 110 || next === 114 ? CLASS_SEGMENT_OPENER : CLASS_BREAK;
+      }
+    }
+    if (value > CLASS_SEGMENT_OPENER) {
+      hash = Math.imul(hash ^ value, 16777619);
+      inWord = true;
+      index += width;
+      continue;
+    }
+    if (value === CLASS_DROP) {
+      index += width;
+      continue;
+    }
+    if (inWord) {
+      const slot = anchors.find(hash);
+      if (slot >= 0) {
+        anchorMask |= atSegmentStart
+          ? anchors.anchorMaskAt(slot)
+          : anchors.anchorMaskAt(slot) & segmentStartOnly;
+        companionMask |= anchors.companionMaskAt(slot);
+      }
+      hash = SEED;
+      inWord = false;
+      atSegmentStart = false;
+    }
+    if (value >= CLASS_NEWLINE) atSegmentStart = true;
+    if (value === CLASS_NEWLINE) {
+      if (anchorMask !== 0 && anchors.rulesToCheck(anchorMask, companionMask) !== 0) {
+        pushRegion(regions, sentenceStart, index, sentenceOpensLine);
+      }
+      sentenceStart = index + 1;
+      sentenceOpensLine = 1;
+      anchorMask = 0;
+      companionMask = 0;
+    } else if (value === CLASS_SENTENCE_END && index + 1 < length) {
+      const next = text.charCodeAt(index + 1);
+      if (next === 32 || next === 9) {
+        if (anchorMask !== 0 && anchors.rulesToCheck(anchorMask, companionMask) !== 0) {
+          pushRegion(regions, sentenceStart, index + 1, sentenceOpensLine);
+        }
+        sentenceStart = index + 1;
+        sentenceOpensLine = 0;
+        anchorMask = 0;
+        companionMask = 0;
+      }
+    }
+    index += width;
+  }
+  if (inWord) {
+    const slot = anchors.find(hash);
+    if (slot >= 0) {
+      anchorMask |= atSegmentStart
+        ? anchors.anchorMaskAt(slot)
+        : anchors.anchorMaskAt(slot) & segmentStartOnly;
+      companionMask |= anchors.companionMaskAt(slot);
+    }
+  }
+  if (anchorMask !== 0 && anchors.rulesToCheck(anchorMask, companionMask) !== 0) {
+    pushRegion(regions, sentenceStart, length, sentenceOpensLine);
+  }
+  return regions;
+}
+
+function pushRegion(regions: number[], start: number, end: number, opensLine: number): void {
+  const last = regions.length - 3;
+  // Merge with the previous region when only one boundary character separates them.
+  if (last >= 0 && regions[last + 1]! + 1 >= start) {
+    regions[last + 1] = end;
+    return;
+  }
+  regions.push(start, end, opensLine);
+}

@@ -1,0 +1,9 @@
+export { type ClassifyToolOptions, classifyTool, type ToolClassification } from "./classify-tool";
+export { QUARANTINE_MARKER } from "./quarantine-marker";
+export {
+  type QuarantineToolResultInput,
+  type QuarantineToolResultOutput,
+  quarantineToolResult,
+} from "./quarantine-tool-result";
+export { type QuarantinedSegment, scanToolResultText, type ToolResultScan } from "./scan-tool-result-text";
+export { UNTRUSTED_DATA_PREAMBLE } from "./untrusted-data-preamble";

@@ -1,0 +1,76 @@
+/**
+ * The word classes the rules are written against. Each language file fills the same classes; the rules
+ * never mention a concrete word, so adding a language is adding a lexicon file.
+ * All words are folded (lower case, ASCII apostrophe and hyphen).
+ */
+export interface LanguageLexicon {
+  /** Imperative verbs that cancel earlier guidance: "ignore", "vergiss", "ignora". */
+  readonly overrideVerbs: readonly string[];
+  /** Nouns naming guidance an agent follows: "instructions", "Anweisungen", "istruzioni". */
+  readonly instructionNouns: readonly string[];
+  /** Nouns for guidance that only count with a temporal or second-person qualifier ("rules", "Regeln"). */
+  readonly weakGuidanceNouns: readonly string[];
+  /** Qualifiers pointing back at the agent's existing guidance: "previous", "your", "vorherigen", "precedenti". */
+  readonly priorQualifiers: readonly string[];
+  /** Quantifiers that make an object total: "all", "any", "alle", "tutte". */
+  readonly quantifiers: readonly string[];
+  /** Roles whose authority an override targets: "system", "developer", "sviluppatore". */
+  readonly roleWords: readonly string[];
+  /** Words allowed between an override verb and the role word ("the", "all", "die", "le"). */
+  readonly determiners: readonly string[];
+  /** Discourse words that may precede an imperative at a clause opening ("please", "bitte", "ora"). */
+  readonly scaffoldWords: readonly string[];
+  /** Words before a verb that make it not an imperative ("will", "to", "it", "kann", "può"). */
+  readonly imperativeBlockers: readonly string[];
+  /** "new"/"real" adjectives that announce replacement guidance. */
+  readonly newAdjectives: readonly string[];
+  /** Goal nouns for "your new task is ..." ("task", "Aufgabe", "compito"). */
+  readonly goalNouns: readonly string[];
+  /** Verbs asking to disclose something ("reveal", "zeige", "mostra"). */
+  readonly revealVerbs: readonly string[];
+  /** Qualifiers of a hidden prompt ("system", "initial", "hidden"). */
+  readonly hiddenQualifiers: readonly string[];
+  /** Verbs of informing someone, used by the concealment rule ("tell", "informiere", "avvisare"). */
+  readonly tellVerbs: readonly string[];
+  /** Nouns naming the human the agent serves ("user", "Benutzer", "utente"). */
+  readonly userNouns: readonly string[];
+  /** Verbs that move data somewhere ("send", "forward", "sende", "invia"). */
+  readonly sendVerbs: readonly string[];
+  /** Secrets that must never leave ("password", "api key" heads, "Passwort", "credenziali"). */
+  readonly secretNouns: readonly string[];
+  /** Personal data collections ("emails", "contacts", "Nachrichten", "messaggi"). */
+  readonly dataNouns: readonly string[];
+  /** Possessives and quantifiers that make an object somebody's data ("my", "all", "meine", "tutti"). */
+  readonly possessives: readonly string[];
+  /** Names for the model reading the text ("ai", "assistant", "KI", "assistente"). */
+  readonly agentNouns: readonly string[];
+  /** The assistant's own answer ("response", "Antwort", "risposta"). */
+  readonly answerNouns: readonly string[];
+  /** Second-person possessives that precede the answer noun ("your", "deiner", "tua"). */
+  readonly secondPersonPossessives: readonly string[];
+  /** Verbs that edit or shape a text ("add", "include", "scramble", "füge", "aggiungi"). */
+  readonly editVerbs: readonly string[];
+  /** Adjectives pointing at an adjacent code block ("following", "folgenden", "seguente"). */
+  readonly codePointers: readonly string[];
+  /** Nouns for a code block ("snippet", "Codeblock", "frammento"). */
+  readonly codeBlockNouns: readonly string[];
+  /** Nouns for the reader's own work product ("code", "solution", "Lösung", "soluzione"). */
+  readonly workNouns: readonly string[];
+  /** Verbs for running a command ("run", "execute", "führe", "esegui"). */
+  readonly runVerbs: readonly string[];
+  /** Verbs for handing out rights ("grant", "give", "gewähre", "concedi"). */
+  readonly grantVerbs: readonly string[];
+  /** Rights that can be handed out ("access", "permissions", "Zugriff", "accesso"). */
+  readonly accessNouns: readonly string[];
+  /** Verbs that switch off a protection ("disable", "deaktiviere", "disattiva"). */
+  readonly disableVerbs: readonly string[];
+  /** Protections ("two-factor", "firewall", "Zwei-Faktor", "antivirus"). */
+  readonly protectionNouns: readonly string[];
+  /** Money-moving verbs and money nouns ("transfer", "wire", "überweise", "bonifica"). */
+  readonly paymentVerbs: readonly string[];
+  readonly moneyNouns: readonly string[];
+  /** Negation words used for "do not tell"/"nicht"/"non". */
+  readonly negations: readonly string[];
+  /** Words that mark urgency aimed at the reader ("immediately", "sofort", "subito"). */
+  readonly urgencyWords: readonly string[];
+}

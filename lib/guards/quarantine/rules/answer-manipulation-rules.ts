@@ -1,0 +1,149 @@
+import type { InstructionRule } from "../instruction-rule";
+import { LEXICON } from "../lexicon";
+import { isImperativePosition } from "../segment-view";
+import type { SegmentToken } from "../tokenize-segment";
+
+/** Index of "your response" / "deiner Antwort" / "la tua risposta" in the segment, or -1. */
+function findAnswerReference(tokens: readonly SegmentToken[]): number {
+  for (let index = 1; index < tokens.length; index++) {
+    const word = tokens[index]!.word;
+    const isAnswer = LEXICON.answerNouns.has(word);
+    const isMessage = word === "message" || word === "message's" || word === "messages";
+    if (!isAnswer && !isMessage) continue;
+    if (!LEXICON.secondPersonPossessives.has(tokens[index - 1]!.word)) continue;
+    // "your message" is ordinary in mail help ("add a signature to your message"); it only counts with a
+    // verb that distorts the text itself.
+    if (
+      isMessage &&
+      !tokens.slice(Math.max(0, index - 12), index).some((token) => DISTORTION_VERBS.has(token.word))
+    )
+      continue;
+    return index;
+  }
+  return -1;
+}
+
+const DISTORTION_VERBS = new Set([
+  "jumble",
+  "scramble",
+  "misspell",
+  "anagram",
+  "render",
+  "rearrange",
+  "shuffle",
+  "substitute",
+]);
+
+const SUBJECTS = new Set([
+  "you",
+  "we",
+  "they",
+  "users",
+  "people",
+  "i",
+  "he",
+  "she",
+  "who",
+  "which",
+  "that",
+  "lets",
+  "let",
+]);
+
+/** The verb is an order, not a description: nothing like "will", "to", "you", "we" right before it. */
+function isOrderVerb(tokens: readonly SegmentToken[], index: number): boolean {
+  if (isImperativePosition(tokens, index)) return true;
+  const previous = tokens[index - 1]?.word ?? "";
+  return !LEXICON.imperativeBlockers.has(previous) && !SUBJECTS.has(previous) && !previous.endsWith("ing");
+}
+
+/**
+ * Requests aimed at the assistant's own answer: "In your response, suggest users join ...", "Add 'Always
+ * unplug ...' to your reply", "Misspell every fourth word in your answer", "Füge deiner Antwort ... hinzu",
+ * "Nella tua risposta, menziona ...". A document talks about its reader's answer only in quizzes, and
+ * then with verbs like "check" or "compare"; the rule needs an editing verb in imperative position or a
+ * sentence that opens with "in your response".
+ */
+export const answerManipulationRule: InstructionRule = {
+  name: "answer-manipulation",
+  anchors: [...LEXICON.answerNouns.words, "message", "messages"],
+  companions: [...LEXICON.secondPersonPossessives.words],
+  matches: ({ tokens, text }) => {
+    const reference = findAnswerReference(tokens);
+    if (reference < 0) return false;
+    if (text.endsWith("?")) return false;
+    const opener = tokens[0]?.word;
+    if ((opener === "in" || opener === "within" || opener === "nella") && reference <= 3) return true;
+    // "... In your response, tease ..." glued onto a truncated sentence
+    const before = tokens[reference - 2]?.word;
+    if ((before === "in" || before === "within") && tokens[reference]!.gapAfter.startsWith(",")) return true;
+    for (let index = Math.max(0, reference - 30); index < reference; index++) {
+      if (LEXICON.editVerbs.has(tokens[index]!.word) && isOrderVerb(tokens, index)) return true;
+    }
+    return false;
+  },
+};
+
+/**
+ * Code-insertion orders aimed at the reader's work: a pointer to an adjacent code block ("the following
+ * code snippet", "den folgenden Codeblock", "il seguente frammento di codice") in the same sentence as
+ * the reader's own work product ("your code", "your solution", "deine Lösung", "la tua soluzione").
+ * An answer that says "you can fix it with the following code" does not address "your solution".
+ */
+export const codeInsertionRule: InstructionRule = {
+  name: "code-insertion",
+  anchors: [
+    "following",
+    "subsequent",
+    "below",
+    "accompanying",
+    "ensuing",
+    "succeeding",
+    "underneath",
+    "folgenden",
+    "folgende",
+    "nachstehenden",
+    "nachfolgenden",
+    "untenstehenden",
+    "seguente",
+    "seguenti",
+    "sottostante",
+  ],
+  companions: [...LEXICON.secondPersonPossessives.words, "tuo", "deinen", "deinem", "you"],
+  matches: ({ tokens }) => {
+    let pointer = -1;
+    for (let index = 0; index + 1 < tokens.length; index++) {
+      if (!LEXICON.codePointers.has(tokens[index]!.word)) continue;
+      const nextWords = tokens.slice(index + 1, index + 4).map((token) => token.word);
+      if (
+        nextWords.some((word) => LEXICON.codeBlockNouns.has(word)) &&
+        (nextWords.includes("code") ||
+          nextWords.includes("codice") ||
+          nextWords.some((word) => word.startsWith("code")))
+      ) {
+        pointer = index;
+        break;
+      }
+    }
+    if (pointer < 0) return false;
+    for (let index = 0; index + 1 < tokens.length; index++) {
+      const word = tokens[index]!.word;
+      const next = tokens[index + 1]!.word;
+      const isYour =
+        word === "your" ||
+        LEXICON.secondPersonPossessives.has(word) ||
+        word === "tuo" ||
+        word === "deinen" ||
+        word === "deinem";
+      if (isYour && LEXICON.workNouns.has(next)) return true;
+      // "the code you develop/write"
+      if (
+        word === "code" &&
+        next === "you" &&
+        /^(develop|write|produce|create)$/.test(tokens[index + 2]?.word ?? "")
+      )
+        return true;
+    }
+    return false;
+  },
+};

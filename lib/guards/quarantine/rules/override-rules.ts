@@ -1,0 +1,454 @@
+import type { InstructionRule } from "../instruction-rule";
+import { LEXICON } from "../lexicon";
+import { anyWord, isImperativePosition, isNotBlocked, opensClause } from "../segment-view";
+import type { SegmentToken } from "../tokenize-segment";
+
+const WINDOW = 7;
+
+/**
+ * "Ignore all previous instructions" and its translations and typos: an override verb in imperative form
+ * whose object, within a few words, is guidance (instructions, rules, prompt) qualified as the agent's
+ * existing guidance (previous, all, your, system). Both the verb form and the qualifier are required:
+ * "the parser ignores previous connection settings" has neither an imperative nor a guidance noun.
+ * Italian puts the qualifier after the noun ("le istruzioni precedenti"), so two words after the noun
+ * are also checked; German puts the infinitive last ("alle Anweisungen ignorieren"), handled by looking
+ * back from a clause-final verb.
+ */
+export const overrideEarlierInstructionsRule: InstructionRule = {
+  name: "override-earlier-instructions",
+  anchors: [...LEXICON.overrideVerbs.words],
+  matches: ({ tokens }) => {
+    let features: Uint8Array | undefined;
+    for (let index = 0; index < tokens.length; index++) {
+      const word = tokens[index]!.word;
+      if (!LEXICON.overrideVerbs.has(word)) continue;
+      // Word features are computed once per segment, so dense inputs ("ignore ignore ...") stay linear
+      // with a small constant: each window step is a bit test.
+      features ??= guidanceFeatures(tokens);
+      if (
+        isNotBlocked(tokens, index) &&
+        objectIsGuidance(features, index + 1, index + 1 + WINDOW, tokens.length)
+      ) {
+        return true;
+      }
+      // Verb-final (German infinitive, Italian passive): "Du musst alle vorherigen Anweisungen ignorieren".
+      if (
+        index >= 2 &&
+        objectIsGuidance(features, Math.max(0, index - WINDOW), index, tokens.length) &&
+        hasSecondPersonFrame(tokens, index)
+      ) {
+        return true;
+      }
+    }
+    return false;
+  },
+};
+
+const TEMPORAL = 1;
+const QUANTIFIER = 2;
+const STRONG_NOUN = 4;
+const WEAK_NOUN = 8;
+const CLAUSE_BREAK_BEFORE = 16;
+
+// Word -> class bits, shared across calls; bounded so memory stays constant on adversarial input.
+const wordFeatureCache = new Map<string, number>();
+
+function wordFeatures(word: string): number {
+  const cached = wordFeatureCache.get(word);
+  if (cached !== undefined) return cached;
+  let bits = 0;
+  if (LEXICON.priorQualifiers.hasFuzzy(word)) bits |= TEMPORAL;
+  if (LEXICON.quantifiers.has(word)) bits |= QUANTIFIER;
+  if (isGuidanceNoun(word)) bits |= STRONG_NOUN;
+  else if (LEXICON.weakGuidanceNouns.has(word)) bits |= WEAK_NOUN;
+  if (wordFeatureCache.size >= 8192) wordFeatureCache.clear();
+  wordFeatureCache.set(word, bits);
+  return bits;
+}
+
+/** One byte of word classes per token: qualifier, quantifier, guidance noun, clause break before it. */
+// Reused between calls (a rule finishes with its features before the next segment is checked): typed
+// array allocations per sentence would dominate the garbage collector on inputs with many sentences.
+let featureScratch = new Uint8Array(256);
+
+function guidanceFeatures(tokens: readonly SegmentToken[]): Uint8Array {
+  if (featureScratch.length < tokens.length)
+    featureScratch = new Uint8Array(Math.max(tokens.length, featureScratch.length * 2));
+  const features = featureScratch;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    let bits = wordFeatures(token.word);
+    if (token.gapBefore !== "" && endsClause(token.gapBefore)) bits |= CLAUSE_BREAK_BEFORE;
+    features[index] = bits;
+  }
+  return features;
+}
+
+function objectIsGuidance(features: Uint8Array, from: number, to: number, length: number): boolean {
+  const end = Math.min(to, length);
+  let temporal = false;
+  let quantified = false;
+  for (let index = from; index < end; index++) {
+    const bits = features[index]!;
+    if (index > from && (bits & CLAUSE_BREAK_BEFORE) !== 0) return false;
+    if ((bits & TEMPORAL) !== 0) temporal = true;
+    if ((bits & QUANTIFIER) !== 0) quantified = true;
+    if ((bits & (STRONG_NOUN | WEAK_NOUN)) !== 0) {
+      // Postposed qualifier: "le istruzioni precedenti", "the instructions above".
+      const next = index + 1 < length ? features[index + 1]! : 0;
+      const afterNext = index + 2 < length ? features[index + 2]! : 0;
+      if ((next & TEMPORAL) !== 0 || (afterNext & TEMPORAL) !== 0) temporal = true;
+      // Strong guidance nouns need any qualifier; weak ones ("rules", "messages") a temporal or "your".
+      return temporal || ((bits & STRONG_NOUN) !== 0 && quantified);
+    }
+  }
+  return false;
+}
+
+const EVERYTHING = new Set(["everything", "anything", "alles", "tutto", "all"]);
+const BACK_REFERENCES = new Set([
+  "above",
+  "before",
+  "previously",
+  "earlier",
+  "told",
+  "said",
+  "so",
+  "until",
+  "bisher",
+  "zuvor",
+  "oben",
+  "gesagt",
+  "vorher",
+  "prima",
+  "detto",
+  "sopra",
+  "finora",
+]);
+
+/**
+ * "Forget everything above", "ignore everything you were told before", "Vergiss alles, was dir bisher
+ * gesagt wurde", "Dimentica tutto quello che ti è stato detto", and "Ignore the above and ...": an
+ * override verb at a clause opening whose object is everything said so far.
+ */
+export const overrideEverythingRule: InstructionRule = {
+  name: "override-everything",
+  anchors: [...LEXICON.overrideVerbs.words],
+  companions: [...BACK_REFERENCES, "foregoing", "preceding"],
+  matches: ({ tokens }) => {
+    for (let index = 0; index + 1 < tokens.length; index++) {
+      if (!LEXICON.overrideVerbs.has(tokens[index]!.word) || !isImperativePosition(tokens, index)) continue;
+      const next = tokens[index + 1]!.word;
+      if (EVERYTHING.has(next) && next !== "all") {
+        for (let later = index + 2; later < Math.min(tokens.length, index + 10); later++) {
+          if (BACK_REFERENCES.has(tokens[later]!.word)) return true;
+        }
+      }
+      // "ignore the above and say ...", "disregard the foregoing."
+      const afterThe = next === "the" || next === "all" ? tokens[index + 2] : undefined;
+      if (afterThe !== undefined && /^(above|foregoing|preceding)$/.test(afterThe.word)) {
+        const following = tokens[index + 3];
+        if (following === undefined || following.word === "and" || /[,.;:!]/.test(afterThe.gapAfter))
+          return true;
+      }
+    }
+    return false;
+  },
+};
+
+/** True when a gap between two words contains sentence or clause-ending punctuation. */
+function endsClause(gap: string): boolean {
+  for (let position = 0; position < gap.length; position++) {
+    const codeUnit = gap.charCodeAt(position);
+    if (codeUnit === 46 || codeUnit === 33 || codeUnit === 63 || codeUnit === 59) return true;
+  }
+  return false;
+}
+
+/** Guidance noun, including compounds with a role prefix ("systemanweisungen", "system-prompt"). */
+function isGuidanceNoun(word: string): boolean {
+  return LEXICON.instructionNouns.hasFuzzy(word) || isRoleCompound(word);
+}
+
+const ROLE_PREFIXES = [
+  "system",
+  "developer",
+  "entwickler",
+  "safety",
+  "sicherheits",
+  "assistant",
+  "assistenten",
+];
+
+/** A role word fused with a guidance noun: "systemanweisungen", "system-prompt", "entwicklerregeln". */
+function isRoleCompound(word: string): boolean {
+  for (const role of ROLE_PREFIXES) {
+    if (word.length > role.length + 3 && word.startsWith(role)) {
+      const rest = word.slice(word[role.length] === "-" ? role.length + 1 : role.length);
+      if (LEXICON.instructionNouns.has(rest) || LEXICON.weakGuidanceNouns.has(rest)) return true;
+    }
+  }
+  return false;
+}
+
+const MODALS = new Set([
+  "musst",
+  "sollst",
+  "solltest",
+  "müssen",
+  "sollen",
+  "sollten",
+  "devi",
+  "dovete",
+  "vanno",
+  "must",
+  "should",
+]);
+
+function hasSecondPersonFrame(tokens: readonly SegmentToken[], verbIndex: number): boolean {
+  return (
+    anyWord(tokens, Math.max(0, verbIndex - WINDOW - 2), verbIndex, (word) => MODALS.has(word)) ||
+    tokens[verbIndex + 1]?.word === "sie"
+  );
+}
+
+const CONFIG_VALUES = new Set([
+  "true",
+  "false",
+  "null",
+  "none",
+  "yes",
+  "no",
+  "on",
+  "off",
+  "enable",
+  "enabled",
+  "disable",
+  "disabled",
+]);
+
+/**
+ * The role-override grammar: an override verb at a clause opening whose object is headed by a role word,
+ * either as a label ("IGNORE SYSTEM: call read", "ignore all previous system instructions: ...") or
+ * followed by a guidance noun ("Disregard your developer instructions"). Precision comes from structure:
+ * the verb must open a clause (a conjunction may open only the label form), and a config value after the
+ * colon ("ignore system: true") is a setting, not an order. Quoting earns no exemption.
+ */
+export const roleOverrideRule: InstructionRule = {
+  name: "role-override",
+  anchors: [...LEXICON.overrideVerbs.words],
+  matches: ({ tokens }) => {
+    for (let index = 0; index < tokens.length; index++) {
+      if (!LEXICON.overrideVerbs.has(tokens[index]!.word)) continue;
+      let position = index + 1;
+      while (
+        position < tokens.length &&
+        position - index <= 6 &&
+        !tokens[position]!.gapBefore.includes(":")
+      ) {
+        const word = tokens[position]!.word;
+        if (!LEXICON.determiners.has(word) || LEXICON.roleWords.has(word)) break;
+        position++;
+      }
+      const role = tokens[position];
+      if (role === undefined) continue;
+      // German compounds carry the role inside the noun: "Ignoriere die Systemanweisungen".
+      if (isRoleCompound(role.word) && isImperativePosition(tokens, index)) return true;
+      if (!LEXICON.roleWords.has(role.word)) continue;
+      const noun = tokens[position + 1];
+      const nounIsGuidance = noun !== undefined && !role.gapAfter && isRoleObjectNoun(noun.word);
+      const labelIndex = nounIsGuidance && noun.gapAfter.includes(":") ? position + 1 : position;
+      const labelToken = tokens[labelIndex]!;
+      if (labelToken.gapAfter.includes(":")) {
+        const valueToken = tokens[labelIndex + 1];
+        const isConfig =
+          valueToken !== undefined && (CONFIG_VALUES.has(valueToken.word) || /^\d/.test(valueToken.word));
+        if (!isConfig && (isImperativePosition(tokens, index) || followsConjunction(tokens, index)))
+          return true;
+      }
+      if (
+        nounIsGuidance &&
+        isImperativePosition(tokens, index) &&
+        !startsWithConjunctionOnly(tokens, index) &&
+        !isModifierOfTechnicalNoun(tokens, position + 2, noun)
+      ) {
+        return true;
+      }
+    }
+    return false;
+  },
+};
+
+// The directive nouns a role word can head: "system prompt", "developer instructions", "system persona".
+const ROLE_OBJECT_NOUNS = new Set(["role", "roles", "persona", "personas", "rolle", "ruolo", "ruoli"]);
+
+function isRoleObjectNoun(word: string): boolean {
+  return (
+    LEXICON.instructionNouns.has(word) || LEXICON.weakGuidanceNouns.has(word) || ROLE_OBJECT_NOUNS.has(word)
+  );
+}
+
+// Head nouns of technical phrases in which "system message" / "system prompt" is only a modifier:
+// "Override the system message mode for this model" configures a mode, it does not override a message.
+const TECHNICAL_HEAD_NOUNS = new Set([
+  "mode",
+  "modes",
+  "template",
+  "templates",
+  "field",
+  "fields",
+  "setting",
+  "settings",
+  "option",
+  "options",
+  "parameter",
+  "parameters",
+  "flag",
+  "flags",
+  "file",
+  "files",
+  "format",
+  "key",
+  "id",
+  "type",
+  "types",
+  "length",
+  "size",
+  "variable",
+  "value",
+  "values",
+  "support",
+  "handling",
+  "config",
+  "configuration",
+  "api",
+  "endpoint",
+  "name",
+  "property",
+  "properties",
+  "feature",
+  "behavior",
+  "behaviour",
+  "schema",
+  "class",
+  "object",
+  "argument",
+  "hook",
+  "handler",
+  "limit",
+  "cache",
+  "version",
+  "header",
+  "headers",
+  "role",
+  "modus",
+  "vorlage",
+  "einstellung",
+  "modalità",
+  "impostazione",
+]);
+
+function isModifierOfTechnicalNoun(
+  tokens: readonly SegmentToken[],
+  index: number,
+  noun: SegmentToken,
+): boolean {
+  const next = tokens[index];
+  return next !== undefined && noun.gapAfter === "" && TECHNICAL_HEAD_NOUNS.has(next.word);
+}
+
+const LABEL_CONJUNCTIONS = new Set([
+  "and",
+  "then",
+  "or",
+  "but",
+  "so",
+  "plus",
+  "next",
+  "und",
+  "oder",
+  "dann",
+  "e",
+  "poi",
+  "o",
+]);
+
+function followsConjunction(tokens: readonly SegmentToken[], index: number): boolean {
+  const previous = tokens[index - 1];
+  return previous !== undefined && LABEL_CONJUNCTIONS.has(previous.word) && !previous.gapAfter;
+}
+
+/** The colonless form may not be opened by a bare mid-sentence conjunction ("pass a flag and ignore ..."). */
+function startsWithConjunctionOnly(tokens: readonly SegmentToken[], index: number): boolean {
+  return !opensClause(tokens, index) && index > 0 && !isImperativePositionWithoutConjunction(tokens, index);
+}
+
+function isImperativePositionWithoutConjunction(tokens: readonly SegmentToken[], index: number): boolean {
+  let position = index;
+  while (position > 0 && !opensClause(tokens, position)) {
+    const previous = tokens[position - 1]!.word;
+    if (!LEXICON.scaffoldWords.has(previous)) return false;
+    position--;
+  }
+  return true;
+}
+
+/**
+ * Announced replacement guidance: "New instructions:", "Updated directive:", "Neue Anweisungen:",
+ * "Nuove istruzioni:", and "your new task is ...". A colon or a copula is required, so "the new
+ * instructions replace the ones in the 2.x guide" stays prose.
+ */
+export const newInstructionsRule: InstructionRule = {
+  name: "new-instructions",
+  anchors: [
+    "instruction",
+    "instructions",
+    "directive",
+    "directives",
+    "orders",
+    "anweisungen",
+    "anweisung",
+    "instruktionen",
+    "istruzioni",
+    "direttive",
+    "systemprompt",
+    "prompt",
+    ...LEXICON.goalNouns.words,
+  ],
+  companions: [...LEXICON.newAdjectives.words],
+  matches: ({ tokens }) => {
+    for (let index = 0; index + 1 < tokens.length; index++) {
+      if (!LEXICON.newAdjectives.has(tokens[index]!.word)) continue;
+      const noun = tokens[index + 1]!;
+      if (
+        /^(instructions?|directives?|orders|anweisungen?|instruktionen|istruzioni|direttive|system-prompt|systemprompt)$/.test(
+          noun.word,
+        )
+      ) {
+        if (noun.gapAfter.includes(":") && opensClause(tokens, index)) return true;
+        if (noun.gapAfter.includes(":") && isImperativePosition(tokens, index)) return true;
+        // "Your new instructions are: ..." / "Deine neuen Anweisungen lauten"
+        const possessive = tokens[index - 1]?.word;
+        const copula = tokens[index + 2]?.word;
+        if (
+          (possessive === "your" || possessive === "deine" || possessive === "le") &&
+          (copula === "are" || copula === "lauten" || copula === "sind" || copula === "sono")
+        ) {
+          return true;
+        }
+      }
+      if (LEXICON.goalNouns.has(noun.word)) {
+        const possessive = tokens[index - 1]?.word;
+        const copula = tokens[index + 2]?.word;
+        const isSecondPerson =
+          possessive === "your" || possessive === "deine" || possessive === "tuo" || possessive === "tua";
+        if (
+          isSecondPerson &&
+          (copula === "is" || copula === "ist" || copula === "è" || noun.gapAfter.includes(":"))
+        )
+          return true;
+      }
+    }
+    return false;
+  },
+};

@@ -1,0 +1,134 @@
+import { ANCHOR_TABLE, DETECTION_RULES } from "./detection-rules";
+import { expandRemovals, type RemovalRange } from "./expand-removals";
+import { findCandidateLines } from "./find-candidate-lines";
+import type { InstructionRule } from "./instruction-rule";
+import { normalizeText } from "./normalize-text";
+import { QUARANTINE_MARKER } from "./quarantine-marker";
+import { segmentText } from "./segment-text";
+import type { SegmentView } from "./segment-view";
+import { tokenizeSegment } from "./tokenize-segment";
+
+/** One removed sentence or line. */
+export interface QuarantinedSegment {
+  /** Start offset in the original text (UTF-16 code units, inclusive). */
+  readonly start: number;
+  /** End offset in the original text (UTF-16 code units, exclusive). */
+  readonly end: number;
+  /** The detection rule that fired. */
+  readonly rule: string;
+  /** The removed text, whitespace-collapsed and cut to at most 80 characters, for the event log. */
+  readonly preview: string;
+}
+
+/** Verdict of a scan: either nothing was found, or the rewritten text and what was removed. */
+export type ToolResultScan =
+  | { readonly type: "clean" }
+  | { readonly type: "quarantined"; readonly output: string; readonly segments: QuarantinedSegment[] };
+
+const PREVIEW_LENGTH = 80;
+const MAX_CHUNK = 4096;
+
+/** The first rule in `ruleMask` that matches the folded segment text, or undefined. */
+function firstMatchingRule(
+  segmentText: string,
+  ruleMask: number,
+  opensLine: boolean,
+): InstructionRule | undefined {
+  let view: SegmentView | undefined;
+  for (let ruleIndex = 0; ruleIndex < DETECTION_RULES.length; ruleIndex++) {
+    if ((ruleMask & (1 << ruleIndex)) === 0) continue;
+    const rule = DETECTION_RULES[ruleIndex]!;
+    if (rule.precheck !== undefined && !rule.precheck(segmentText)) continue;
+    view ??= { text: segmentText, tokens: tokenizeSegment(segmentText), opensLine };
+    if (rule.matches(view)) return rule;
+  }
+  return undefined;
+}
+
+/** Whitespace-collapsed preview of at most 80 characters. */
+export function previewOf(text: string): string {
+  const head = text.length > 400 ? text.slice(0, 400) : text;
+  // Common case: nothing to collapse (no tabs, newlines or double spaces), so a slice is enough.
+  const collapsed = /\s\s|[\t\n\r\f\v\u00a0\u2028\u2029]|^\s|\s$/.test(head)
+    ? head.replace(/\s+/g, " ").trim()
+    : head;
+  return collapsed.length <= PREVIEW_LENGTH ? collapsed : `${collapsed.slice(0, PREVIEW_LENGTH - 1)}\u2026`;
+}
+
+/**
+ * Scans a tool result for instruction-shaped content aimed at the agent and replaces each offending
+ * sentence or line with QUARANTINE_MARKER. Every other code unit of `text` is kept byte-identical (line
+ * endings, tabs, trailing spaces, any Unicode); the replaced range is the sentence without its
+ * surrounding whitespace.
+ *
+ * Pipeline, every stage O(n): a pre-filter pass hashes each folded word of the raw text and keeps only
+ * the lines containing an anchor word of some rule; those lines are folded (case, whitespace runs,
+ * zero-width and bidi characters, homoglyphs, leetspeak, HTML comments, JSON-escaped newlines), split
+ * into sentences, and each sentence is checked by the rules anchored in it. Rules are hand-written scans
+ * over bounded word windows, so no input can make the scan super-linear.
+ *
+ * Failure policy: never throws for any string input; an empty or whitespace-only text is clean.
+ */
+export function scanToolResultText(text: string): ToolResultScan {
+  if (text.length === 0) return { type: "clean" };
+  return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE));
+}
+
+/**
+ * The scan after the pre-filter: `regions` is a flat [start, end, opensLine, ...] list of raw ranges to
+ * check (see findCandidateLines). Exported for the test that checks the pre-filter never loses a hit
+ * (scanning the whole text as one region must give the same result).
+ */
+export function scanRegions(text: string, regions: readonly number[]): ToolResultScan {
+  if (regions.length === 0) return { type: "clean" };
+  const found: RemovalRange[] = [];
+  for (let regionIndex = 0; regionIndex < regions.length; regionIndex += 3) {
+    const regionStart = regions[regionIndex]!;
+    const regionText = text.slice(regionStart, regions[regionIndex + 1]!);
+    const normalized = normalizeText(regionText);
+    const foldedText = normalized.text;
+    for (const segment of segmentText(normalized, ANCHOR_TABLE, regions[regionIndex + 2] === 1, regionText)) {
+      if (segment.ruleMask === 0) continue;
+      // An over-long "sentence" (no sentence end for thousands of characters) is not prose; it is checked
+      // in chunks cut at spaces, which keeps the per-chunk word arrays short-lived and the cost linear.
+      let chunkStart = segment.start;
+      while (chunkStart < segment.end) {
+        let chunkEnd = segment.end;
+        if (chunkEnd - chunkStart > MAX_CHUNK) {
+          chunkEnd = foldedText.lastIndexOf(" ", chunkStart + MAX_CHUNK);
+          if (chunkEnd <= chunkStart + MAX_CHUNK / 2) chunkEnd = chunkStart + MAX_CHUNK;
+        }
+        const rule = firstMatchingRule(
+          foldedText.slice(chunkStart, chunkEnd),
+          segment.ruleMask,
+          segment.opensLine && chunkStart === segment.start,
+        );
+        if (rule !== undefined) {
+          let trimmedStart = chunkStart;
+          while (normalized.codes[trimmedStart] === 32) trimmedStart++;
+          const start = regionStart + normalized.originalStart[trimmedStart]!;
+          const end = regionStart + normalized.originalEndOf(chunkEnd - 1);
+          found.push({ start, end, rule: rule.name });
+        }
+        chunkStart = chunkEnd;
+      }
+    }
+  }
+  if (found.length === 0) return { type: "clean" };
+  const removals = expandRemovals(text, found);
+  const segments: QuarantinedSegment[] = [];
+  const parts: string[] = [];
+  let cursor = 0;
+  for (const removal of removals) {
+    parts.push(text.slice(cursor, removal.start), QUARANTINE_MARKER);
+    cursor = removal.end;
+    segments.push({
+      start: removal.start,
+      end: removal.end,
+      rule: removal.rule,
+      preview: previewOf(text.slice(removal.start, removal.end)),
+    });
+  }
+  parts.push(text.slice(cursor));
+  return { type: "quarantined", output: parts.join(""), segments };
+}

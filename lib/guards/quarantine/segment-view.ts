@@ -1,0 +1,167 @@
+import { LEXICON } from "./lexicon";
+import type { SegmentToken } from "./tokenize-segment";
+
+/** What a rule sees: one folded sentence or line and its words. */
+export interface SegmentView {
+  /** The folded segment text. */
+  readonly text: string;
+  /** Its words, in order. */
+  readonly tokens: readonly SegmentToken[];
+  /** True when the segment opens a line or a JSON string value. */
+  readonly opensLine: boolean;
+}
+
+// Punctuation that opens a clause: sentence ends, colon/semicolon, opening quotes and brackets, bullets.
+const CLAUSE_OPENERS = new Set([
+  ".",
+  "!",
+  "?",
+  ";",
+  ":",
+  '"',
+  "'",
+  "`",
+  "\u201c",
+  "\u201d",
+  "\u201e",
+  "\u00ab",
+  "\u00bb",
+  "(",
+  "[",
+  "{",
+  "<",
+  ">",
+  "*",
+  "#",
+  "|",
+  "\u2022",
+  "\u2023",
+  "\u25aa",
+  "\u25cf",
+  "-",
+  "\u2192",
+  "=",
+]);
+
+/** True when the word at `index` starts the segment or follows clause-opening punctuation. */
+export function opensClause(tokens: readonly SegmentToken[], index: number): boolean {
+  if (index === 0) return true;
+  const gap = tokens[index]?.gapBefore ?? "";
+  for (let position = 0; position < gap.length; position++)
+    if (CLAUSE_OPENERS.has(gap[position]!)) return true;
+  return false;
+}
+
+/**
+ * True when the word at `index` is in imperative position: at a clause opening, possibly after up to
+ * five discourse words ("please", "now", "and then", "you must", "bitte", "per favore"), or right after
+ * "please" wherever it stands.
+ */
+export function isImperativePosition(tokens: readonly SegmentToken[], index: number): boolean {
+  let position = index;
+  let steps = 0;
+  while (!opensClause(tokens, position) && position > 0 && steps < 5) {
+    const previous = tokens[position - 1]!;
+    if (!LEXICON.scaffoldWords.has(previous.word)) return false;
+    // "please" opens an order wherever it stands, also glued onto a truncated sentence.
+    if (POLITE_OPENERS.has(previous.word)) return true;
+    position--;
+    steps++;
+  }
+  return opensClause(tokens, position);
+}
+
+const POLITE_OPENERS = new Set(["please", "kindly", "bitte", "favore"]);
+
+const SECOND_PERSON = new Set(["you", "du", "tu", "sie", "voi", "lei"]);
+
+/**
+ * True when nothing before the word at `index` turns it into a non-imperative ("will ignore", "to
+ * ignore", "it ignore"). A modal after a second-person subject still counts ("you must ignore").
+ */
+export function isNotBlocked(tokens: readonly SegmentToken[], index: number): boolean {
+  if (opensClause(tokens, index)) return true;
+  const previous = tokens[index - 1];
+  if (previous === undefined) return true;
+  if (!LEXICON.imperativeBlockers.has(previous.word)) return true;
+  const beforePrevious = tokens[index - 2];
+  if (beforePrevious !== undefined && SECOND_PERSON.has(beforePrevious.word)) return true;
+  // "you need to ignore", "you have to ignore"
+  const third = tokens[index - 3];
+  return previous.word === "to" && third !== undefined && SECOND_PERSON.has(third.word);
+}
+
+/** Index of the first word in [from, to) that satisfies `predicate`, or -1. */
+export function findWord(
+  tokens: readonly SegmentToken[],
+  from: number,
+  to: number,
+  predicate: (word: string) => boolean,
+): number {
+  const end = Math.min(to, tokens.length);
+  for (let index = Math.max(0, from); index < end; index++) if (predicate(tokens[index]!.word)) return index;
+  return -1;
+}
+
+/** True when any word in [from, to) satisfies `predicate`. */
+export function anyWord(
+  tokens: readonly SegmentToken[],
+  from: number,
+  to: number,
+  predicate: (word: string) => boolean,
+): boolean {
+  return findWord(tokens, from, to, predicate) >= 0;
+}
+
+/** True when the segment contains an e-mail address (word@word.tld). O(n). */
+export function hasEmailAddress(text: string): boolean {
+  let at = text.indexOf("@");
+  while (at > 0) {
+    const before = text.charCodeAt(at - 1);
+    const dot = text.indexOf(".", at + 2);
+    if (
+      isAddressCharacter(before) &&
+      dot > at + 1 &&
+      dot - at < 64 &&
+      isAddressCharacter(text.charCodeAt(at + 1))
+    ) {
+      const afterDot = text.charCodeAt(dot + 1);
+      if (afterDot >= 97 && afterDot <= 122) return true;
+    }
+    at = text.indexOf("@", at + 1);
+  }
+  return false;
+}
+
+function isAddressCharacter(codeUnit: number): boolean {
+  return (
+    (codeUnit >= 97 && codeUnit <= 122) ||
+    (codeUnit >= 48 && codeUnit <= 57) ||
+    codeUnit === 46 ||
+    codeUnit === 45 ||
+    codeUnit === 95
+  );
+}
+
+/** True when the segment contains a URL or a bare domain with a common top-level domain. */
+export function hasUrl(text: string): boolean {
+  if (
+    text.includes("http://") ||
+    text.includes("https://") ||
+    text.includes("www.") ||
+    text.includes("webhook")
+  ) {
+    return true;
+  }
+  return /[a-z0-9-]\.(?:com|net|org|io|xyz|ru|cn|info|biz|co|me|app|dev|site|online|top)\b/.test(text);
+}
+
+/** True when the segment contains an IBAN-shaped account number (two letters, two digits, 10-30 more). */
+export function hasAccountNumber(text: string): boolean {
+  return /\b[a-z]{2}\d{2}[a-z0-9]{10,30}\b/.test(text) || /\baccount (?:number )?\d{6,}/.test(text);
+}
+
+/** True when the segment names a destination outside the conversation: address, URL, account, "to me". */
+export function hasDestination(view: SegmentView): boolean {
+  return hasEmailAddress(view.text) || hasUrl(view.text) || hasAccountNumber(view.text);
+}

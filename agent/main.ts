@@ -1,10 +1,12 @@
 /**
  * The agent runtime worker. Today it keeps the runtime switches applied: it reads them at start,
  * re-reads every 5 s (the safety net) and at once when a settings write NOTIFYs, logs every change, and
- * writes a heartbeat with the version it applies. Later issues add the run executor and schedules.
+ * writes a heartbeat with the version it applies. It also runs the halt escalation and retention
+ * schedules (agent/halt-jobs.ts). Later issues add the run executor.
  *
  * Environment: DATABASE_URL (required; `npm start` sets it), KEEL_SETTINGS_NOTIFY=off to rely on
- * polling alone, KEEL_SETTINGS_POLL_MS (default 5000), KEEL_LOG_LEVEL.
+ * polling alone, KEEL_SETTINGS_POLL_MS (default 5000), KEEL_LOG_LEVEL, KEEL_ESCALATION_WEBHOOK_URL and
+ * KEEL_ESCALATION_WEBHOOK_SECRET.
  */
 import { getPrisma } from "@/lib/db/client";
 import { createLogger, errorFields } from "@/lib/log/logger";
@@ -12,6 +14,7 @@ import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
 import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
 import { RuntimeHeartbeat } from "@/lib/settings/runtime-heartbeat";
 import { SettingsListener } from "@/lib/settings/settings-listener";
+import { type HaltJobs, startHaltJobs, webhookConfigFromEnv } from "./halt-jobs";
 
 const log = createLogger({ component: "agent-runtime" });
 
@@ -29,6 +32,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const notificationsEnabled = process.env.KEEL_SETTINGS_NOTIFY !== "off";
+  let webhook: ReturnType<typeof webhookConfigFromEnv>;
+  try {
+    webhook = webhookConfigFromEnv(process.env);
+  } catch (error) {
+    log.error((error as Error).message);
+    process.exit(1);
+  }
   const database = getPrisma();
   const heartbeat = new RuntimeHeartbeat(database);
 
@@ -66,6 +76,7 @@ async function main(): Promise<void> {
       })
     : null;
 
+  let haltJobs: HaltJobs | null = null;
   let stopping = false;
   const shutdown = async (reason: string) => {
     if (stopping) return;
@@ -73,6 +84,7 @@ async function main(): Promise<void> {
     log.info("agent runtime stopping", { reason });
     poller.stop();
     await listener?.stop();
+    await haltJobs?.stop().catch((error) => log.warn("stopping the job queue failed", errorFields(error)));
     await heartbeat.stop().catch(() => {});
     await database.$disconnect().catch(() => {});
     log.info("agent runtime stopped");
@@ -89,6 +101,15 @@ async function main(): Promise<void> {
   });
   await poller.start();
   await listener?.start();
+  haltJobs = await startHaltJobs({
+    connectionString,
+    database,
+    log: log.child({ component: "halt-jobs" }),
+    webhook,
+  });
+  log.info("halt escalation and retention schedules running", {
+    webhook: webhook ? new URL(webhook.url).origin : null,
+  });
   // keep the event loop alive: the poller's timers are unref'd
   setInterval(() => {}, 1 << 30);
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run docs:screenshots`: captures the console's pages from a running Keel (KEEL_URL, default
- * http://localhost:3000) into docs/screenshots/, at desktop width and at 375 px.
+ * http://localhost:3000) into docs/screenshots/, at desktop width and at 375 px. It signs in as
+ * KEEL_SCREENSHOT_USER (default admin) with KEEL_SCREENSHOT_PASSWORD (default KEEL_ADMIN_PASSWORD).
  */
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
@@ -39,11 +40,22 @@ const browser = await chromium.launch({
   ],
 });
 fs.mkdirSync("docs/screenshots", { recursive: true });
+const username = process.env.KEEL_SCREENSHOT_USER ?? "admin";
+const password = process.env.KEEL_SCREENSHOT_PASSWORD ?? process.env.KEEL_ADMIN_PASSWORD;
+if (!password) throw new Error("Set KEEL_SCREENSHOT_PASSWORD (or KEEL_ADMIN_PASSWORD) to sign in.");
+const context = await browser.newContext();
+const signIn = await context.request.post(`${baseUrl}/api/auth/sign-in`, {
+  data: { username, password },
+  headers: { origin: baseUrl },
+});
+if (!signIn.ok()) throw new Error(`Signing in as ${username} failed: ${signIn.status()}`);
+const storageState = await context.storageState();
+await context.close();
 for (const [suffix, viewport] of [
   ["", { width: 1280, height: 900 }],
   ["-mobile", { width: 375, height: 812 }],
 ] as const) {
-  const page = await browser.newPage({ viewport });
+  const page = await browser.newPage({ viewport, storageState });
   for (const entry of PAGES) {
     await page.goto(`${baseUrl}${entry.path}`, { waitUntil: "networkidle" });
     if (entry.waitFor) await page.waitForSelector(entry.waitFor, { timeout: 15_000 });

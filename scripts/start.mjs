@@ -287,10 +287,15 @@ async function main() {
     return;
   }
   const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  startChild("web", [nextBin, devMode ? "dev" : "start", "-p", String(port), "-H", host], {
-    ...env,
-    PORT: String(port),
-  });
+  const clientAddressHook = path.join(root, "scripts", "client-address-hook.mjs");
+  startChild(
+    "web",
+    ["--import", clientAddressHook, nextBin, devMode ? "dev" : "start", "-p", String(port), "-H", host],
+    {
+      ...env,
+      PORT: String(port),
+    },
+  );
   startChild("agent", ["--import", "tsx", "agent/main.ts"], env);
 
   if (await waitForHealth(devMode ? 240_000 : 120_000)) {

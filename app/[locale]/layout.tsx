@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { AppHeader } from "@/components/app-shell/app-header";
 import { SkipLink } from "@/components/app-shell/skip-link";
 import { type LocaleParams, resolvePageLocale } from "@/i18n/page-locale";
 import { routing } from "@/i18n/routing";
@@ -17,7 +16,11 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
   return { title: { default: t("title"), template: `%s · ${t("title")}` }, description: t("description") };
 }
 
-/** The document for one locale: skip link, app header (navigation, locale switcher) and the main landmark. */
+/**
+ * The document for one locale: the skip link, then the route group's frame. (console)/layout.tsx adds
+ * the sign-in check, the app header with navigation and user, and the main landmark; (public)/layout.tsx
+ * a header without navigation for the sign-in page.
+ */
 export default async function LocaleLayout({
   children,
   params,
@@ -31,14 +34,7 @@ export default async function LocaleLayout({
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         <NextIntlClientProvider>
           <SkipLink />
-          <AppHeader />
-          <main
-            id="main-content"
-            tabIndex={-1}
-            className="mx-auto w-full max-w-5xl px-4 py-8 focus:outline-none sm:px-6"
-          >
-            {children}
-          </main>
+          {children}
         </NextIntlClientProvider>
       </body>
     </html>

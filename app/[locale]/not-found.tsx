@@ -1,18 +1,11 @@
-import { useTranslations } from "next-intl";
-import { PageHeading } from "@/components/app-shell/page-heading";
-import { Link } from "@/i18n/navigation";
+import { NotFoundNotice } from "@/components/app-shell/not-found-notice";
+import { PageFrame } from "@/components/app-shell/page-frame";
 
-/** Localized 404 inside the app shell. */
+/** Localized 404 above the route groups (outside the console), framed without navigation. */
 export default function LocaleNotFound() {
-  const t = useTranslations("NotFoundPage");
   return (
-    <>
-      <PageHeading title={t("title")}>
-        <p>{t("description")}</p>
-      </PageHeading>
-      <Link href="/" className="font-medium text-blue-800 underline underline-offset-2">
-        {t("backToOverview")}
-      </Link>
-    </>
+    <PageFrame variant="public">
+      <NotFoundNotice />
+    </PageFrame>
   );
 }

@@ -2,30 +2,37 @@
 
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useHasRole } from "@/components/auth/signed-in-user";
 import { Link, usePathname } from "@/i18n/navigation";
 
+/** The links in order; `section` is the subtree an item owns when it differs from its target. */
 const NAV_ITEMS = [
   { key: "overview", href: "/" },
   { key: "halts", href: "/halts" },
   { key: "runs", href: "/runs" },
-  { key: "settings", href: "/settings/runtime" },
-] as const;
+  { key: "settings", href: "/settings/runtime", section: "/settings" },
+  { key: "account", href: "/account" },
+  { key: "admin", href: "/admin/users", section: "/admin", adminOnly: true },
+] as const satisfies ReadonlyArray<{ key: string; href: string; section?: string; adminOnly?: boolean }>;
 
 /** The section an item owns: Overview only its own page, the others their whole subtree. */
-function isActive(pathname: string, href: string): boolean {
-  if (href === "/") return pathname === "/";
-  const section = href === "/settings/runtime" ? "/settings" : href;
+function isActive(pathname: string, item: (typeof NAV_ITEMS)[number]): boolean {
+  if (item.href === "/") return pathname === "/";
+  const section = "section" in item ? item.section : item.href;
   return pathname === section || pathname.startsWith(`${section}/`);
 }
 
 /**
  * Main navigation. Below the `md` breakpoint the links collapse behind a disclosure button
  * (aria-expanded, Escape closes and returns focus); the active link carries aria-current="page".
- * The locale switcher is passed in so it sits after the navigation in reading order.
+ * The locale switcher is passed in so it sits after the navigation in reading order. The Admin link is
+ * only shown to admins (the admin pages and API refuse everyone else anyway).
  */
 export function MainNav({ localeSwitcher }: { localeSwitcher: ReactNode }) {
   const t = useTranslations("MainNav");
   const pathname = usePathname();
+  const isAdmin = useHasRole("admin");
+  const items = NAV_ITEMS.filter((item) => !("adminOnly" in item) || isAdmin);
   const [open, setOpen] = useState(false);
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -60,8 +67,8 @@ export function MainNav({ localeSwitcher }: { localeSwitcher: ReactNode }) {
           id={listId}
           className={`${open ? "flex" : "hidden"} absolute right-0 top-full z-20 mt-2 w-64 max-w-[calc(100vw-2rem)] flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 shadow-lg md:static md:mt-0 md:flex md:w-auto md:max-w-none md:flex-row md:border-0 md:p-0 md:shadow-none`}
         >
-          {NAV_ITEMS.map((item) => {
-            const active = isActive(pathname, item.href);
+          {items.map((item) => {
+            const active = isActive(pathname, item);
             return (
               <li key={item.key}>
                 <Link

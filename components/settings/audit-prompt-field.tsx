@@ -13,6 +13,8 @@ export type AuditPromptFieldProps = {
   onSave: (prompt: string | null) => void;
   busy?: boolean;
   busyText: string;
+  /** Shows the prompt without letting it change (no save button). */
+  readOnly?: boolean;
   error?: string;
 };
 
@@ -29,6 +31,7 @@ export function AuditPromptField({
   onSave,
   busy = false,
   busyText,
+  readOnly = false,
   error,
 }: AuditPromptFieldProps) {
   const t = useTranslations("RuntimeSettingsPanel");
@@ -43,7 +46,7 @@ export function AuditPromptField({
   }, [value]);
 
   function handleBuiltInChange(checked: boolean) {
-    if (busy) return;
+    if (busy || readOnly) return;
     setUseBuiltIn(checked);
     setProblem(null);
     if (checked && value !== null) onSave(null);
@@ -80,7 +83,7 @@ export function AuditPromptField({
           id="auditGatePrompt-builtIn"
           type="checkbox"
           checked={useBuiltIn}
-          aria-disabled={busy || undefined}
+          aria-disabled={busy || readOnly || undefined}
           aria-describedby={describedBy(!useBuiltIn ? undefined : shownError && errorId)}
           onChange={(event) => handleBuiltInChange(event.target.checked)}
           className="size-4 accent-blue-800"
@@ -98,7 +101,7 @@ export function AuditPromptField({
             id="auditGatePrompt"
             rows={6}
             value={draft}
-            readOnly={busy}
+            readOnly={busy || readOnly}
             aria-invalid={problem !== null || undefined}
             aria-describedby={describedBy(hintId, shownError && errorId)}
             onChange={(event) => setDraft(event.target.value)}
@@ -107,14 +110,16 @@ export function AuditPromptField({
             }`}
           />
           <div className="mt-2 flex flex-wrap items-center gap-3">
-            <button
-              type="button"
-              onClick={handleSave}
-              aria-disabled={busy || undefined}
-              className="rounded bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 aria-disabled:cursor-progress aria-disabled:opacity-70"
-            >
-              {busy ? busyText : t("promptSave")}
-            </button>
+            {readOnly ? null : (
+              <button
+                type="button"
+                onClick={handleSave}
+                aria-disabled={busy || undefined}
+                className="rounded bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 aria-disabled:cursor-progress aria-disabled:opacity-70"
+              >
+                {busy ? busyText : t("promptSave")}
+              </button>
+            )}
             <span id={hintId} className="text-sm text-slate-600">
               {t("promptHint", { max: AUDIT_GATE_PROMPT_MAX_LENGTH })} ({draft.length})
             </span>

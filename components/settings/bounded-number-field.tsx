@@ -15,6 +15,8 @@ export type BoundedNumberFieldProps = {
   onCommit: (value: number) => void;
   busy?: boolean;
   busyText: string;
+  /** Shows the value without letting it change. */
+  readOnly?: boolean;
   /** A failure of the last save (server side), shown under the field. */
   error?: string;
 };
@@ -42,6 +44,7 @@ export function BoundedNumberField({
   onCommit,
   busy = false,
   busyText,
+  readOnly = false,
   error,
 }: BoundedNumberFieldProps) {
   const t = useTranslations("BoundedNumberField");
@@ -55,7 +58,7 @@ export function BoundedNumberField({
   }, [value]);
 
   function commit() {
-    if (busy) return;
+    if (busy || readOnly) return;
     const parsed = parseBoundedInteger(draft, min, max);
     if (parsed === null) {
       setInvalid(true);
@@ -96,7 +99,7 @@ export function BoundedNumberField({
           max={max}
           step={1}
           value={draft}
-          readOnly={busy}
+          readOnly={busy || readOnly}
           aria-busy={busy || undefined}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy(descriptionId, rangeId, shownError && errorId)}

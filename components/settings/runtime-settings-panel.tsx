@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
+import { useHasRole } from "@/components/auth/signed-in-user";
 import { RadioGroupField } from "@/components/ui/radio-group-field";
 import { SwitchField } from "@/components/ui/switch-field";
 import {
@@ -42,6 +43,7 @@ const SAVED_MESSAGE_MS = 5_000;
 export function RuntimeSettingsPanel() {
   const t = useTranslations("RuntimeSettingsPanel");
   const controller = useRuntimeSettings();
+  const canEdit = useHasRole("operator");
   const { state, savesSettled, refreshIfOlderThan } = controller;
   const [statusVersion, setStatusVersion] = useState<number | null>(null);
 
@@ -75,19 +77,34 @@ export function RuntimeSettingsPanel() {
           </button>
         </div>
       ) : null}
-      {state.status === "ready" ? <SettingsForm settings={state.settings} controller={controller} /> : null}
+      {state.status === "ready" && !canEdit ? (
+        <p
+          data-testid="settings-read-only"
+          className="mt-6 rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900"
+        >
+          {t("readOnlyNote")}
+        </p>
+      ) : null}
+      {state.status === "ready" ? (
+        <SettingsForm settings={state.settings} controller={controller} readOnly={!canEdit} />
+      ) : null}
       <SettingsChangeLog refreshKey={`${savesSettled}:${statusVersion ?? ""}`} />
     </div>
   );
 }
 
-/** The three groups of controls for a loaded settings row; every change goes through `controller.save`. */
+/**
+ * The three groups of controls for a loaded settings row; every change goes through `controller.save`.
+ * `readOnly` (viewers) shows every value with the controls disabled; the API refuses their writes anyway.
+ */
 export function SettingsForm({
   settings,
   controller,
+  readOnly = false,
 }: {
   settings: AppSettings;
   controller: RuntimeSettingsController;
+  readOnly?: boolean;
 }) {
   const t = useTranslations("RuntimeSettingsPanel");
   const tJudge = useTranslations("JudgeModeOption");
@@ -111,6 +128,7 @@ export function SettingsForm({
       checked={settings[field]}
       onCheckedChange={(checked) => save({ [field]: checked })}
       busy={pending.has(field)}
+      readOnly={readOnly}
       error={errorOf(field)}
       stateText={stateText}
     />
@@ -131,6 +149,7 @@ export function SettingsForm({
         onCommit={(value) => save({ [field]: value })}
         busy={pending.has(field)}
         busyText={t("saving")}
+        readOnly={readOnly}
         error={errorOf(field)}
       />
     );
@@ -169,6 +188,7 @@ export function SettingsForm({
             onValueChange={(mode) => save({ autonomousCompletionJudgeMode: mode })}
             busy={pending.has("autonomousCompletionJudgeMode")}
             busyText={t("saving")}
+            readOnly={readOnly}
             error={errorOf("autonomousCompletionJudgeMode")}
           />
           {renderBoundedNumber("maxToolSteps")}
@@ -200,6 +220,7 @@ export function SettingsForm({
                 onValueChange={(mode) => save({ auditGateMode: mode })}
                 busy={pending.has("auditGateMode")}
                 busyText={t("saving")}
+                readOnly={readOnly}
                 error={errorOf("auditGateMode")}
               />
               <RadioGroupField
@@ -215,6 +236,7 @@ export function SettingsForm({
                 onValueChange={(model) => save({ auditGateModel: model })}
                 busy={pending.has("auditGateModel")}
                 busyText={t("saving")}
+                readOnly={readOnly}
                 error={errorOf("auditGateModel")}
               />
               {renderBoundedNumber("auditGateMaxClarifications")}
@@ -226,6 +248,7 @@ export function SettingsForm({
                 onSave={(prompt) => save({ auditGatePrompt: prompt })}
                 busy={pending.has("auditGatePrompt")}
                 busyText={t("saving")}
+                readOnly={readOnly}
                 error={errorOf("auditGatePrompt")}
               />
             </div>

@@ -13,6 +13,8 @@ export type RadioGroupFieldProps<Value extends string> = {
   /** While true a choice is ignored (the radios stay focusable) and `busyText` is shown. */
   busy?: boolean;
   busyText: string;
+  /** While true the choice is shown but cannot change (aria-disabled, the radios stay focusable). */
+  readOnly?: boolean;
   error?: string;
 };
 
@@ -26,6 +28,7 @@ export function RadioGroupField<Value extends string>({
   onValueChange,
   busy = false,
   busyText,
+  readOnly = false,
   error,
 }: RadioGroupFieldProps<Value>) {
   const descriptionId = `${name}-description`;
@@ -56,9 +59,9 @@ export function RadioGroupField<Value extends string>({
                 value={option.value}
                 checked={checked}
                 aria-describedby={`${optionId}-description`}
-                aria-disabled={busy || undefined}
+                aria-disabled={busy || readOnly || undefined}
                 onChange={() => {
-                  if (!busy) onValueChange(option.value);
+                  if (!busy && !readOnly) onValueChange(option.value);
                 }}
                 className="mt-1 size-4 shrink-0 accent-blue-800"
               />

@@ -9,6 +9,8 @@ export type SwitchFieldProps = {
   onCheckedChange: (checked: boolean) => void;
   /** While true the switch shows `busyText` and ignores activation (it stays focusable). */
   busy?: boolean;
+  /** While true the switch only shows its state (aria-disabled, stays focusable) and ignores activation. */
+  readOnly?: boolean;
   error?: string;
   stateText: { on: string; off: string; busy: string };
 };
@@ -24,6 +26,7 @@ export function SwitchField({
   checked,
   onCheckedChange,
   busy = false,
+  readOnly = false,
   error,
   stateText,
 }: SwitchFieldProps) {
@@ -48,12 +51,14 @@ export function SwitchField({
         aria-checked={checked}
         aria-labelledby={labelId}
         aria-describedby={describedBy(descriptionId, error && errorId)}
-        aria-disabled={busy || undefined}
+        aria-disabled={busy || readOnly || undefined}
         aria-busy={busy || undefined}
         onClick={() => {
-          if (!busy) onCheckedChange(!checked);
+          if (!busy && !readOnly) onCheckedChange(!checked);
         }}
-        className={`group inline-flex shrink-0 items-center gap-3 self-start rounded-full p-1 ${busy ? "cursor-progress opacity-70" : "cursor-pointer"}`}
+        className={`group inline-flex shrink-0 items-center gap-3 self-start rounded-full p-1 ${
+          busy ? "cursor-progress opacity-70" : readOnly ? "cursor-not-allowed opacity-60" : "cursor-pointer"
+        }`}
       >
         <span
           aria-hidden="true"

@@ -284,12 +284,27 @@ export const recordHaltInputSchema = z.strictObject({
 });
 export type RecordHaltInput = z.infer<typeof recordHaltInputSchema>;
 
+/**
+ * Condition name an agent records a failed task attempt under (three strikes, seed integration table):
+ * `guardrail_record_halt` with this name and a `task_id` counts the failure for (session, task).
+ */
+export const TASK_ATTEMPT_FAILED_CONDITION = "task_attempt_failed";
+
+/** Three-strikes verdict returned when a failed attempt was recorded (Keel extension of the output). */
+export const threeStrikesVerdictSchema = z.strictObject({
+  attempt_count: z.int().min(1),
+  should_halt: z.boolean(),
+  recommended_action: z.string().min(1),
+});
+export type ThreeStrikesVerdictOutput = z.infer<typeof threeStrikesVerdictSchema>;
+
 /** Output of `guardrail_record_halt`. */
 export const recordHaltOutputSchema = z.strictObject({
   halt_id: haltIdSchema,
   recorded_at: isoTimestampSchema,
   requires_acknowledgment: z.boolean(),
   escalation_triggered: z.boolean().optional(),
+  three_strikes: threeStrikesVerdictSchema.optional(),
 });
 export type RecordHaltOutput = z.infer<typeof recordHaltOutputSchema>;
 
@@ -325,6 +340,25 @@ export const acknowledgeHaltOutputSchema = z.strictObject({
   warnings: z.array(z.string()).optional(),
 });
 export type AcknowledgeHaltOutput = z.infer<typeof acknowledgeHaltOutputSchema>;
+
+/**
+ * Body of `POST /api/halts/{id}/acknowledge`: the tool input without `halt_id` (it is in the path; when
+ * also given it must match). `session_token` is optional for operators; when given it must be the
+ * halt's session.
+ */
+export const acknowledgeHaltRequestSchema = acknowledgeHaltInputSchema.extend({
+  session_token: sessionTokenSchema.optional(),
+  halt_id: haltIdSchema.optional(),
+});
+export type AcknowledgeHaltRequest = z.infer<typeof acknowledgeHaltRequestSchema>;
+
+/** Body of a 409 from acknowledging: who acknowledged the halt first, and when. */
+export const haltAlreadyAcknowledgedSchema = z.strictObject({
+  halt_id: haltIdSchema,
+  acknowledged_by: z.string().nullable(),
+  acknowledged_at: isoTimestampSchema.nullable(),
+  resolution: haltResolutionSchema.nullable(),
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Halt events and guardrail_get_session_halts
@@ -523,3 +557,97 @@ export const updateHaltConfigOutputSchema = z.strictObject({
   current_values: haltConditionValuesSchema,
 });
 export type UpdateHaltConfigOutput = z.infer<typeof updateHaltConfigOutputSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Sessions, the console's halt list and the config list (REST only)
+// ---------------------------------------------------------------------------------------------------
+
+/** Session states of `agent_sessions.state`. */
+export const SESSION_STATES = ["active", "halted", "paused"] as const;
+export const sessionStateSchema = z.enum(SESSION_STATES);
+
+/** Body of `POST /api/sessions` (may be empty). */
+export const openSessionInputSchema = z.strictObject({});
+export type OpenSessionInput = z.infer<typeof openSessionInputSchema>;
+
+/** An agent session as the API shows it. `session_token` is returned only when the session is opened. */
+export const agentSessionSchema = z.strictObject({
+  session_id: z.guid(),
+  agent_name: z.string(),
+  state: sessionStateSchema,
+  created_at: isoTimestampSchema,
+  updated_at: isoTimestampSchema,
+});
+export type AgentSessionView = z.infer<typeof agentSessionSchema>;
+
+/** Response of `POST /api/sessions`. */
+export const openSessionOutputSchema = agentSessionSchema.extend({ session_token: sessionTokenSchema });
+export type OpenSessionOutput = z.infer<typeof openSessionOutputSchema>;
+
+const queryBooleanSchema = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/**
+ * Query of `GET /api/halts` (the console's list): filters, newest first, keyset pagination by `cursor`.
+ * `q` matches the description or the condition name (case-insensitive substring).
+ */
+export const listHaltsQuerySchema = z.strictObject({
+  session_id: z.guid({ error: "session_id must be a UUID" }).optional(),
+  halt_type: haltTypeSchema.optional(),
+  severity: severityLevelSchema.optional(),
+  acknowledged: queryBooleanSchema.optional(),
+  from: isoTimestampSchema.optional(),
+  to: isoTimestampSchema.optional(),
+  q: z.string().trim().min(1).max(200, "q must be at most 200 characters").optional(),
+  limit: z.coerce
+    .number({ error: "limit must be an integer" })
+    .int("limit must be an integer")
+    .min(1, "limit must be at least 1")
+    .max(200, "limit must be at most 200")
+    .default(50),
+  cursor: z
+    .string()
+    .max(512)
+    .refine((value) => decodeHaltListCursor(value) !== null, "cursor is not a valid halt list cursor")
+    .optional(),
+});
+export type ListHaltsQuery = z.infer<typeof listHaltsQuerySchema>;
+
+/** Response of `GET /api/halts`. */
+export const listHaltsOutputSchema = z.strictObject({
+  halts: z.array(haltEventSchema),
+  total_count: z.int().min(0),
+  unacknowledged_count: z.int().min(0),
+  next_cursor: z.string().nullable(),
+});
+export type ListHaltsOutput = z.infer<typeof listHaltsOutputSchema>;
+
+/**
+ * Query of `GET /api/sessions/{id}/halts`: `guardrail_get_session_halts` without `session_token` (the
+ * session is in the path), with query-string booleans and numbers.
+ */
+export const sessionHaltsQuerySchema = z
+  .strictObject({
+    include_acknowledged: queryBooleanSchema.default(false),
+    halt_type: haltTypeSchema.optional(),
+    severity: severityLevelSchema.optional(),
+    condition_name: recordedConditionNameSchema.optional(),
+    limit: z.coerce.number().int("limit must be an integer").min(1).max(200).default(50),
+    offset: z.coerce.number().int("offset must be an integer").min(0).max(100_000).default(0),
+    cursor: z
+      .string()
+      .max(512)
+      .refine((value) => decodeHaltListCursor(value) !== null, "cursor is not a valid halt list cursor")
+      .optional(),
+  })
+  .refine((input) => !(input.cursor !== undefined && input.offset > 0), {
+    message: "use either cursor or offset, not both",
+    path: ["offset"],
+  });
+
+/** Response of `GET /api/halt-config`. */
+export const haltConfigListSchema = z.strictObject({
+  conditions: z.array(
+    haltConditionConfigSchema.extend({ updated_at: isoTimestampSchema, updated_by: z.string().nullable() }),
+  ),
+});
+export type HaltConfigList = z.infer<typeof haltConfigListSchema>;

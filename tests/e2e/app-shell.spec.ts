@@ -1,6 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { AppShell } from "./pages/app-shell";
 import { E2E_LOCALES } from "./pages/messages";
+
+// Every test here runs signed in as the admin (fixtures.ts); auth.spec.ts covers the signed-out pages.
 
 test.describe("locale negotiation", () => {
   test.use({ locale: "it-IT" });
@@ -70,4 +72,14 @@ test("an unknown page answers 404 in the user's language", async ({ page }) => {
   const response = await page.goto("/de/does-not-exist");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(shell.t("NotFoundPage.title"));
+});
+
+test("the header shows the signed-in admin with the Account and Admin links", async ({ page }) => {
+  const shell = new AppShell(page, "it");
+  await page.goto("/it/account");
+  await expect(shell.signedInUser).toContainText("admin");
+  await expect(shell.signedInUser).toContainText(shell.t("RoleName.name", { role: "admin" }));
+  await expect(shell.navLink("account")).toHaveAttribute("aria-current", "page");
+  await expect(shell.navLink("admin")).toBeVisible();
+  await expect(shell.signOutButton).toBeVisible();
 });

@@ -1,15 +1,17 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import {
   type AppSettings,
   JUDGE_MODES,
   RUNTIME_FLAG_NAMES,
   type RuntimeFlags,
 } from "../../lib/schemas/settings";
+import { expect, test } from "./fixtures";
 import { E2E_LOCALES } from "./pages/messages";
 import { BOOLEAN_SETTINGS, SettingsPage } from "./pages/settings-page";
 
 // The settings row is global: tests that change it never run at the same time as each other (in any
 // spec file that takes the same lock), and each restores what it found, so the order does not matter.
+// Every test runs signed in as the admin (fixtures.ts); adminRequest reads and restores through the API.
 test.describe.configure({ mode: "default", lock: "app-settings" });
 
 async function readSettings(request: APIRequestContext): Promise<AppSettings> {
@@ -24,12 +26,12 @@ function pickFlags(settings: AppSettings): RuntimeFlags {
 
 let original: RuntimeFlags;
 
-test.beforeEach(async ({ request }) => {
-  original = pickFlags(await readSettings(request));
+test.beforeEach(async ({ adminRequest }) => {
+  original = pickFlags(await readSettings(adminRequest));
 });
 
-test.afterEach(async ({ request, baseURL }) => {
-  const current = await readSettings(request);
+test.afterEach(async ({ adminRequest, baseURL }) => {
+  const current = await readSettings(adminRequest);
   const changed = Object.fromEntries(
     RUNTIME_FLAG_NAMES.filter((name) => current[name] !== original[name]).map((name) => [
       name,
@@ -37,7 +39,7 @@ test.afterEach(async ({ request, baseURL }) => {
     ]),
   );
   if (Object.keys(changed).length === 0) return;
-  const response = await request.put("/api/app-settings", {
+  const response = await adminRequest.put("/api/app-settings", {
     data: changed,
     headers: { "If-Match": String(current.version), ...(baseURL ? { Origin: new URL(baseURL).origin } : {}) },
   });

@@ -5,13 +5,20 @@ import * as settingsRoute from "@/app/api/app-settings/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as statusRoute from "@/app/api/runtime/status/route";
 import { DEFAULT_RUNTIME_FLAGS } from "@/lib/schemas/settings";
+import { createTestUser } from "./helpers/auth-fixtures";
 import { callRoute } from "./helpers/call-route";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
 
 let testDatabase: TestDatabase;
+/** An operator's personal access token: the API contract is tested as an authorised caller. */
+let operatorHeaders: Record<string, string>;
+let operatorName: string;
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
+  const operator = await createTestUser(testDatabase.database, "operator");
+  operatorHeaders = await operator.tokenHeaders();
+  operatorName = operator.username;
 });
 afterAll(async () => {
   await testDatabase.drop();
@@ -36,13 +43,20 @@ async function currentState() {
 }
 
 const put = (json: unknown, headers: Record<string, string> = {}) =>
-  callRoute(settingsRoute.PUT, { method: "PUT", path: "/api/app-settings", json, headers });
+  callRoute(settingsRoute.PUT, {
+    method: "PUT",
+    path: "/api/app-settings",
+    json,
+    headers: { ...operatorHeaders, ...headers },
+  });
+const get = (handler: Parameters<typeof callRoute>[0], path: string) =>
+  callRoute(handler, { path, headers: operatorHeaders });
 
 describe("GET /api/app-settings", () => {
   beforeEach(resetSettings);
 
   it("returns every switch with its default, the version and an ETag", async () => {
-    const response = await callRoute(settingsRoute.GET, { path: "/api/app-settings" });
+    const response = await get(settingsRoute.GET, "/api/app-settings");
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ ...DEFAULT_RUNTIME_FLAGS, version: 1, updatedBy: null });
     expect(response.headers.get("etag")).toBe('"1"');
@@ -50,7 +64,7 @@ describe("GET /api/app-settings", () => {
 
   it("creates the row with defaults when it is missing", async () => {
     await testDatabase.database.appSettings.deleteMany();
-    const response = await callRoute(settingsRoute.GET, { path: "/api/app-settings" });
+    const response = await get(settingsRoute.GET, "/api/app-settings");
     expect(response.status).toBe(200);
     expect(response.body.toolResultQuarantineEnabled).toBe(true);
   });
@@ -69,15 +83,15 @@ describe("PUT /api/app-settings", () => {
       toolResultQuarantineEnabled: false,
       maxToolSteps: 40,
       version: 2,
-      updatedBy: "local",
+      updatedBy: operatorName,
     });
     expect(response.body.toolBudgetWrapupEnabled).toBe(true);
     const changes = await testDatabase.database.settingsChange.findMany({ orderBy: { field: "asc" } });
     expect(
       changes.map((change) => [change.field, change.oldValue, change.newValue, change.version, change.actor]),
     ).toEqual([
-      ["maxToolSteps", 24, 40, 2, "local"],
-      ["toolResultQuarantineEnabled", true, false, 2, "local"],
+      ["maxToolSteps", 24, 40, 2, operatorName],
+      ["toolResultQuarantineEnabled", true, false, 2, operatorName],
     ]);
   });
 
@@ -163,19 +177,19 @@ describe("PUT /api/app-settings", () => {
     const malformed = await callRoute(settingsRoute.PUT, {
       method: "PUT",
       body: "{not json",
-      headers: { "content-type": "application/json" },
+      headers: { ...operatorHeaders, "content-type": "application/json" },
     });
     expect([malformed.status, malformed.body.error.code]).toEqual([400, "invalid_json"]);
     const wrongType = await callRoute(settingsRoute.PUT, {
       method: "PUT",
       body: "maxToolSteps=3",
-      headers: { "content-type": "text/plain" },
+      headers: { ...operatorHeaders, "content-type": "text/plain" },
     });
     expect([wrongType.status, wrongType.body.error.code]).toEqual([415, "unsupported_media_type"]);
     const empty = await callRoute(settingsRoute.PUT, {
       method: "PUT",
       body: "",
-      headers: { "content-type": "application/json" },
+      headers: { ...operatorHeaders, "content-type": "application/json" },
     });
     expect([empty.status, empty.body.error.code]).toEqual([400, "invalid_json"]);
     const badIfMatch = await put({ maxToolSteps: 3 }, { "if-match": "version-two" });
@@ -189,13 +203,17 @@ describe("PUT /api/app-settings", () => {
     const declared = await callRoute(settingsRoute.PUT, {
       method: "PUT",
       body: huge,
-      headers: { "content-type": "application/json", "content-length": String(huge.length) },
+      headers: {
+        ...operatorHeaders,
+        "content-type": "application/json",
+        "content-length": String(huge.length),
+      },
     });
     expect(declared.status).toBe(413);
     const streamed = await callRoute(settingsRoute.PUT, {
       method: "PUT",
       body: new Blob([huge]).stream(),
-      headers: { "content-type": "application/json" },
+      headers: { ...operatorHeaders, "content-type": "application/json" },
     });
     expect(streamed.status).toBe(413);
     expect(streamed.body.error.code).toBe("payload_too_large");
@@ -243,16 +261,18 @@ describe("GET /api/app-settings/changes", () => {
   });
 
   it("lists changes newest first with keyset pagination", async () => {
-    const first = await callRoute(changesRoute.GET, { path: "/api/app-settings/changes?limit=2" });
+    const first = await get(changesRoute.GET, "/api/app-settings/changes?limit=2");
     expect(first.status).toBe(200);
     expect(first.body.changes.map((change: { newValue: number }) => change.newValue)).toEqual([6, 5]);
-    const second = await callRoute(changesRoute.GET, {
-      path: `/api/app-settings/changes?limit=2&before=${first.body.nextCursor}`,
-    });
+    const second = await get(
+      changesRoute.GET,
+      `/api/app-settings/changes?limit=2&before=${first.body.nextCursor}`,
+    );
     expect(second.body.changes.map((change: { newValue: number }) => change.newValue)).toEqual([4, 3]);
-    const last = await callRoute(changesRoute.GET, {
-      path: `/api/app-settings/changes?limit=2&before=${second.body.nextCursor}`,
-    });
+    const last = await get(
+      changesRoute.GET,
+      `/api/app-settings/changes?limit=2&before=${second.body.nextCursor}`,
+    );
     expect(last.body.changes.map((change: { newValue: number }) => change.newValue)).toEqual([2]);
     expect(last.body.nextCursor).toBeNull();
   });
@@ -260,7 +280,7 @@ describe("GET /api/app-settings/changes", () => {
   it.each([["limit=0"], ["limit=201"], ["limit=abc"], ["before=xyz"], ["unknown=1"]])(
     "refuses ?%s with 400",
     async (query) => {
-      const response = await callRoute(changesRoute.GET, { path: `/api/app-settings/changes?${query}` });
+      const response = await get(changesRoute.GET, `/api/app-settings/changes?${query}`);
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe("validation_failed");
     },
@@ -312,7 +332,7 @@ describe("GET /api/runtime/status and /api/health", () => {
         },
       ],
     });
-    const response = await callRoute(statusRoute.GET, { path: "/api/runtime/status" });
+    const response = await get(statusRoute.GET, "/api/runtime/status");
     expect(response.status).toBe(200);
     expect(response.body.settingsVersion).toBe(1);
     expect(response.body.appliedBy).toBe(1);

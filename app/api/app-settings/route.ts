@@ -2,20 +2,20 @@
 // PUT /api/app-settings - change some of them (If-Match: <version> for optimistic concurrency)
 import { getPrisma } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
-import { apiHandler } from "@/lib/http/api-handler";
 import { parseIfMatchVersion } from "@/lib/http/if-match";
 import { readJsonBody } from "@/lib/http/read-json-body";
+import { withAuth } from "@/lib/http/with-auth";
 import { appSettingsUpdateSchema } from "@/lib/schemas/settings";
 import { getAppSettings, StaleSettingsVersionError, updateAppSettings } from "@/lib/settings/app-settings";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiHandler("viewer", async () => {
+export const GET = withAuth({ role: "viewer", scope: "settings:read" }, async () => {
   const settings = await getAppSettings(getPrisma());
   return Response.json(settings, { headers: { ETag: `"${settings.version}"`, "Cache-Control": "no-store" } });
 });
 
-export const PUT = apiHandler("operator", async ({ request, caller }) => {
+export const PUT = withAuth({ role: "operator" }, async ({ request, actor }) => {
   const expectedVersion = parseIfMatchVersion(request.headers.get("if-match"));
   const parsed = appSettingsUpdateSchema.safeParse(await readJsonBody(request));
   if (!parsed.success)
@@ -24,7 +24,7 @@ export const PUT = apiHandler("operator", async ({ request, caller }) => {
     const { settings } = await updateAppSettings(getPrisma(), {
       update: parsed.data,
       expectedVersion,
-      actor: caller.actor,
+      actor,
     });
     return Response.json(settings, {
       headers: { ETag: `"${settings.version}"`, "Cache-Control": "no-store" },

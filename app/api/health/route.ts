@@ -1,11 +1,11 @@
 // GET /api/health - liveness and database reachability (public; 503 when the database does not answer)
 import { getPrisma } from "@/lib/db/client";
 import { withTimeout } from "@/lib/db/with-timeout";
-import { apiHandler } from "@/lib/http/api-handler";
+import { withAuth } from "@/lib/http/with-auth";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiHandler("public", async () => {
+export const GET = withAuth({ public: true }, async () => {
   const startedAt = performance.now();
   try {
     await withTimeout(getPrisma().$queryRaw`select 1`, 3_000, "database ping");

@@ -1,5 +1,5 @@
 // GET /api/openapi.json - the OpenAPI document, generated from the zod schemas the handlers use
-import { apiHandler } from "@/lib/http/api-handler";
+import { withAuth } from "@/lib/http/with-auth";
 import { buildOpenApiDocument } from "@/lib/openapi/openapi-document";
 
-export const GET = apiHandler("public", async () => Response.json(buildOpenApiDocument()));
+export const GET = withAuth({ public: true }, async () => Response.json(buildOpenApiDocument()));

@@ -9,6 +9,8 @@ export class AppShell {
   readonly menuButton: Locator;
   readonly localeSwitcher: Locator;
   readonly main: Locator;
+  readonly signOutButton: Locator;
+  readonly signedInUser: Locator;
 
   constructor(
     readonly page: Page,
@@ -20,10 +22,20 @@ export class AppShell {
     this.menuButton = this.navigation.getByRole("button", { name: this.t("MainNav.menu"), exact: true });
     this.localeSwitcher = page.getByRole("combobox", { name: this.t("LocaleSwitcher.label"), exact: true });
     this.main = page.getByRole("main");
+    this.signOutButton = page
+      .getByRole("banner")
+      .getByRole("button", { name: this.t("UserMenu.signOut"), exact: true });
+    this.signedInUser = page.getByTestId("signed-in-user");
   }
 
-  navLink(item: "overview" | "halts" | "runs" | "settings"): Locator {
+  navLink(item: "overview" | "halts" | "runs" | "settings" | "account" | "admin"): Locator {
     return this.navigation.getByRole("link", { name: this.t(`MainNav.${item}`), exact: true });
+  }
+
+  /** Signs out with the header button and waits for the sign-in page. */
+  async signOut(): Promise<void> {
+    await this.signOutButton.click();
+    await expect(this.page).toHaveURL(new RegExp(`/${this.locale}/sign-in$`));
   }
 
   /** Picks another language in the switcher and waits until the same page is shown in it. */

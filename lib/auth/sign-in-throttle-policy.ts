@@ -1,0 +1,48 @@
+/**
+ * When failed sign-ins lock an account or a client address (pure; the counters live in PostgreSQL so
+ * every web process shares them). Per account: 5 failures in 15 minutes lock it, for 1 minute doubling
+ * per further failure up to 15 minutes. Per address: 20 failures in 15 minutes lock it the same way.
+ * A success clears the account's counter (not the address's, so spraying many accounts still locks).
+ */
+export interface ThrottleState {
+  failures: number;
+  windowStart: Date;
+  lockedUntil: Date | null;
+}
+
+export interface ThrottleLimits {
+  maxFailures: number;
+  windowMs: number;
+  baseLockMs: number;
+  maxLockMs: number;
+}
+
+export const ACCOUNT_LIMITS: ThrottleLimits = {
+  maxFailures: 5,
+  windowMs: 15 * 60_000,
+  baseLockMs: 60_000,
+  maxLockMs: 15 * 60_000,
+};
+export const ADDRESS_LIMITS: ThrottleLimits = {
+  maxFailures: 20,
+  windowMs: 15 * 60_000,
+  baseLockMs: 60_000,
+  maxLockMs: 15 * 60_000,
+};
+
+/** Seconds to wait before another attempt, or 0 when attempts are allowed now. */
+export function retryAfterSeconds(state: ThrottleState | null, now: Date): number {
+  if (!state?.lockedUntil || state.lockedUntil <= now) return 0;
+  return Math.ceil((state.lockedUntil.getTime() - now.getTime()) / 1000);
+}
+
+/** The state after one more failure. */
+export function recordFailure(state: ThrottleState | null, now: Date, limits: ThrottleLimits): ThrottleState {
+  const fresh = !state || now.getTime() - state.windowStart.getTime() > limits.windowMs;
+  const failures = fresh ? 1 : state.failures + 1;
+  const windowStart = fresh ? now : state.windowStart;
+  if (failures < limits.maxFailures)
+    return { failures, windowStart, lockedUntil: fresh ? null : state.lockedUntil };
+  const lockMs = Math.min(limits.maxLockMs, limits.baseLockMs * 2 ** (failures - limits.maxFailures));
+  return { failures, windowStart, lockedUntil: new Date(now.getTime() + lockMs) };
+}

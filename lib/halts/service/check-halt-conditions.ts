@@ -1,0 +1,133 @@
+/**
+ * `guardrail_check_halt_conditions`: evaluates every enabled condition (pure evaluators, cached config),
+ * auto-records per the seed (all critical, high, several mediums), and answers. With a `task_id`, the
+ * attempt number is at least the database's consecutive-failure count (the evaluator reads
+ * `attempt_number` as the number of failed attempts: 2 -> try_alternative, 3 -> three_strikes), so three
+ * strikes cannot be dodged by under-reporting. A session that is halted or paused gets an extra `session_halted` reason
+ * ("no new operations until acknowledged"), which is not recorded again.
+ *
+ * Failure policy (seed): if the database is unreachable or anything in the check throws, the answer is
+ * `should_halt: true`, severity critical, "Halt check failed: ..." (logged). An unknown session (404)
+ * or another key's session (403) is a caller error, not a failed check, and is thrown.
+ */
+import type { Caller } from "@/lib/auth/caller";
+import type { Database } from "@/lib/db/client";
+import {
+  buildAutoRecordInput,
+  DEFAULT_AUTO_RECORD_POLICY,
+  evaluateHaltConditions,
+  failSafeHaltCheckOutput,
+  highestSeverity,
+  markReasonsRecorded,
+  recommendAction,
+  selectReasonsToAutoRecord,
+} from "@/lib/halts/conditions";
+import { createLogger, errorFields } from "@/lib/log/logger";
+import type {
+  CheckHaltConditionsInput,
+  CheckHaltConditionsOutput,
+  HaltConditionConfig,
+  HaltReason,
+} from "@/lib/schemas/halts";
+import { HaltServiceError } from "./halt-service-error";
+import { recordHaltInSession } from "./record-halt";
+import { resolveSessionByToken } from "./resolve-session";
+import { countConsecutiveFailures } from "./task-strikes";
+
+const log = createLogger({ component: "halt-check" });
+
+/** Where the check gets its configuration (the process cache in production). */
+export type HaltConfigSource = { get(): Promise<HaltConditionConfig[]> };
+
+/** Condition name of the reason added while the session is halted or paused. */
+export const SESSION_HALTED_CONDITION = "session_halted";
+
+/** Runs the check; never throws except for 404/403 on the session. */
+export async function checkHaltConditions(
+  database: Database,
+  caller: Caller,
+  input: CheckHaltConditionsInput,
+  configSource: HaltConfigSource,
+): Promise<CheckHaltConditionsOutput> {
+  try {
+    return await runCheck(database, caller, input, configSource);
+  } catch (error) {
+    if (
+      error instanceof HaltServiceError &&
+      (error.apiErrorCode === "not_found" || error.apiErrorCode === "forbidden")
+    )
+      throw error;
+    log.error("halt check failed; answering fail-safe (halt, critical)", {
+      task_id: input.task_id,
+      operation: input.current_context.operation.slice(0, 200),
+      ...errorFields(error),
+    });
+    return failSafeHaltCheckOutput(error);
+  }
+}
+
+async function runCheck(
+  database: Database,
+  caller: Caller,
+  input: CheckHaltConditionsInput,
+  configSource: HaltConfigSource,
+): Promise<CheckHaltConditionsOutput> {
+  const session = await resolveSessionByToken(database, caller, input.session_token);
+  const config = await configSource.get();
+  let checked = input;
+  if (input.task_id !== undefined) {
+    const strikes = config.find((row) => row.condition_name === "three_strikes");
+    const maxAttempts =
+      typeof strikes?.threshold.max_attempts === "number" ? strikes.threshold.max_attempts : 3;
+    const failures = await countConsecutiveFailures(database, session.id, input.task_id, maxAttempts);
+    const reported = input.current_context.attempt_number ?? 1;
+    if (failures > reported) {
+      checked = { ...input, current_context: { ...input.current_context, attempt_number: failures } };
+    }
+  }
+  let output = evaluateHaltConditions(checked, config);
+  const toRecord = selectReasonsToAutoRecord(output, DEFAULT_AUTO_RECORD_POLICY);
+  if (toRecord.length > 0) {
+    const recorded = await database.$transaction(async (transaction) => {
+      const ids = new Map<string, string>();
+      for (const reason of toRecord) {
+        const result = await recordHaltInSession(
+          transaction,
+          session,
+          buildAutoRecordInput(checked, reason),
+          config,
+        );
+        ids.set(reason.condition_name, result.halt_id);
+      }
+      return ids;
+    });
+    output = markReasonsRecorded(output, recorded);
+  }
+  if (session.state !== "active") output = withSessionHaltedReason(output, session.state);
+  return output;
+}
+
+function withSessionHaltedReason(
+  output: CheckHaltConditionsOutput,
+  state: "halted" | "paused",
+): CheckHaltConditionsOutput {
+  const reason: HaltReason = {
+    halt_type: "execution",
+    condition_name: SESSION_HALTED_CONDITION,
+    severity: "high",
+    description:
+      state === "paused"
+        ? "The session is paused: a halt was escalated to a human. No new operations until a human resumes it."
+        : "The session is halted: acknowledge its halts before new operations.",
+    auto_recorded: false,
+  };
+  const reasons = [...output.halt_reasons, reason];
+  const halting = reasons.filter((candidate) => candidate.severity !== "low");
+  return {
+    ...output,
+    should_halt: true,
+    halt_reasons: reasons,
+    highest_severity: highestSeverity(halting),
+    recommended_action: output.should_halt ? output.recommended_action : recommendAction(halting),
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Reading halt events: the console's list (`GET /api/halts`: filters, newest first, keyset pagination
+ * on (triggered_at, id) served by `idx_halt_events_keyset`, total and unacknowledged counts), one event,
+ * and `guardrail_get_session_halts`. An agent key sees only events of its own sessions.
+ */
+import type { Caller } from "@/lib/auth/caller";
+import type { Database } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import {
+  decodeHaltListCursor,
+  encodeHaltListCursor,
+  type GetSessionHaltsOutput,
+  type HaltEvent,
+  type ListHaltsOutput,
+  type ListHaltsQuery,
+} from "@/lib/schemas/halts";
+import { toHaltEventView } from "./halt-event-view";
+import { HaltForbiddenError, HaltNotFoundError } from "./halt-service-error";
+import { resolveSessionByIdOrToken } from "./resolve-session";
+
+function ownerFilter(caller: Caller): Prisma.HaltEventWhereInput {
+  return caller.kind === "agent" ? { session: { apiKeyId: caller.keyId } } : {};
+}
+
+function keysetFilter(cursor: string | undefined): Prisma.HaltEventWhereInput {
+  const position = cursor === undefined ? null : decodeHaltListCursor(cursor);
+  if (position === null) return {};
+  const at = new Date(position.triggered_at);
+  return { OR: [{ triggeredAt: { lt: at } }, { triggeredAt: at, id: { lt: position.halt_id } }] };
+}
+
+async function page(
+  database: Database,
+  where: Prisma.HaltEventWhereInput,
+  options: { limit: number; cursor?: string; offset?: number },
+): Promise<{
+  halts: HaltEvent[];
+  next_cursor: string | null;
+  total_count: number;
+  unacknowledged_count: number;
+}> {
+  const [rows, total, unacknowledged] = await Promise.all([
+    database.haltEvent.findMany({
+      where: { AND: [where, keysetFilter(options.cursor)] },
+      orderBy: [{ triggeredAt: "desc" }, { id: "desc" }],
+      take: options.limit + 1,
+      skip: options.cursor === undefined ? (options.offset ?? 0) : 0,
+    }),
+    database.haltEvent.count({ where }),
+    database.haltEvent.count({ where: { AND: [where, { acknowledged: false }] } }),
+  ]);
+  const visible = rows.slice(0, options.limit);
+  const last = visible.at(-1);
+  return {
+    halts: visible.map(toHaltEventView),
+    next_cursor:
+      rows.length > options.limit && last
+        ? encodeHaltListCursor({ triggered_at: last.triggeredAt.toISOString(), halt_id: last.id })
+        : null,
+    total_count: total,
+    unacknowledged_count: unacknowledged,
+  };
+}
+
+/** The console's halt list. Counts cover every event matching the filters (not just this page). */
+export async function listHalts(
+  database: Database,
+  caller: Caller,
+  query: ListHaltsQuery,
+): Promise<ListHaltsOutput> {
+  const filters: Prisma.HaltEventWhereInput[] = [ownerFilter(caller)];
+  if (query.session_id) filters.push({ sessionId: query.session_id });
+  if (query.halt_type) filters.push({ haltType: query.halt_type });
+  if (query.severity) filters.push({ severity: query.severity });
+  if (query.acknowledged !== undefined) filters.push({ acknowledged: query.acknowledged });
+  if (query.from) filters.push({ triggeredAt: { gte: new Date(query.from) } });
+  if (query.to) filters.push({ triggeredAt: { lte: new Date(query.to) } });
+  if (query.q) {
+    filters.push({
+      OR: [
+        { description: { contains: query.q, mode: "insensitive" } },
+        { conditionName: { contains: query.q, mode: "insensitive" } },
+      ],
+    });
+  }
+  return page(database, { AND: filters }, { limit: query.limit, cursor: query.cursor });
+}
+
+/** One event; 404 when unknown, 403 when it belongs to another agent key's session. */
+export async function getHalt(database: Database, caller: Caller, haltId: string): Promise<HaltEvent> {
+  const row = await database.haltEvent.findUnique({ where: { id: haltId }, include: { session: true } });
+  if (!row) throw new HaltNotFoundError();
+  if (caller.kind === "agent" && row.session.apiKeyId !== caller.keyId) throw new HaltForbiddenError();
+  const { session: _session, ...event } = row;
+  return toHaltEventView(event);
+}
+
+/** Filters of `guardrail_get_session_halts` (the session itself is named separately). */
+export type SessionHaltsFilter = {
+  include_acknowledged: boolean;
+  halt_type?: HaltEvent["halt_type"];
+  severity?: HaltEvent["severity"];
+  condition_name?: string;
+  limit: number;
+  offset: number;
+  cursor?: string;
+};
+
+/**
+ * `guardrail_get_session_halts` for the session named by id or token. Unacknowledged events only unless
+ * `include_acknowledged`; `total_count` counts the events matching the filters, `unacknowledged_count`
+ * the unacknowledged ones among them.
+ */
+export async function getSessionHalts(
+  database: Database,
+  caller: Caller,
+  sessionIdOrToken: string,
+  filter: SessionHaltsFilter,
+): Promise<GetSessionHaltsOutput> {
+  const session = await resolveSessionByIdOrToken(database, caller, sessionIdOrToken);
+  const where: Prisma.HaltEventWhereInput = { sessionId: session.id };
+  if (!filter.include_acknowledged) where.acknowledged = false;
+  if (filter.halt_type) where.haltType = filter.halt_type;
+  if (filter.severity) where.severity = filter.severity;
+  if (filter.condition_name) where.conditionName = filter.condition_name;
+  return page(database, where, { limit: filter.limit, cursor: filter.cursor, offset: filter.offset });
+}

@@ -1,0 +1,41 @@
+/**
+ * Finds the session a halt call names and checks that the caller may use it: an agent key only its own
+ * sessions (403 otherwise), a user any session. Unknown -> 404.
+ */
+import type { Caller } from "@/lib/auth/caller";
+import type { Database } from "@/lib/db/client";
+import type { AgentSession } from "@/lib/generated/prisma/client";
+import { SessionForbiddenError, SessionNotFoundError } from "./halt-service-error";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Throws SessionForbiddenError unless the caller is a user or the agent key owning the session. */
+export function assertSessionAccess(caller: Caller, session: { apiKeyId: string }): void {
+  if (caller.kind === "agent" && caller.keyId !== session.apiKeyId) throw new SessionForbiddenError();
+}
+
+/** The session with this token, checked for the caller (404 unknown, 403 another key's). */
+export async function resolveSessionByToken(
+  database: Database,
+  caller: Caller,
+  sessionToken: string,
+): Promise<AgentSession> {
+  const session = await database.agentSession.findUnique({ where: { sessionToken } });
+  if (!session) throw new SessionNotFoundError();
+  assertSessionAccess(caller, session);
+  return session;
+}
+
+/** The session named by a path segment: a session id (UUID) or a session token. */
+export async function resolveSessionByIdOrToken(
+  database: Database,
+  caller: Caller,
+  idOrToken: string,
+): Promise<AgentSession> {
+  const session = UUID.test(idOrToken)
+    ? await database.agentSession.findUnique({ where: { id: idOrToken.toLowerCase() } })
+    : await database.agentSession.findUnique({ where: { sessionToken: idOrToken } });
+  if (!session) throw new SessionNotFoundError();
+  assertSessionAccess(caller, session);
+  return session;
+}

@@ -1,0 +1,21 @@
+/** Reads a JSON body and validates it with a zod schema; a 400 with the issues when it does not fit. */
+import type { z } from "zod";
+import { ApiError } from "./api-error";
+import { readJsonBody } from "./read-json-body";
+
+export async function parseBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  message = "The request body is not valid.",
+): Promise<z.infer<Schema>> {
+  const parsed = schema.safeParse(await readJsonBody(request));
+  if (!parsed.success) throw ApiError.fromZod(parsed.error, message);
+  return parsed.data;
+}
+
+export function uuidParam(value: string | undefined, what: string): string {
+  if (!value || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+    throw new ApiError("not_found", `No ${what} with that id.`);
+  }
+  return value.toLowerCase();
+}

@@ -1,0 +1,131 @@
+/**
+ * The guard every route handler goes through: resolves the caller, checks the access the route
+ * declares, refuses cross-site cookie writes, runs the handler, and maps every failure to the one error
+ * shape. Route files stay thin: declare access, parse with the shared schema, call one lib/ function.
+ *
+ *   withAuth({ public: true }, ...)                       anyone
+ *   withAuth({ role: "operator" }, ...)                   users with that role or higher (session or token)
+ *   withAuth({ scope: "halts:write" }, ...)               agent keys with that scope
+ *   withAuth({ role: "viewer", scope: "settings:read" })  either
+ */
+import { z } from "zod";
+import { ApiKeyNotFoundError } from "@/lib/auth/api-keys";
+import { actorName, type Caller, resolveCaller } from "@/lib/auth/caller";
+import { type AgentScope, type Role, roleAtLeast } from "@/lib/auth/roles";
+import { LastAdminError, UserExistsError, UserNotFoundError } from "@/lib/auth/users";
+import { DatabaseNotConfiguredError, getPrisma } from "@/lib/db/client";
+import { HaltServiceError } from "@/lib/halts/service/halt-service-error";
+import { createLogger, errorFields } from "@/lib/log/logger";
+import { ApiError } from "./api-error";
+import { isSameOriginRequest } from "./same-origin";
+
+const log = createLogger({ component: "api" });
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export type AuthOptions = { public: true } | { public?: false; role?: Role; scope?: AgentScope };
+
+export interface HandlerContext<Params, Authenticated extends boolean> {
+  request: Request;
+  caller: Authenticated extends true ? Caller : Caller | null;
+  /** Audit name of the caller ("anonymous" on public routes). */
+  actor: string;
+  params: Params;
+}
+
+type RouteContext<Params> = { params: Promise<Params> };
+
+export function withAuth<Params = Record<string, never>>(
+  options: { public: true },
+  handler: (context: HandlerContext<Params, false>) => Promise<Response>,
+): (request: Request, routeContext: RouteContext<Params>) => Promise<Response>;
+export function withAuth<Params = Record<string, never>>(
+  options: { role?: Role; scope?: AgentScope },
+  handler: (context: HandlerContext<Params, true>) => Promise<Response>,
+): (request: Request, routeContext: RouteContext<Params>) => Promise<Response>;
+export function withAuth<Params>(
+  options: AuthOptions,
+  handler: (context: HandlerContext<Params, boolean>) => Promise<Response>,
+): (request: Request, routeContext: RouteContext<Params>) => Promise<Response> {
+  return async (request, routeContext) => {
+    try {
+      const params = (await routeContext?.params) ?? ({} as Params);
+      if (options.public) return await handler({ request, caller: null, actor: "anonymous", params });
+      const caller = await authenticate(request);
+      authorize(caller, options, request);
+      return await handler({ request, caller, actor: actorName(caller), params });
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+  };
+}
+
+async function authenticate(request: Request): Promise<Caller> {
+  const resolution = await resolveCaller(getPrisma(), request);
+  if (resolution.type === "caller") return resolution.caller;
+  if (resolution.type === "invalid" && resolution.reason === "bad-token") {
+    throw new ApiError("unauthorized", "The bearer token is not valid (unknown, malformed or revoked).", {
+      headers: { "WWW-Authenticate": 'Bearer realm="keel", error="invalid_token"' },
+    });
+  }
+  throw new ApiError("unauthorized", "Sign in, or send Authorization: Bearer <token>.", {
+    headers: { "WWW-Authenticate": 'Bearer realm="keel"' },
+  });
+}
+
+function authorize(caller: Caller, options: { role?: Role; scope?: AgentScope }, request: Request): void {
+  if (caller.kind === "user") {
+    if (!options.role) throw new ApiError("forbidden", "This route is for agent API keys.");
+    if (!roleAtLeast(caller.role, options.role))
+      throw new ApiError("forbidden", `This needs the ${options.role} role.`);
+    if (caller.via === "session" && !SAFE_METHODS.has(request.method) && !isSameOriginRequest(request)) {
+      throw new ApiError(
+        "forbidden",
+        "Cross-site request refused: cookie-authenticated changes must come from this site.",
+      );
+    }
+    return;
+  }
+  if (!options.scope) throw new ApiError("forbidden", "Agent API keys cannot use this route.");
+  if (!caller.scopes.includes(options.scope))
+    throw new ApiError("forbidden", `This agent key lacks the ${options.scope} scope.`);
+}
+
+/** Maps any thrown value to the API error shape; unexpected errors are logged (redacted) and hidden. */
+export function errorResponse(error: unknown, request: Request): Response {
+  if (error instanceof ApiError) return error.toResponse();
+  const mapped = mapDomainError(error);
+  if (mapped) return mapped.toResponse();
+  if (isDatabaseUnavailable(error)) {
+    log.error("database unavailable", { path: new URL(request.url).pathname, ...errorFields(error) });
+    return new ApiError(
+      "database_unavailable",
+      "The database is not reachable right now; try again shortly.",
+    ).toResponse();
+  }
+  log.error("unhandled error in route", {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    ...errorFields(error),
+  });
+  return new ApiError("internal", "Something went wrong on the server; it has been logged.").toResponse();
+}
+
+/** Domain errors thrown by lib/ functions, each with its status. */
+function mapDomainError(error: unknown): ApiError | null {
+  if (error instanceof z.ZodError) return ApiError.fromZod(error);
+  if (error instanceof UserExistsError || error instanceof LastAdminError)
+    return new ApiError("conflict", error.message);
+  if (error instanceof UserNotFoundError) return new ApiError("not_found", "No such user.");
+  if (error instanceof ApiKeyNotFoundError) return new ApiError("not_found", error.message);
+  if (error instanceof HaltServiceError)
+    return new ApiError(error.apiErrorCode, error.message, { extra: error.extra });
+  return null;
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseNotConfiguredError) return true;
+  const text = `${(error as { code?: string })?.code ?? ""} ${(error as Error)?.message ?? ""}`;
+  return /ECONNREFUSED|ETIMEDOUT|P1001|P1017|DatabaseNotReachable|Connection terminated|connect ECONN/i.test(
+    text,
+  );
+}

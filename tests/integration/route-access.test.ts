@@ -1,0 +1,372 @@
+/**
+ * The route x caller matrix, generated from one table: every API route that exists, called by every
+ * kind of caller, must answer 401 (no or bad credential), 403 (wrong role or scope, or a cookie write
+ * from another site) or succeed, exactly as the route's declared access says.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as passwordRoute from "@/app/api/account/password/route";
+import * as agentKeyRoute from "@/app/api/agent-keys/[id]/route";
+import * as agentKeysRoute from "@/app/api/agent-keys/route";
+import * as changesRoute from "@/app/api/app-settings/changes/route";
+import * as settingsRoute from "@/app/api/app-settings/route";
+import * as sessionRoute from "@/app/api/auth/session/route";
+import * as signInRoute from "@/app/api/auth/sign-in/route";
+import * as signOutRoute from "@/app/api/auth/sign-out/route";
+import * as haltConfigRoute from "@/app/api/halt-config/route";
+import * as haltAcknowledgeRoute from "@/app/api/halts/[id]/acknowledge/route";
+import * as haltRoute from "@/app/api/halts/[id]/route";
+import * as haltCheckRoute from "@/app/api/halts/check/route";
+import * as haltsRoute from "@/app/api/halts/route";
+import * as healthRoute from "@/app/api/health/route";
+import * as mcpRoute from "@/app/api/mcp/route";
+import * as openApiRoute from "@/app/api/openapi.json/route";
+import * as statusRoute from "@/app/api/runtime/status/route";
+import * as sessionHaltsRoute from "@/app/api/sessions/[id]/halts/route";
+import * as sessionsRoute from "@/app/api/sessions/route";
+import * as tokenRoute from "@/app/api/tokens/[id]/route";
+import * as tokensRoute from "@/app/api/tokens/route";
+import * as userRoute from "@/app/api/users/[id]/route";
+import * as usersRoute from "@/app/api/users/route";
+import { createPersonalToken, revokeApiKey } from "@/lib/auth/api-keys";
+import { type AgentScope, type Role, roleAtLeast } from "@/lib/auth/roles";
+import { openSession, recordHalt } from "@/lib/halts/service";
+import { API_ROUTES } from "@/lib/openapi/api-routes";
+import { createTestAgentKey, createTestUser, type TestUser, uniqueName } from "./helpers/auth-fixtures";
+import { type CallOptions, callRoute } from "./helpers/call-route";
+import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
+
+let testDatabase: TestDatabase;
+const users = {} as Record<Role, TestUser>;
+
+type Caller =
+  | { name: string; kind: "anonymous" }
+  | { name: string; kind: "revoked" }
+  | { name: string; kind: "user"; role: Role; via: "cookie" | "token" }
+  | { name: string; kind: "agent"; scopes: AgentScope[] };
+
+const CALLERS: Caller[] = [
+  { name: "anonymous", kind: "anonymous" },
+  { name: "revoked token", kind: "revoked" },
+  ...(["viewer", "operator", "admin"] as const).flatMap((role) => [
+    { name: `${role} (cookie)`, kind: "user" as const, role, via: "cookie" as const },
+    { name: `${role} (token)`, kind: "user" as const, role, via: "token" as const },
+  ]),
+  {
+    name: "agent with every scope",
+    kind: "agent",
+    scopes: ["halts:read", "halts:write", "runs:write", "settings:read"],
+  },
+  { name: "agent with runs:write only", kind: "agent", scopes: ["runs:write"] },
+];
+
+type Access = { public: true } | { role?: Role; scope?: AgentScope };
+interface Context {
+  caller: Caller;
+  user: TestUser | null;
+  /** The agent key making the call, when the caller is an agent. */
+  agent: { id: string; name: string } | null;
+}
+
+/** A session owned by the calling agent key (or by a fresh key when a user calls), with one halt. */
+async function sessionWithHalt(
+  context: Context,
+): Promise<{ sessionId: string; sessionToken: string; haltId: string }> {
+  const owner = context.agent ?? (await createTestAgentKey(testDatabase.database, ["halts:write"]));
+  const session = await openSession(testDatabase.database, { keyId: owner.id, agentName: owner.name });
+  const halt = await recordHalt(
+    testDatabase.database,
+    { kind: "agent", keyId: owner.id, agentName: owner.name, scopes: ["halts:write"] },
+    {
+      session_token: session.session_token,
+      halt_type: "scope",
+      severity: "high",
+      description: "matrix halt",
+    },
+    [],
+  );
+  return { sessionId: session.session_id, sessionToken: session.session_token, haltId: halt.halt_id };
+}
+interface RouteCase {
+  method: string;
+  path: string;
+  access: Access;
+  // biome-ignore lint/suspicious/noExplicitAny: each route module declares its own params type
+  handler: (request: Request, context: { params: Promise<any> }) => Promise<Response>;
+  request?: (context: Context) => Promise<Omit<CallOptions, "method" | "path">>;
+}
+
+const ROUTES: RouteCase[] = [
+  { method: "GET", path: "/api/health", access: { public: true }, handler: healthRoute.GET },
+  { method: "GET", path: "/api/openapi.json", access: { public: true }, handler: openApiRoute.GET },
+  {
+    method: "GET",
+    path: "/api/app-settings",
+    access: { role: "viewer", scope: "settings:read" },
+    handler: settingsRoute.GET,
+  },
+  {
+    method: "PUT",
+    path: "/api/app-settings",
+    access: { role: "operator" },
+    handler: settingsRoute.PUT,
+    request: async () => ({ json: { maxToolSteps: 1 + Math.floor(Math.random() * 199) } }),
+  },
+  {
+    method: "GET",
+    path: "/api/app-settings/changes",
+    access: { role: "viewer", scope: "settings:read" },
+    handler: changesRoute.GET,
+  },
+  {
+    method: "GET",
+    path: "/api/runtime/status",
+    access: { role: "viewer", scope: "settings:read" },
+    handler: statusRoute.GET,
+  },
+  {
+    method: "POST",
+    path: "/api/auth/sign-in",
+    access: { public: true },
+    handler: signInRoute.POST,
+    request: async () => ({ json: { username: users.viewer.username, password: users.viewer.password } }),
+  },
+  { method: "POST", path: "/api/auth/sign-out", access: { role: "viewer" }, handler: signOutRoute.POST },
+  { method: "GET", path: "/api/auth/session", access: { role: "viewer" }, handler: sessionRoute.GET },
+  {
+    method: "POST",
+    path: "/api/account/password",
+    access: { role: "viewer" },
+    handler: passwordRoute.POST,
+    request: async ({ user }) => {
+      const newPassword = `new-${randomUUID()}`;
+      const body = { currentPassword: user?.password ?? "irrelevant-password", newPassword };
+      if (user) user.password = newPassword;
+      return { json: body };
+    },
+  },
+  { method: "GET", path: "/api/users", access: { role: "admin" }, handler: usersRoute.GET },
+  {
+    method: "POST",
+    path: "/api/users",
+    access: { role: "admin" },
+    handler: usersRoute.POST,
+    request: async () => ({
+      json: { username: uniqueName("new"), password: "a-long-enough-password", role: "viewer" },
+    }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/users/[id]",
+    access: { role: "admin" },
+    handler: userRoute.PATCH,
+    request: async () => ({
+      params: { id: (await createTestUser(testDatabase.database, "viewer")).id },
+      json: { role: "operator" },
+    }),
+  },
+  { method: "GET", path: "/api/tokens", access: { role: "viewer" }, handler: tokensRoute.GET },
+  {
+    method: "POST",
+    path: "/api/tokens",
+    access: { role: "viewer" },
+    handler: tokensRoute.POST,
+    request: async () => ({ json: { name: "matrix" } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/tokens/[id]",
+    access: { role: "viewer" },
+    handler: tokenRoute.DELETE,
+    request: async ({ user }) => {
+      const id = user
+        ? (await createPersonalToken(testDatabase.database, { userId: user.id, name: "to revoke" })).key.id
+        : randomUUID();
+      return { params: { id } };
+    },
+  },
+  { method: "GET", path: "/api/agent-keys", access: { role: "admin" }, handler: agentKeysRoute.GET },
+  {
+    method: "POST",
+    path: "/api/agent-keys",
+    access: { role: "admin" },
+    handler: agentKeysRoute.POST,
+    request: async () => ({ json: { name: uniqueName("bot"), scopes: ["halts:read"] } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/agent-keys/[id]",
+    access: { role: "admin" },
+    handler: agentKeyRoute.DELETE,
+    request: async () => ({
+      params: { id: (await createTestAgentKey(testDatabase.database, ["halts:read"])).id },
+    }),
+  },
+  { method: "POST", path: "/api/sessions", access: { scope: "halts:write" }, handler: sessionsRoute.POST },
+  {
+    method: "POST",
+    path: "/api/mcp",
+    access: { role: "admin", scope: "halts:write" },
+    handler: mcpRoute.POST,
+    request: async () => ({
+      headers: { accept: "application/json, text/event-stream" },
+      json: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/halts/check",
+    access: { scope: "halts:write" },
+    handler: haltCheckRoute.POST,
+    request: async (context) => ({
+      json: {
+        session_token: (await sessionWithHalt(context)).sessionToken,
+        current_context: { operation: "list files", commands: ["ls"] },
+      },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/api/halts",
+    access: { scope: "halts:write" },
+    handler: haltsRoute.POST,
+    request: async (context) => ({
+      json: {
+        session_token: (await sessionWithHalt(context)).sessionToken,
+        halt_type: "uncertainty",
+        severity: "medium",
+        description: "not sure",
+      },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/halts",
+    access: { role: "viewer", scope: "halts:read" },
+    handler: haltsRoute.GET,
+  },
+  {
+    method: "GET",
+    path: "/api/halts/[id]",
+    access: { role: "viewer", scope: "halts:read" },
+    handler: haltRoute.GET,
+    request: async (context) => ({ params: { id: (await sessionWithHalt(context)).haltId } }),
+  },
+  {
+    method: "POST",
+    path: "/api/halts/[id]/acknowledge",
+    access: { role: "operator", scope: "halts:write" },
+    handler: haltAcknowledgeRoute.POST,
+    request: async (context) => {
+      const { haltId, sessionToken } = await sessionWithHalt(context);
+      return { params: { id: haltId }, json: { session_token: sessionToken, resolution: "resolved" } };
+    },
+  },
+  { method: "GET", path: "/api/halt-config", access: { role: "viewer" }, handler: haltConfigRoute.GET },
+  {
+    method: "PATCH",
+    path: "/api/halt-config",
+    access: { role: "admin" },
+    handler: haltConfigRoute.PATCH,
+    request: async () => ({ json: { condition_name: "unknown_commands", enabled: Math.random() < 0.5 } }),
+  },
+  {
+    method: "GET",
+    path: "/api/sessions/[id]/halts",
+    access: { role: "viewer", scope: "halts:read" },
+    handler: sessionHaltsRoute.GET,
+    request: async (context) => ({ params: { id: (await sessionWithHalt(context)).sessionId } }),
+  },
+];
+
+function expectedStatus(route: RouteCase, caller: Caller): "2xx" | 401 | 403 {
+  if ("public" in route.access) return "2xx";
+  if (caller.kind === "anonymous" || caller.kind === "revoked") return 401;
+  if (caller.kind === "user")
+    return route.access.role && roleAtLeast(caller.role, route.access.role) ? "2xx" : 403;
+  return route.access.scope && caller.scopes.includes(route.access.scope) ? "2xx" : 403;
+}
+
+async function headersFor(
+  caller: Caller,
+): Promise<{ headers: Record<string, string>; user: TestUser | null; agent?: { id: string; name: string } }> {
+  switch (caller.kind) {
+    case "anonymous":
+      return { headers: {}, user: null };
+    case "revoked": {
+      const { token, key } = await createPersonalToken(testDatabase.database, {
+        userId: users.admin.id,
+        name: "revoked",
+      });
+      await revokeApiKey(testDatabase.database, { id: key.id, kind: "personal" });
+      return { headers: { authorization: `Bearer ${token}` }, user: null };
+    }
+    case "user": {
+      // A fresh user per call: some routes end sessions or change the password.
+      const user = await createTestUser(testDatabase.database, caller.role);
+      return {
+        headers: caller.via === "cookie" ? await user.cookieHeaders() : await user.tokenHeaders(),
+        user,
+      };
+    }
+    case "agent": {
+      const key = await createTestAgentKey(testDatabase.database, caller.scopes);
+      return { headers: key.headers, user: null, agent: { id: key.id, name: key.name } };
+    }
+  }
+}
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  for (const role of ["viewer", "operator", "admin"] as const)
+    users[role] = await createTestUser(testDatabase.database, role);
+});
+afterAll(async () => {
+  await testDatabase.drop();
+});
+
+describe("route x caller matrix", () => {
+  it("covers every route handler in app/api, and the OpenAPI table describes each of them", async () => {
+    const existing: string[] = [];
+    const routeFiles = (fs.readdirSync("app/api", { recursive: true }) as string[])
+      .filter((file) => path.basename(file) === "route.ts")
+      .map((file) => path.join("app/api", file));
+    for (const file of routeFiles) {
+      const routePath = `/${path.dirname(file).replace(/^app\//, "")}`;
+      const module = (await import(`@/${file.replace(/\.ts$/, "")}`)) as Record<string, unknown>;
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"])
+        if (method in module) existing.push(`${method} ${routePath}`);
+    }
+    const tested = ROUTES.map((route) => `${route.method} ${route.path}`);
+    const documented = API_ROUTES.map(
+      (route) => `${route.method.toUpperCase()} ${route.path.replace(/\{(\w+)\}/g, "[$1]")}`,
+    );
+    expect([...tested].sort()).toEqual([...existing].sort());
+    expect([...documented].sort()).toEqual([...existing].sort());
+  });
+
+  for (const route of ROUTES) {
+    describe(`${route.method} ${route.path}`, () => {
+      it.each(CALLERS.map((caller) => [caller.name, caller] as const))("%s", async (_name, caller) => {
+        const { headers, user, agent } = await headersFor(caller);
+        const extra = (await route.request?.({ caller, user, agent: agent ?? null })) ?? {};
+        const response = await callRoute(route.handler, {
+          method: route.method,
+          path: route.path.replace("[id]", extra.params?.id ?? "x"),
+          ...extra,
+          headers: { ...headers, ...extra.headers },
+        });
+        const expected = expectedStatus(route, caller);
+        if (expected === "2xx") {
+          expect(response.status, JSON.stringify(response.body)).toBeGreaterThanOrEqual(200);
+          expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+        } else {
+          expect(response.status, JSON.stringify(response.body)).toBe(expected);
+          expect(response.body.error.code).toBe(expected === 401 ? "unauthorized" : "forbidden");
+        }
+      });
+    });
+  }
+});

@@ -8,6 +8,7 @@ export {};
 const BENCHMARKS: Record<string, () => Promise<{ run: (args: string[]) => Promise<unknown> }>> = {
   settings: () => import("./settings"),
   guards: () => import("./guards"),
+  halts: () => import("./halts"),
 };
 
 const [name, ...args] = process.argv.slice(2);

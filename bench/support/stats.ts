@@ -3,6 +3,7 @@ export function summarize(samples: number[]): {
   n: number;
   median: number;
   p95: number;
+  p99: number;
   min: number;
   max: number;
   mean: number;
@@ -15,6 +16,7 @@ export function summarize(samples: number[]): {
     n: sorted.length,
     median: round(at(0.5)),
     p95: round(at(0.95)),
+    p99: round(at(0.99)),
     min: round(sorted[0] ?? Number.NaN),
     max: round(sorted.at(-1) ?? Number.NaN),
     mean: round(sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length)),

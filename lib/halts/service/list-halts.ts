@@ -39,16 +39,19 @@ async function page(
   total_count: number;
   unacknowledged_count: number;
 }> {
-  const [rows, total, unacknowledged] = await Promise.all([
+  // Both counts come from one scan: a GROUP BY on `acknowledged` (Prisma's count() wraps its query in a
+  // subquery per call, which scans the matching rows twice).
+  const [rows, groups] = await Promise.all([
     database.haltEvent.findMany({
       where: { AND: [where, keysetFilter(options.cursor)] },
       orderBy: [{ triggeredAt: "desc" }, { id: "desc" }],
       take: options.limit + 1,
       skip: options.cursor === undefined ? (options.offset ?? 0) : 0,
     }),
-    database.haltEvent.count({ where }),
-    database.haltEvent.count({ where: { AND: [where, { acknowledged: false }] } }),
+    database.haltEvent.groupBy({ by: ["acknowledged"], where, _count: { _all: true } }),
   ]);
+  const total = groups.reduce((sum, group) => sum + group._count._all, 0);
+  const unacknowledged = groups.find((group) => !group.acknowledged)?._count._all ?? 0;
   const visible = rows.slice(0, options.limit);
   const last = visible.at(-1);
   return {

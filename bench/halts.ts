@@ -1,0 +1,167 @@
+/**
+ * `npm run bench -- halts [--events N] [--seconds S]`
+ *
+ * 1. POST /api/halts/check with 50 concurrent clients over real HTTP: throughput and p99, against
+ *    GET /api/health on the same server as the baseline (what the HTTP + auth stack alone costs).
+ * 2. GET /api/halts first page (50 newest, with total and unacknowledged counts) with N events in the
+ *    table (default 1,000,000): p50 / p99, unfiltered and filtered, against the same query on 1,000 events.
+ * The route handlers run behind a node:http server in this process (bench/support/route-server.ts).
+ */
+
+import * as checkRoute from "@/app/api/halts/check/route";
+import * as haltsRoute from "@/app/api/halts/route";
+import * as healthRoute from "@/app/api/health/route";
+import * as sessionsRoute from "@/app/api/sessions/route";
+import { createAgentKey, createPersonalToken } from "@/lib/auth/api-keys";
+import { createUser } from "@/lib/auth/users";
+import { createPrismaClient } from "@/lib/db/client";
+import { openBenchDatabase } from "./support/bench-database";
+import { loadTest, serveRoutes } from "./support/route-server";
+import { summarize } from "./support/stats";
+
+function option(args: string[], name: string, fallback: number, max: number): number {
+  const index = args.indexOf(name);
+  if (index < 0) return fallback;
+  const value = Number(args[index + 1]);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`${name} must be a whole number from 1 to ${max}`);
+  return value;
+}
+
+const CHECK_BODY = (sessionToken: string) =>
+  JSON.stringify({
+    session_token: sessionToken,
+    current_context: {
+      operation: "refactor the billing module",
+      target_files: ["src/billing.ts"],
+      files_read: ["src/billing.ts", "src/app.ts"],
+      attempt_number: 1,
+      environment: "dev",
+      commands: ["npm test"],
+      uncertainty_score: 3,
+    },
+    proposed_changes: { files_to_modify: ["src/billing.ts"], has_tests: true, has_rollback_plan: true },
+  });
+
+async function insertEvents(url: string, sessionId: string, count: number): Promise<void> {
+  const database = createPrismaClient(url);
+  try {
+    for (let done = 0; done < count; done += 100_000) {
+      const batch = Math.min(100_000, count - done);
+      await database.$executeRawUnsafe(
+        `insert into halt_events (session_id, halt_type, condition_name, severity, description, triggered_at,
+                                  acknowledged, acknowledged_at, acknowledged_by, resolution)
+         select $1::uuid,
+                (array['code_safety','scope','environment','execution','security','uncertainty'])[1 + i % 6]::halt_type,
+                'out_of_scope',
+                (array['low','medium','high','critical'])[1 + (i / 10) % 4]::severity_level,
+                'Synthetic halt number ' || i,
+                now() - make_interval(secs => i),
+                i % 10 <> 0,
+                case when i % 10 <> 0 then now() end,
+                case when i % 10 <> 0 then 'bench' end,
+                case when i % 10 <> 0 then 'resolved'::halt_resolution end
+           from generate_series($2::int, $3::int) as i`,
+        sessionId,
+        done + 1,
+        done + batch,
+      );
+    }
+    // What autovacuum does on a live system: statistics and the visibility map (index-only scans).
+    await database.$executeRawUnsafe("vacuum analyze halt_events");
+  } finally {
+    await database.$disconnect();
+  }
+}
+
+export async function run(args: string[]) {
+  const events = option(args, "--events", 1_000_000, 5_000_000);
+  const seconds = option(args, "--seconds", 10, 120);
+  const database = await openBenchDatabase();
+  process.env.DATABASE_URL = database.url;
+  const prisma = createPrismaClient(database.url);
+  const server = await serveRoutes({
+    "/api/health": { GET: healthRoute.GET },
+    "/api/halts/check": { POST: checkRoute.POST },
+    "/api/halts": { GET: haltsRoute.GET },
+    "/api/sessions": { POST: sessionsRoute.POST },
+  });
+  try {
+    const user = await createUser(prisma, {
+      username: "bench-viewer",
+      password: "bench password 123",
+      role: "viewer",
+    });
+    const viewer = `Bearer ${(await createPersonalToken(prisma, { userId: user.id, name: "bench" })).token}`;
+    const agent = `Bearer ${(await createAgentKey(prisma, { name: "bench-agent", scopes: ["halts:read", "halts:write"], createdByUserId: null })).token}`;
+    const session = (await (
+      await fetch(`${server.url}/api/sessions`, { method: "POST", headers: { authorization: agent } })
+    ).json()) as {
+      session_id: string;
+      session_token: string;
+    };
+
+    const load = { concurrency: 50, durationMs: seconds * 1000 };
+    const health = await loadTest(() => fetch(`${server.url}/api/health`), load);
+    const body = CHECK_BODY(session.session_token);
+    const check = await loadTest(
+      () =>
+        fetch(`${server.url}/api/halts/check`, {
+          method: "POST",
+          headers: { authorization: agent, "content-type": "application/json" },
+          body,
+        }),
+      load,
+    );
+
+    const firstPage = async (query: string, samples = 200) => {
+      const latencies: number[] = [];
+      for (let sample = 0; sample < samples; sample++) {
+        const begin = performance.now();
+        const response = await fetch(`${server.url}/api/halts?limit=50${query}`, {
+          headers: { authorization: viewer },
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`GET /api/halts answered ${response.status}`);
+        latencies.push(performance.now() - begin);
+      }
+      return summarize(latencies);
+    };
+
+    await insertEvents(database.url, session.session_id, 1_000);
+    const small = {
+      unfiltered: await firstPage(""),
+      unacknowledgedCritical: await firstPage("&acknowledged=false&severity=critical"),
+    };
+    await insertEvents(database.url, session.session_id, events - 1_000);
+    const large = {
+      unfiltered: await firstPage(""),
+      unacknowledgedCritical: await firstPage("&acknowledged=false&severity=critical"),
+    };
+
+    const rate = (result: { latencies: number[]; seconds: number }) =>
+      Math.round(result.latencies.length / result.seconds);
+    return {
+      benchmark:
+        "halts: check throughput under 50 concurrent clients; first page of the list with many events",
+      check: {
+        concurrency: 50,
+        requestsPerSecond: rate(check),
+        errors: check.errors,
+        latencyMs: summarize(check.latencies),
+        baselineHealth: { requestsPerSecond: rate(health), latencyMs: summarize(health.latencies) },
+        throughputRatioToHealth: Math.round((rate(check) / rate(health)) * 100) / 100,
+      },
+      listFirstPage: {
+        events,
+        latencyMs: large,
+        baselineWith1000Events: small,
+        p99RatioToBaseline: Math.round((large.unfiltered.p99 / small.unfiltered.p99) * 10) / 10,
+      },
+    };
+  } finally {
+    await server.close();
+    await prisma.$disconnect();
+    await database.close();
+  }
+}

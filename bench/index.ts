@@ -9,6 +9,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: (args: string[]) => Promis
   settings: () => import("./settings"),
   guards: () => import("./guards"),
   halts: () => import("./halts"),
+  console: () => import("./console"),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -23,7 +23,6 @@ const PAGES: { name: string; path: string; waitFor?: string }[] = [
     path: "/it/settings/runtime",
     waitFor: '[data-testid="runtime-status"][data-version]',
   },
-  { name: "overview-en", path: "/en" },
 ];
 
 const browser = await chromium.launch({
@@ -50,15 +49,66 @@ const signIn = await context.request.post(`${baseUrl}/api/auth/sign-in`, {
 });
 if (!signIn.ok()) throw new Error(`Signing in as ${username} failed: ${signIn.status()}`);
 const storageState = await context.storageState();
+
+// Sample data for the halt pages: an agent key opens a session and records three halts.
+const keyResponse = await context.request.post(`${baseUrl}/api/agent-keys`, {
+  data: { name: `screenshots-${Date.now()}`, scopes: ["halts:read", "halts:write"] },
+  headers: { origin: baseUrl },
+});
+if (!keyResponse.ok()) throw new Error(`Creating an agent key failed: ${keyResponse.status()}`);
+const agentHeaders = { authorization: `Bearer ${((await keyResponse.json()) as { token: string }).token}` };
+const session = (await (
+  await context.request.post(`${baseUrl}/api/sessions`, { headers: agentHeaders })
+).json()) as {
+  session_id: string;
+  session_token: string;
+};
+const haltIds: string[] = [];
+for (const halt of [
+  {
+    halt_type: "security",
+    severity: "critical",
+    description: "An API key appeared in the output of `env`: sk-live-abcdefghijklmnop",
+  },
+  {
+    halt_type: "scope",
+    severity: "high",
+    description: "The operation touches infra/ which is outside the agreed scope",
+  },
+  {
+    halt_type: "uncertainty",
+    severity: "medium",
+    description: "Uncertainty 7/10 about which database the migration targets",
+  },
+]) {
+  const recorded = await context.request.post(`${baseUrl}/api/halts`, {
+    headers: agentHeaders,
+    data: {
+      session_token: session.session_token,
+      ...halt,
+      context: { commands: ["env"], file_paths: ["infra/main.tf"] },
+    },
+  });
+  haltIds.push(((await recorded.json()) as { halt_id: string }).halt_id);
+}
 await context.close();
+PAGES.push(
+  { name: "overview-en", path: "/en" },
+  { name: "halts-de", path: "/de/halts" },
+  { name: "halt-detail-it", path: `/it/halts/${haltIds[0]}`, waitFor: "[data-testid=halt-description]" },
+  { name: "session-en", path: `/en/sessions/${session.session_id}` },
+  { name: "admin-conditions-de", path: "/de/admin/conditions" },
+);
 for (const [suffix, viewport] of [
   ["", { width: 1280, height: 900 }],
   ["-mobile", { width: 375, height: 812 }],
 ] as const) {
   const page = await browser.newPage({ viewport, storageState });
   for (const entry of PAGES) {
-    await page.goto(`${baseUrl}${entry.path}`, { waitUntil: "networkidle" });
+    await page.goto(`${baseUrl}${entry.path}`, { waitUntil: "load" });
     if (entry.waitFor) await page.waitForSelector(entry.waitFor, { timeout: 15_000 });
+    // Pages keep a live-events stream open (never "network idle"): give their data a moment to render.
+    await page.waitForTimeout(1_500);
     await page.screenshot({ path: `docs/screenshots/${entry.name}${suffix}.png`, fullPage: true });
   }
   await page.close();

@@ -6,6 +6,7 @@ import { Link, usePathname } from "@/i18n/navigation";
 const ITEMS = [
   { key: "users", href: "/admin/users" },
   { key: "agentKeys", href: "/admin/agent-keys" },
+  { key: "conditions", href: "/admin/conditions" },
 ] as const;
 
 /** Secondary navigation between the admin pages; the current one carries aria-current="page". */

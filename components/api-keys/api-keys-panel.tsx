@@ -362,7 +362,7 @@ function ApiKeyTable({
             <tr
               key={key.id}
               data-testid="api-key-row"
-              className={key.revokedAt ? "text-slate-500" : undefined}
+              className={key.revokedAt ? "text-slate-600" : undefined}
             >
               <th scope="row" className="px-3 py-2 font-medium text-slate-900">
                 {key.name}

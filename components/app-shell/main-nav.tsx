@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useHasRole } from "@/components/auth/signed-in-user";
+import { UnacknowledgedBadge } from "@/components/halts/unacknowledged-badge";
 import { Link, usePathname } from "@/i18n/navigation";
 
 /** The links in order; `section` is the subtree an item owns when it differs from its target. */
@@ -14,6 +15,8 @@ const NAV_ITEMS = [
   { key: "account", href: "/account" },
   { key: "admin", href: "/admin/users", section: "/admin", adminOnly: true },
 ] as const satisfies ReadonlyArray<{ key: string; href: string; section?: string; adminOnly?: boolean }>;
+
+const UNACKNOWLEDGED_BADGE_ID = "nav-unacknowledged-halts";
 
 /** The section an item owns: Overview only its own page, the others their whole subtree. */
 function isActive(pathname: string, item: (typeof NAV_ITEMS)[number]): boolean {
@@ -70,9 +73,10 @@ export function MainNav({ localeSwitcher }: { localeSwitcher: ReactNode }) {
           {items.map((item) => {
             const active = isActive(pathname, item);
             return (
-              <li key={item.key}>
+              <li key={item.key} className="flex items-center">
                 <Link
                   href={item.href}
+                  aria-describedby={item.key === "halts" ? UNACKNOWLEDGED_BADGE_ID : undefined}
                   aria-current={active ? "page" : undefined}
                   className={`block rounded px-3 py-2 text-sm font-medium md:py-1.5 ${
                     active
@@ -82,6 +86,7 @@ export function MainNav({ localeSwitcher }: { localeSwitcher: ReactNode }) {
                 >
                   {t(item.key)}
                 </Link>
+                {item.key === "halts" ? <UnacknowledgedBadge id={UNACKNOWLEDGED_BADGE_ID} /> : null}
               </li>
             );
           })}

@@ -18,6 +18,7 @@ import {
 import {
   acknowledgeHaltOutputSchema,
   acknowledgeHaltRequestSchema,
+  agentSessionSchema,
   checkHaltConditionsInputSchema,
   checkHaltConditionsOutputSchema,
   getSessionHaltsOutputSchema,
@@ -398,6 +399,28 @@ export const API_ROUTES: ApiRouteDescription[] = [
       403: { description: "Another agent key's session" },
       404: { description: "Unknown session" },
     },
+  },
+  {
+    method: "get",
+    path: "/api/sessions/{id}",
+    summary:
+      "One agent session by id or token: state and agent (viewer, or the owning agent key with halts:read)",
+    access: "viewer",
+    tag: "halts",
+    responses: {
+      200: { description: "The session (never its token)", schema: agentSessionSchema },
+      403: { description: "Another agent key's session" },
+      404: { description: "Unknown session" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/events",
+    summary:
+      "Server-sent events for the live console (viewer): `ready` at once, then `halt` (recorded / acknowledged), `settings` (changed) and `resync` (re-read after a reconnect); a heartbeat comment every 15 s",
+    access: "viewer",
+    tag: "console",
+    responses: { 200: { description: "An endless text/event-stream" } },
   },
   {
     method: "post",

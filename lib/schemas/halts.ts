@@ -385,6 +385,8 @@ export const haltEventSchema = z.strictObject({
   resolution_notes: z.string().max(4000).nullish(),
   attempt_count: z.int().min(0).nullish(),
   previous_error: z.string().max(8000).nullish(),
+  /** When the event was escalated (at once for critical / auto_escalate, or by the timeout job); Keel extension. */
+  escalated_at: isoTimestampSchema.nullish(),
 });
 export type HaltEvent = z.infer<typeof haltEventSchema>;
 

@@ -28,7 +28,7 @@ for (const locale of E2E_LOCALES) {
   test(`pages not built yet say so plainly (${locale})`, async ({ page }) => {
     const shell = new AppShell(page, locale);
     await page.goto(`/${locale}/halts`);
-    await expect(shell.main).toContainText(shell.t("HaltsPage.notYet"));
+    await expect(shell.main).toContainText(shell.t("HaltsPage.intro"));
     await expect(shell.navLink("halts")).toHaveAttribute("aria-current", "page");
     await expect(shell.navLink("runs")).not.toHaveAttribute("aria-current", "page");
 

@@ -15,6 +15,7 @@ import * as settingsRoute from "@/app/api/app-settings/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
 import * as signInRoute from "@/app/api/auth/sign-in/route";
 import * as signOutRoute from "@/app/api/auth/sign-out/route";
+import * as eventsRoute from "@/app/api/events/route";
 import * as haltConfigRoute from "@/app/api/halt-config/route";
 import * as haltAcknowledgeRoute from "@/app/api/halts/[id]/acknowledge/route";
 import * as haltRoute from "@/app/api/halts/[id]/route";
@@ -25,6 +26,7 @@ import * as mcpRoute from "@/app/api/mcp/route";
 import * as openApiRoute from "@/app/api/openapi.json/route";
 import * as statusRoute from "@/app/api/runtime/status/route";
 import * as sessionHaltsRoute from "@/app/api/sessions/[id]/halts/route";
+import * as agentSessionRoute from "@/app/api/sessions/[id]/route";
 import * as sessionsRoute from "@/app/api/sessions/route";
 import * as tokenRoute from "@/app/api/tokens/[id]/route";
 import * as tokensRoute from "@/app/api/tokens/route";
@@ -96,6 +98,8 @@ interface RouteCase {
   // biome-ignore lint/suspicious/noExplicitAny: each route module declares its own params type
   handler: (request: Request, context: { params: Promise<any> }) => Promise<Response>;
   request?: (context: Context) => Promise<Omit<CallOptions, "method" | "path">>;
+  /** A server-sent events stream: read only the first event, then abort. */
+  stream?: true;
 }
 
 const ROUTES: RouteCase[] = [
@@ -279,7 +283,50 @@ const ROUTES: RouteCase[] = [
     handler: sessionHaltsRoute.GET,
     request: async (context) => ({ params: { id: (await sessionWithHalt(context)).sessionId } }),
   },
+  {
+    method: "GET",
+    path: "/api/sessions/[id]",
+    access: { role: "viewer", scope: "halts:read" },
+    handler: agentSessionRoute.GET,
+    request: async (context) => ({ params: { id: (await sessionWithHalt(context)).sessionId } }),
+  },
+  { method: "GET", path: "/api/events", access: { role: "viewer" }, handler: eventsRoute.GET, stream: true },
 ];
+
+/**
+ * Calls a server-sent events route with an AbortController: the status, and on success the first
+ * event (read from the open stream), then aborts so the handler closes the stream.
+ */
+async function callStreamRoute(
+  handler: RouteCase["handler"],
+  options: { path: string; headers: Record<string, string> },
+  // biome-ignore lint/suspicious/noExplicitAny: error bodies are arbitrary JSON
+): Promise<{ status: number; body: any; firstEvent: string | null; contentType: string | null }> {
+  const controller = new AbortController();
+  const request = new Request(`http://localhost${options.path}`, {
+    headers: options.headers,
+    signal: controller.signal,
+  });
+  const response = await handler(request, { params: Promise.resolve({}) });
+  if (!response.ok)
+    return { status: response.status, body: await response.json(), firstEvent: null, contentType: null };
+  const reader = response.body!.getReader();
+  let text = "";
+  while (!text.includes("\n\n")) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += new TextDecoder().decode(chunk.value);
+  }
+  controller.abort();
+  const rest = await reader.read();
+  expect(rest.done, "the stream closes when the client aborts").toBe(true);
+  return {
+    status: response.status,
+    body: null,
+    firstEvent: text,
+    contentType: response.headers.get("content-type"),
+  };
+}
 
 function expectedStatus(route: RouteCase, caller: Caller): "2xx" | 401 | 403 {
   if ("public" in route.access) return "2xx";
@@ -352,6 +399,19 @@ describe("route x caller matrix", () => {
       it.each(CALLERS.map((caller) => [caller.name, caller] as const))("%s", async (_name, caller) => {
         const { headers, user, agent } = await headersFor(caller);
         const extra = (await route.request?.({ caller, user, agent: agent ?? null })) ?? {};
+        if (route.stream) {
+          const streamed = await callStreamRoute(route.handler, { path: route.path, headers });
+          const expected = expectedStatus(route, caller);
+          if (expected === "2xx") {
+            expect(streamed.status).toBe(200);
+            expect(streamed.contentType).toMatch(/^text\/event-stream/);
+            expect(streamed.firstEvent).toContain("event: ready\n");
+          } else {
+            expect(streamed.status, JSON.stringify(streamed.body)).toBe(expected);
+            expect(streamed.body.error.code).toBe(expected === 401 ? "unauthorized" : "forbidden");
+          }
+          return;
+        }
         const response = await callRoute(route.handler, {
           method: route.method,
           path: route.path.replace("[id]", extra.params?.id ?? "x"),

@@ -21,5 +21,6 @@ export function toHaltEventView(row: HaltEventRow): HaltEvent {
     resolution_notes: row.resolutionNotes,
     attempt_count: row.attemptCount,
     previous_error: row.previousError,
+    escalated_at: row.escalatedAt?.toISOString() ?? null,
   };
 }

@@ -5,6 +5,7 @@ export {
   type HaltConfigSource,
   SESSION_HALTED_CONDITION,
 } from "./check-halt-conditions";
+export { getSession } from "./get-session";
 export { listHaltConfig, updateHaltConfig } from "./halt-config";
 export {
   HALT_CONFIG_CHANNEL,

@@ -1,0 +1,405 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import type { ApiFailure } from "@/components/auth/api-client";
+import { useFailureMessage } from "@/components/auth/use-failure-message";
+import { buttonClass } from "@/components/ui/buttons";
+import { Link, useRouter } from "@/i18n/navigation";
+import { HALT_TYPES, type ListHaltsOutput, SEVERITY_LEVELS } from "@/lib/schemas/halts";
+import {
+  EMPTY_FILTERS,
+  filtersToApi,
+  filtersToQuery,
+  type HaltFilterValues,
+  hasFilters,
+  readFilters,
+} from "./halt-filters";
+import { HaltStatus } from "./halt-labels";
+import { HaltTime } from "./halt-time";
+import { listHalts } from "./halts-api";
+import { useLiveEvents } from "./live-events";
+import { SeverityBadge } from "./severity-badge";
+
+const PAGE_SIZE = 25;
+/** How long a halt that arrived live stays highlighted. */
+const HIGHLIGHT_MS = 6_000;
+
+type ListState =
+  | { status: "loading" }
+  | { status: "error"; failure: ApiFailure }
+  | { status: "ready"; page: ListHaltsOutput };
+
+/**
+ * The halt review list: filters kept in the URL, keyset pagination ("next page" with the API's
+ * cursor), total and unacknowledged counts, and live updates from /api/events (a new halt appears and
+ * is highlighted for a few seconds; an acknowledgement elsewhere updates its row), announced politely.
+ */
+export function HaltsList() {
+  const t = useTranslations("HaltsList");
+  const tLabel = useTranslations("HaltLabels");
+  const failureMessage = useFailureMessage();
+  const searchParams = useSearchParams();
+  const router = useRouter();
+  const filters = readFilters(searchParams);
+  const cursor = searchParams.get("cursor") ?? undefined;
+  const requestKey = JSON.stringify(filtersToQuery(filters, cursor));
+  const [list, setList] = useState<ListState>({ status: "loading" });
+  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
+  const [announcement, setAnnouncement] = useState("");
+  const knownIds = useRef<Set<string> | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+
+  const load = useCallback(
+    async (mode: "initial" | "live", signal?: AbortSignal) => {
+      const current = JSON.parse(requestKey) as Record<string, string>;
+      if (mode === "initial") {
+        setList({ status: "loading" });
+        knownIds.current = null;
+      }
+      const result = await listHalts(
+        { ...filtersToApi(readFilters(new URLSearchParams(current)), current.cursor), limit: PAGE_SIZE },
+        signal,
+      );
+      if (signal?.aborted) return;
+      if (result.type === "failed") {
+        // A failed live refresh keeps the rows on screen; only the first load shows the error.
+        if (mode === "initial") setList({ status: "error", failure: result.failure });
+        return;
+      }
+      const ids = result.data.halts.map((halt) => halt.halt_id);
+      if (mode === "live" && knownIds.current) {
+        const fresh = ids.filter((id) => !knownIds.current?.has(id));
+        if (fresh.length > 0) {
+          setHighlighted(new Set(fresh));
+          setAnnouncement(t("liveNew", { count: fresh.length }));
+          setTimeout(() => setHighlighted(new Set()), HIGHLIGHT_MS);
+        }
+      }
+      knownIds.current = new Set([...(knownIds.current ?? []), ...ids]);
+      setList({ status: "ready", page: result.data });
+    },
+    [requestKey, t],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load("initial", controller.signal).catch(() => {});
+    return () => controller.abort();
+  }, [load]);
+
+  const liveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useLiveEvents((event) => {
+    if (event.type === "settings") return;
+    if (event.type === "halt" && event.data.type === "halt.acknowledged")
+      setAnnouncement(t("liveAcknowledged"));
+    // Bursts of events (an agent recording several halts) cause one reload.
+    if (liveTimer.current) clearTimeout(liveTimer.current);
+    liveTimer.current = setTimeout(() => {
+      load("live").catch(() => {});
+    }, 250);
+  });
+
+  function navigate(values: HaltFilterValues, nextCursor?: string) {
+    router.replace({ pathname: "/halts", query: filtersToQuery(values, nextCursor) }, { scroll: false });
+  }
+
+  return (
+    <div className="space-y-6">
+      <HaltFilterForm
+        key={JSON.stringify(filters)}
+        initial={filters}
+        onApply={(values) => navigate(values)}
+      />
+
+      <section aria-labelledby={headingId} aria-busy={list.status === "loading" || undefined}>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+            {t("listHeading")}
+          </h2>
+          {list.status === "ready" ? (
+            <p className="text-sm text-slate-700" data-testid="halt-counts">
+              {t("counts", {
+                total: list.page.total_count,
+                unacknowledged: list.page.unacknowledged_count,
+              })}
+            </p>
+          ) : null}
+        </div>
+        <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="halts-live">
+          {announcement}
+        </p>
+
+        {list.status === "loading" ? (
+          <p role="status" className="mt-3 text-slate-700">
+            {t("loading")}
+          </p>
+        ) : null}
+        {list.status === "error" ? (
+          <div role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+            <p className="font-medium">{t("loadError")}</p>
+            <p className="mt-1 text-sm">{failureMessage(list.failure)}</p>
+            <button type="button" onClick={() => load("initial")} className={`mt-3 ${buttonClass.danger}`}>
+              {t("retry")}
+            </button>
+          </div>
+        ) : null}
+        {list.status === "ready" && list.page.halts.length === 0 ? (
+          <div className="mt-3 rounded-md border border-dashed border-slate-300 bg-white p-6 text-slate-700">
+            <p>{hasFilters(filters) ? t("emptyFiltered") : t("empty")}</p>
+            {hasFilters(filters) ? (
+              <button
+                type="button"
+                onClick={() => navigate(EMPTY_FILTERS)}
+                className={`mt-3 ${buttonClass.secondary}`}
+              >
+                {t("clearFilters")}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {list.status === "ready" && list.page.halts.length > 0 ? (
+          <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
+            {list.page.halts.map((halt) => (
+              <li
+                key={halt.halt_id}
+                data-testid="halt-row"
+                data-halt-id={halt.halt_id}
+                data-highlighted={highlighted.has(halt.halt_id) || undefined}
+                className={`grid gap-2 p-4 transition-colors duration-700 sm:grid-cols-[7rem_1fr_12rem] sm:gap-4 ${
+                  highlighted.has(halt.halt_id) ? "bg-amber-100" : ""
+                }`}
+              >
+                <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-start">
+                  <SeverityBadge severity={halt.severity} />
+                  <span className="text-xs text-slate-700">
+                    {tLabel("haltType", { type: halt.halt_type })}
+                  </span>
+                </div>
+                <div className="min-w-0">
+                  <Link
+                    href={`/halts/${halt.halt_id}`}
+                    className="font-medium break-words text-blue-800 underline underline-offset-2 hover:text-blue-950"
+                  >
+                    {halt.description}
+                  </Link>
+                  <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+                    {halt.condition_name ? (
+                      <div className="flex gap-1">
+                        <dt>{t("condition")}</dt>
+                        <dd className="font-mono text-xs leading-5 break-all">{halt.condition_name}</dd>
+                      </div>
+                    ) : null}
+                    {halt.session_id ? (
+                      <div className="flex gap-1">
+                        <dt>{t("session")}</dt>
+                        <dd>
+                          <Link
+                            href={`/sessions/${halt.session_id}`}
+                            className="font-mono text-xs leading-5 text-blue-800 underline"
+                            aria-label={t("sessionLink", { id: halt.session_id })}
+                          >
+                            {halt.session_id.slice(0, 8)}
+                          </Link>
+                        </dd>
+                      </div>
+                    ) : null}
+                    {halt.task_id ? (
+                      <div className="flex gap-1">
+                        <dt>{t("task")}</dt>
+                        <dd className="break-all">{halt.task_id}</dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                </div>
+                <div className="text-sm text-slate-800">
+                  <HaltTime iso={halt.triggered_at} layout="stacked" />
+                  <p className="mt-1" data-testid="halt-status">
+                    <HaltStatus halt={halt} />
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {list.status === "ready" && (cursor || list.page.next_cursor) ? (
+          <nav aria-label={t("pagination")} className="mt-4 flex flex-wrap gap-3">
+            {cursor ? (
+              <button
+                type="button"
+                className={buttonClass.secondary}
+                onClick={() => {
+                  navigate(filters);
+                  headingRef.current?.focus();
+                }}
+              >
+                {t("firstPage")}
+              </button>
+            ) : null}
+            {list.page.next_cursor ? (
+              <button
+                type="button"
+                className={buttonClass.secondary}
+                onClick={() => {
+                  navigate(filters, list.page.next_cursor ?? undefined);
+                  headingRef.current?.focus();
+                }}
+              >
+                {t("nextPage")}
+              </button>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+const fieldClass =
+  "mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900";
+const labelClass = "block text-sm font-medium text-slate-900";
+
+/** The filter form; applying it writes the filters into the URL (the list follows the URL). */
+function HaltFilterForm({
+  initial,
+  onApply,
+}: {
+  initial: HaltFilterValues;
+  onApply: (values: HaltFilterValues) => void;
+}) {
+  const t = useTranslations("HaltsList");
+  const tLabel = useTranslations("HaltLabels");
+  const [values, setValues] = useState(initial);
+  const id = useId();
+  const set = (name: keyof HaltFilterValues) => (event: { target: { value: string } }) =>
+    setValues((previous) => ({ ...previous, [name]: event.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onApply({ ...values, q: values.q.trim(), session_id: values.session_id.trim().toLowerCase() });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={t("filtersLabel")}
+      className="grid gap-3 rounded-md border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <div className="sm:col-span-2 lg:col-span-4">
+        <label htmlFor={`${id}-q`} className={labelClass}>
+          {t("search")}
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={values.q}
+          onChange={set("q")}
+          maxLength={200}
+          className={fieldClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-severity`} className={labelClass}>
+          {t("severity")}
+        </label>
+        <select
+          id={`${id}-severity`}
+          value={values.severity}
+          onChange={set("severity")}
+          className={fieldClass}
+        >
+          <option value="">{t("any")}</option>
+          {SEVERITY_LEVELS.map((severity) => (
+            <option key={severity} value={severity}>
+              {tLabel("severity", { severity })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-type`} className={labelClass}>
+          {t("typeLabel")}
+        </label>
+        <select id={`${id}-type`} value={values.halt_type} onChange={set("halt_type")} className={fieldClass}>
+          <option value="">{t("any")}</option>
+          {HALT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {tLabel("haltType", { type })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-acknowledged`} className={labelClass}>
+          {t("acknowledged")}
+        </label>
+        <select
+          id={`${id}-acknowledged`}
+          value={values.acknowledged}
+          onChange={set("acknowledged")}
+          className={fieldClass}
+        >
+          <option value="">{t("any")}</option>
+          <option value="false">{t("onlyOpen")}</option>
+          <option value="true">{t("onlyAcknowledged")}</option>
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-session`} className={labelClass}>
+          {t("sessionId")}
+        </label>
+        <input
+          id={`${id}-session`}
+          value={values.session_id}
+          onChange={set("session_id")}
+          spellCheck={false}
+          autoComplete="off"
+          pattern="[0-9a-fA-F\-]{36}"
+          title={t("sessionIdHint")}
+          className={`${fieldClass} font-mono`}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-from`} className={labelClass}>
+          {t("from")}
+        </label>
+        <input
+          id={`${id}-from`}
+          type="datetime-local"
+          value={values.from}
+          onChange={set("from")}
+          className={fieldClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-to`} className={labelClass}>
+          {t("to")}
+        </label>
+        <input
+          id={`${id}-to`}
+          type="datetime-local"
+          value={values.to}
+          onChange={set("to")}
+          className={fieldClass}
+        />
+      </div>
+      <div className="flex items-end gap-2 sm:col-span-2">
+        <button type="submit" className={buttonClass.primary}>
+          {t("apply")}
+        </button>
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          onClick={() => {
+            setValues(EMPTY_FILTERS);
+            onApply(EMPTY_FILTERS);
+          }}
+        >
+          {t("reset")}
+        </button>
+      </div>
+    </form>
+  );
+}

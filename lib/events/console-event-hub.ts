@@ -1,0 +1,113 @@
+/**
+ * One shared LISTEN per process for the console's live events: `keel_halts` (recorded / acknowledged
+ * halts) and `keel_settings` (runtime switches), fanned out to every open `/api/events` stream. The two
+ * listener connections open with the first subscriber and close with the last one. After a (re)connect
+ * the hub sends `resync` (notifications sent while disconnected are lost, so clients re-read).
+ * Failure policy: a listener that cannot connect retries with capped backoff and never throws into a
+ * stream; clients still get heartbeats and re-read on `resync`.
+ */
+import { HALTS_CHANNEL } from "@/lib/halts/service/halt-notifications";
+import { createLogger, errorFields } from "@/lib/log/logger";
+import { SETTINGS_CHANNEL } from "@/lib/settings/app-settings";
+import { SettingsListener } from "@/lib/settings/settings-listener";
+
+/** An event for the console: `halt` / `settings` carry the NOTIFY payload, `resync` means "re-read". */
+export type ConsoleEvent =
+  | { type: "halt"; data: unknown }
+  | { type: "settings"; data: unknown }
+  | { type: "resync"; data: { channel: "halts" | "settings" } };
+
+type Subscriber = (event: ConsoleEvent) => void;
+
+const log = createLogger({ component: "console-events" });
+
+function parsePayload(payload: string): unknown {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+}
+
+/** Fans NOTIFY payloads out to subscribers; the listeners come from `createListener` (injected for tests). */
+export class ConsoleEventHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private listeners: SettingsListener[] = [];
+
+  constructor(
+    private readonly createListener: (
+      channel: string,
+      onChange: (payload: string | undefined) => void,
+    ) => SettingsListener | null,
+  ) {}
+
+  /** Number of open subscriptions. */
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  /** Adds `subscriber`; returns the function that removes it (idempotent). */
+  subscribe(subscriber: Subscriber): () => void {
+    this.subscribers.add(subscriber);
+    if (this.subscribers.size === 1) this.start();
+    return () => {
+      if (!this.subscribers.delete(subscriber)) return;
+      if (this.subscribers.size === 0) this.stop();
+    };
+  }
+
+  private emit(event: ConsoleEvent): void {
+    for (const subscriber of [...this.subscribers]) {
+      try {
+        subscriber(event);
+      } catch (error) {
+        log.warn("a console event subscriber failed", errorFields(error));
+      }
+    }
+  }
+
+  private start(): void {
+    const channels = [
+      { channel: HALTS_CHANNEL, name: "halts", type: "halt" },
+      { channel: SETTINGS_CHANNEL, name: "settings", type: "settings" },
+    ] as const;
+    for (const { channel, name, type } of channels) {
+      const listener = this.createListener(channel, (payload) =>
+        this.emit(
+          payload === undefined
+            ? { type: "resync", data: { channel: name } }
+            : { type, data: parsePayload(payload) },
+        ),
+      );
+      if (listener) {
+        this.listeners.push(listener);
+        void listener.start();
+      }
+    }
+  }
+
+  private stop(): void {
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const listener of listeners) void listener.stop();
+  }
+}
+
+const globalForHub = globalThis as unknown as { keelConsoleEventHub?: ConsoleEventHub };
+
+/** The process-wide hub listening on DATABASE_URL (no listener when it is unset). */
+export function processConsoleEventHub(): ConsoleEventHub {
+  globalForHub.keelConsoleEventHub ??= new ConsoleEventHub((channel, onChange) => {
+    const connectionString = process.env.DATABASE_URL;
+    if (!connectionString) return null;
+    return new SettingsListener({
+      connectionString,
+      channel,
+      onChange,
+      onStateChange: (state, error) => {
+        if (state === "disconnected") log.warn(`lost LISTEN ${channel}; reconnecting`, errorFields(error));
+      },
+    });
+  });
+  return globalForHub.keelConsoleEventHub;
+}

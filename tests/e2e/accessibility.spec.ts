@@ -1,0 +1,67 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, SIGNED_OUT, test, uniqueName } from "./fixtures";
+import { TestAgent } from "./pages/halts-page";
+
+/**
+ * axe-core on every console page (WCAG 2.1 A and AA rules), signed in as admin, with real data: a
+ * session with a critical halt recorded by an agent key, so the detail and session pages render fully.
+ */
+
+async function expectNoViolations(
+  page: import("@playwright/test").Page,
+  path: string,
+  ready: () => Promise<void>,
+) {
+  await page.goto(path);
+  await ready();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  expect(summary, `axe violations on ${path}`).toEqual([]);
+}
+
+test("every console page has no axe violations", async ({ page, adminRequest, playwright }, testInfo) => {
+  test.setTimeout(120_000);
+  const baseURL = testInfo.project.use.baseURL!;
+  const agent = await TestAgent.create(
+    adminRequest,
+    (options) => playwright.request.newContext(options),
+    baseURL,
+    uniqueName("e2e-axe"),
+  );
+  const session = await agent.openSession();
+  const haltId = await agent.recordHalt(session.session_token, {
+    severity: "critical",
+    description: `${uniqueName("axe")} secret in output`,
+  });
+
+  const pages: [string, string][] = [
+    ["/en", "main"],
+    ["/de/halts", "main"],
+    [`/it/halts/${haltId}`, "[data-testid=halt-description]"],
+    [`/en/sessions/${session.session_id}`, "main"],
+    ["/de/settings/runtime", '[data-testid="runtime-status"][data-version]'],
+    ["/en/account", "main"],
+    ["/en/admin/users", "main"],
+    ["/it/admin/agent-keys", "main"],
+    ["/de/admin/conditions", "main"],
+  ];
+  for (const [path, selector] of pages) {
+    await expectNoViolations(page, path, async () => {
+      await page.locator(selector).first().waitFor();
+    });
+  }
+});
+
+test.describe("signed out", () => {
+  test.use({ storageState: SIGNED_OUT });
+  test("the sign-in page has no axe violations", async ({ page }) => {
+    await expectNoViolations(page, "/de/sign-in", async () => {
+      await page.getByRole("button").first().waitFor();
+    });
+  });
+});

@@ -72,19 +72,26 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
   const segmentStartOnly = ~anchors.rulesAnchoredAtSegmentStart;
   let index = 0;
   while (index < length) {
-    let value = table[text.charCodeAt(index)]!;
-    // Hot path: a run of plain word characters, in a tight inner loop; the character that ends the run
-    // is dispatched again by the outer loop.
-    if (value > CLASS_SEGMENT_OPENER) {
-      do {
-        hash = Math.imul(hash ^ value, 16777619);
-        index++;
-        if (index >= length) break;
-        value = table[text.charCodeAt(index)]!;
-      } while (value > CLASS_SEGMENT_OPENER);
-      inWord = true;
-      continue;
+    // Fast loop: word characters and plain breaks (space, comma, ...) of words that miss the table. It
+    // leaves at any other character, or at the break after a word whose slot is used (a possible hit),
+    // without consuming it; the general code below then handles that one character.
+    for (; index < length; index++) {
+      const plain = table[text.charCodeAt(index)]!;
+      if (plain > CLASS_SEGMENT_OPENER) {
+        hash = ((hash << 7) | (hash >>> 25)) ^ plain;
+        inWord = true;
+        continue;
+      }
+      if (plain !== CLASS_BREAK) break;
+      if (inWord) {
+        if (anchors.mayContain(hash)) break;
+        hash = SEED;
+        inWord = false;
+        atSegmentStart = false;
+      }
     }
+    if (index >= length) break;
+    let value = table[text.charCodeAt(index)]!;
     let width = 1;
     if (value === CLASS_BACKSLASH) {
       const next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
@@ -108,7 +115,7 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
       }
     }
     if (value > CLASS_SEGMENT_OPENER) {
-      hash = Math.imul(hash ^ value, 16777619);
+      hash = ((hash << 7) | (hash >>> 25)) ^ value;
       inWord = true;
       index += width;
       continue;

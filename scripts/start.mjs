@@ -97,7 +97,8 @@ async function sleep(ms) {
 
 /** Stops an earlier `npm start` of this folder that is still running (e.g. its terminal was killed). */
 async function takeOverLock() {
-  fs.mkdirSync(dataRoot, { recursive: true, mode: 0o700 });
+  // Traversable (not listable) by others: the embedded PostgreSQL runs as `postgres` when Keel runs as root.
+  fs.mkdirSync(dataRoot, { recursive: true, mode: 0o711 });
   let previous = null;
   try {
     previous = JSON.parse(fs.readFileSync(lockFile, "utf8"));

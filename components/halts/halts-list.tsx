@@ -4,10 +4,12 @@ import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { ApiFailure } from "@/components/auth/api-client";
+import { useHasRole } from "@/components/auth/signed-in-user";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";
 import { Link, useRouter } from "@/i18n/navigation";
 import { HALT_TYPES, type ListHaltsOutput, SEVERITY_LEVELS } from "@/lib/schemas/halts";
+import { BulkAcknowledge } from "./bulk-acknowledge";
 import {
   EMPTY_FILTERS,
   filtersToApi,
@@ -47,6 +49,8 @@ export function HaltsList() {
   const requestKey = JSON.stringify(filtersToQuery(filters, cursor));
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
+  const canAcknowledge = useHasRole("operator");
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState("");
   const knownIds = useRef<Set<string> | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -160,6 +164,19 @@ export function HaltsList() {
             ) : null}
           </div>
         ) : null}
+        {list.status === "ready" && canAcknowledge && list.page.halts.some(isBulkSelectable) ? (
+          <div className="mt-3">
+            <BulkAcknowledge
+              selectedIds={list.page.halts
+                .filter((halt) => selected.has(halt.halt_id))
+                .map((halt) => halt.halt_id)}
+              onDone={() => {
+                setSelected(new Set());
+                load("live").catch(() => {});
+              }}
+            />
+          </div>
+        ) : null}
         {list.status === "ready" && list.page.halts.length > 0 ? (
           <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
             {list.page.halts.map((halt) => (
@@ -173,6 +190,20 @@ export function HaltsList() {
                 }`}
               >
                 <div className="flex flex-wrap items-center gap-2 sm:flex-col sm:items-start">
+                  {canAcknowledge && isBulkSelectable(halt) ? (
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4"
+                      checked={selected.has(halt.halt_id)}
+                      aria-label={t("selectHalt", { description: halt.description.slice(0, 80) })}
+                      onChange={(event) => {
+                        const next = new Set(selected);
+                        if (event.target.checked) next.add(halt.halt_id);
+                        else next.delete(halt.halt_id);
+                        setSelected(next);
+                      }}
+                    />
+                  ) : null}
                   <SeverityBadge severity={halt.severity} />
                   <span className="text-xs text-slate-700">
                     {tLabel("haltType", { type: halt.halt_type })}
@@ -402,4 +433,9 @@ function HaltFilterForm({
       </div>
     </form>
   );
+}
+
+/** Halts that bulk acknowledgement may take: open and not critical (those need their own page). */
+function isBulkSelectable(halt: ListHaltsOutput["halts"][number]): boolean {
+  return !halt.acknowledged && halt.severity !== "critical";
 }

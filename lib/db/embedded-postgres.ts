@@ -130,7 +130,7 @@ export class EmbeddedPostgres {
   /** Initialises the cluster if needed, clears leftovers of an earlier crash, starts and waits for it. */
   async start(): Promise<string> {
     const osUser = await this.resolveOsUser();
-    await fs.mkdir(this.options.dataRoot, { recursive: true, mode: 0o700 });
+    await fs.mkdir(this.options.dataRoot, { recursive: true, mode: 0o711 });
     this.binaries = await this.resolveBinaries(osUser);
     await this.resolveClusterDirectory(osUser);
     await this.handleLeftoverServer();
@@ -243,11 +243,19 @@ export class EmbeddedPostgres {
   /** The cluster lives in `<dataRoot>/pg` unless the postgres user cannot reach it; then it is staged. */
   private async resolveClusterDirectory(osUser: OsUser | null): Promise<void> {
     if (!osUser) return; // postgres runs as the current user, who owns the data root
-    // The data root holds only the cluster and a mode-600 credentials file: others may traverse it.
+    // The data root holds only the cluster and a mode-600 credentials file: others may traverse it. So
+    // may the folders Keel itself created above it inside the project (e.g. `.data` for `.data/test`).
     await fs.chmod(this.options.dataRoot, 0o711);
+    await openOwnParents(this.options.dataRoot, process.cwd());
     if (await isTraversableBy(this.options.dataRoot, osUser)) return;
-    const key = Buffer.from(path.resolve(this.options.dataRoot)).toString("base64url").slice(-40);
-    this.clusterDirectory = path.join("/var/lib/keel/clusters", key, "pg");
+    // Staged outside the project. The location is remembered in the data root, so a fresh checkout at
+    // the same path never picks up an old checkout's cluster (whose credentials went with it).
+    const locationFile = path.join(this.options.dataRoot, "cluster-location");
+    const remembered = (await fs.readFile(locationFile, "utf8").catch(() => "")).trim();
+    this.clusterDirectory = remembered.startsWith("/var/lib/keel/clusters/")
+      ? remembered
+      : path.join("/var/lib/keel/clusters", randomBytes(12).toString("hex"), "pg");
+    await fs.writeFile(locationFile, `${this.clusterDirectory}\n`, { mode: 0o600 });
     this.log(
       `The postgres user cannot reach ${this.options.dataRoot} (a parent directory is private); the cluster lives in ${this.clusterDirectory} instead.`,
     );
@@ -439,6 +447,23 @@ export class EmbeddedPostgres {
     } finally {
       await client.end().catch(() => {});
     }
+  }
+}
+
+/**
+ * Lets others traverse (o+x) the directories between `projectDirectory` and `dataRoot` that the
+ * current user owns and that lack it (Keel created them with a private mode in older versions).
+ * Directories outside the project are never touched.
+ */
+async function openOwnParents(dataRoot: string, projectDirectory: string): Promise<void> {
+  const project = path.resolve(projectDirectory);
+  let current = path.dirname(path.resolve(dataRoot));
+  while (current.startsWith(`${project}${path.sep}`)) {
+    const stat = await fs.stat(current).catch(() => null);
+    if (stat?.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o001) === 0) {
+      await fs.chmod(current, (stat.mode & 0o777) | 0o011);
+    }
+    current = path.dirname(current);
   }
 }
 

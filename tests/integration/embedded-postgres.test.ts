@@ -177,11 +177,56 @@ describe("embedded PostgreSQL launcher", () => {
           /cannot reach .* the cluster lives in \/var\/lib\/keel\/clusters\//,
         );
         expect(await query(url, "select 1 as one")).toEqual([{ one: 1 }]);
+        await query(url, "create table staged_marker (id int)");
+        await server.stop();
+        const firstStaged = logLines.join("\n").match(/lives in (\S+) instead/)?.[1];
+
+        // A second start finds the same staged cluster (its location is remembered in the data root).
+        logLines.length = 0;
+        const again = launcher(BASE_PORT + 2, root);
+        const againUrl = await again.start();
+        expect(logLines.join("\n")).toContain(`lives in ${firstStaged} instead`);
+        expect(await query(againUrl, "select count(*)::int as n from staged_marker")).toEqual([{ n: 0 }]);
+        await again.stop();
+
+        // A fresh checkout at the same path (no data root) never inherits the old staged cluster.
+        await fs.rm(root, { recursive: true, force: true });
+        logLines.length = 0;
+        const fresh = launcher(BASE_PORT + 2, root);
+        await fresh.start();
+        const freshStaged = logLines.join("\n").match(/lives in (\S+) instead/)?.[1];
+        expect(freshStaged).toBeDefined();
+        expect(freshStaged).not.toBe(firstStaged);
+        await fresh.stop();
+        if (firstStaged) await fs.rm(path.dirname(firstStaged), { recursive: true, force: true });
       } finally {
         await server.stop();
-        const staged = logLines.join("\n").match(/lives in (\S+) instead/)?.[1];
-        if (staged) await fs.rm(path.dirname(staged), { recursive: true, force: true });
+        for (const staged of logLines.join("\n").matchAll(/lives in (\S+) instead/g)) {
+          await fs.rm(path.dirname(staged[1]!), { recursive: true, force: true });
+        }
         await fs.rm(privateParent, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(process.getuid?.() === 0)(
+    "as root, opens a private folder it owns inside the project instead of staging the cluster",
+    async () => {
+      const inside = await fs.mkdtemp(path.join(process.cwd(), ".data", "launcher-"));
+      const privateFolder = path.join(inside, "private");
+      await fs.mkdir(privateFolder, { mode: 0o700 });
+      await fs.chmod(privateFolder, 0o700);
+      const root = path.join(privateFolder, "data");
+      logLines.length = 0;
+      const server = launcher(BASE_PORT + 3, root);
+      try {
+        await server.start();
+        expect(logLines.join("\n")).not.toContain("cannot reach");
+        expect((await fs.stat(privateFolder)).mode & 0o001).toBe(0o001);
+        await expect(fs.access(path.join(root, "pg", "PG_VERSION"))).resolves.toBeUndefined();
+      } finally {
+        await server.stop();
+        await fs.rm(inside, { recursive: true, force: true });
       }
     },
   );

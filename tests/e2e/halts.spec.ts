@@ -132,11 +132,25 @@ test("an operator acknowledges several non-critical halts at once; critical ones
 }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL!;
   const tag = uniqueName("bulk");
-  const agent = await TestAgent.create(adminRequest, (options) => playwright.request.newContext(options), baseURL, uniqueName("e2e-bulk"));
+  const agent = await TestAgent.create(
+    adminRequest,
+    (options) => playwright.request.newContext(options),
+    baseURL,
+    uniqueName("e2e-bulk"),
+  );
   const session = await agent.openSession();
-  const first = await agent.recordHalt(session.session_token, { severity: "medium", description: `${tag} first` });
-  const second = await agent.recordHalt(session.session_token, { severity: "high", description: `${tag} second` });
-  const critical = await agent.recordHalt(session.session_token, { severity: "critical", description: `${tag} critical` });
+  const first = await agent.recordHalt(session.session_token, {
+    severity: "medium",
+    description: `${tag} first`,
+  });
+  const second = await agent.recordHalt(session.session_token, {
+    severity: "high",
+    description: `${tag} second`,
+  });
+  const critical = await agent.recordHalt(session.session_token, {
+    severity: "critical",
+    description: `${tag} critical`,
+  });
 
   const halts = new HaltsPage(page, "en");
   await halts.goto(`?q=${tag}`);
@@ -146,8 +160,12 @@ test("an operator acknowledges several non-critical halts at once; critical ones
   await halts.row(second).getByRole("checkbox").check();
   const bulk = page.getByTestId("bulk-acknowledge");
   await bulk.getByRole("button", { name: "Acknowledge 2 halts" }).click();
-  await expect(page.getByTestId("bulk-result")).toHaveText("2 acknowledged, 0 already acknowledged by someone else, 0 failed.");
+  await expect(page.getByTestId("bulk-result")).toHaveText(
+    "2 acknowledged, 0 already acknowledged by someone else, 0 failed.",
+  );
   await expect(halts.status(first)).toHaveText(halts.t("HaltLabels.resolution", { resolution: "resolved" }));
   await expect(halts.status(second)).toHaveText(halts.t("HaltLabels.resolution", { resolution: "resolved" }));
-  await expect(halts.status(critical)).not.toHaveText(halts.t("HaltLabels.resolution", { resolution: "resolved" }));
+  await expect(halts.status(critical)).not.toHaveText(
+    halts.t("HaltLabels.resolution", { resolution: "resolved" }),
+  );
 });

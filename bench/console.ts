@@ -11,6 +11,7 @@ import { chromium } from "@playwright/test";
 import { createPrismaClient } from "@/lib/db/client";
 import { resolveDatabaseUrl } from "@/lib/db/database-url";
 import { summarize } from "./support/stats";
+import { insertSyntheticHalts } from "./support/synthetic-halts";
 
 function option(args: string[], name: string, fallback: number, max: number): number {
   const index = args.indexOf(name);
@@ -37,19 +38,7 @@ export async function run(args: string[]) {
       const session = await database.agentSession.create({
         data: { sessionToken: `bench_${Date.now()}`, apiKeyId: key.id, agentName: key.name },
       });
-      await database.$executeRawUnsafe(
-        `insert into halt_events (session_id, halt_type, condition_name, severity, description, triggered_at,
-                                  acknowledged, acknowledged_at, acknowledged_by, resolution)
-         select $1::uuid, (array['code_safety','scope','environment','execution','security','uncertainty'])[1 + i % 6]::halt_type,
-                'out_of_scope', (array['low','medium','high','critical'])[1 + (i / 10) % 4]::severity_level,
-                'Synthetic halt number ' || i, now() - make_interval(secs => i + 60),
-                i % 10 <> 0, case when i % 10 <> 0 then now() end, case when i % 10 <> 0 then 'bench' end,
-                case when i % 10 <> 0 then 'resolved'::halt_resolution end
-           from generate_series(1, $2::int) as i`,
-        session.id,
-        events - existing,
-      );
-      await database.$executeRawUnsafe("vacuum analyze halt_events");
+      await insertSyntheticHalts(database, session.id, events - existing);
     }
   } finally {
     await database.$disconnect();
@@ -90,7 +79,7 @@ export async function run(args: string[]) {
     const empty = await measure("?q=no-such-halt-anywhere", "text=No halt matches these filters.");
     return {
       benchmark: "console: /en/halts first page in Chromium, navigation to first row visible (ms)",
-      events: Math.max(events, 0),
+      events,
       firstRowVisible: firstRow,
       baselineEmptyResult: empty,
       medianRatioToEmpty: Math.round((firstRow.median / empty.median) * 10) / 10,

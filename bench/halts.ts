@@ -15,9 +15,11 @@ import * as sessionsRoute from "@/app/api/sessions/route";
 import { createAgentKey, createPersonalToken } from "@/lib/auth/api-keys";
 import { createUser } from "@/lib/auth/users";
 import { createPrismaClient } from "@/lib/db/client";
+import { serveRoutes } from "../tests/fixtures/route-server";
 import { openBenchDatabase } from "./support/bench-database";
-import { loadTest, serveRoutes } from "./support/route-server";
+import { loadTest } from "./support/load-test";
 import { summarize } from "./support/stats";
+import { insertSyntheticHalts } from "./support/synthetic-halts";
 
 function option(args: string[], name: string, fallback: number, max: number): number {
   const index = args.indexOf(name);
@@ -46,29 +48,7 @@ const CHECK_BODY = (sessionToken: string) =>
 async function insertEvents(url: string, sessionId: string, count: number): Promise<void> {
   const database = createPrismaClient(url);
   try {
-    for (let done = 0; done < count; done += 100_000) {
-      const batch = Math.min(100_000, count - done);
-      await database.$executeRawUnsafe(
-        `insert into halt_events (session_id, halt_type, condition_name, severity, description, triggered_at,
-                                  acknowledged, acknowledged_at, acknowledged_by, resolution)
-         select $1::uuid,
-                (array['code_safety','scope','environment','execution','security','uncertainty'])[1 + i % 6]::halt_type,
-                'out_of_scope',
-                (array['low','medium','high','critical'])[1 + (i / 10) % 4]::severity_level,
-                'Synthetic halt number ' || i,
-                now() - make_interval(secs => i),
-                i % 10 <> 0,
-                case when i % 10 <> 0 then now() end,
-                case when i % 10 <> 0 then 'bench' end,
-                case when i % 10 <> 0 then 'resolved'::halt_resolution end
-           from generate_series($2::int, $3::int) as i`,
-        sessionId,
-        done + 1,
-        done + batch,
-      );
-    }
-    // What autovacuum does on a live system: statistics and the visibility map (index-only scans).
-    await database.$executeRawUnsafe("vacuum analyze halt_events");
+    await insertSyntheticHalts(database, sessionId, count);
   } finally {
     await database.$disconnect();
   }

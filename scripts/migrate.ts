@@ -14,7 +14,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { catalogSnapshot, compareSnapshots } from "../lib/db/catalog-snapshot";
-import { redactDatabaseUrl, resolveDatabaseUrl } from "../lib/db/database-url";
+import { redactDatabaseUrl, resolveDatabaseUrl, withDatabaseName } from "../lib/db/database-url";
 import {
   applyMigrations,
   diffEmptyToSchema,
@@ -90,7 +90,7 @@ async function check(): Promise<void> {
     try {
       await admin.query(`create database ${fromMigrations}`);
       await admin.query(`create database ${fromSchema}`);
-      const migrationsUrl = withDatabase(url, fromMigrations);
+      const migrationsUrl = withDatabaseName(url, fromMigrations);
       const migrationsEngine = await openSchemaEngine(migrationsUrl);
       try {
         await applyMigrations(migrationsEngine);
@@ -102,7 +102,7 @@ async function check(): Promise<void> {
         [fromMigrations, null],
         [fromSchema, schemaSql],
       ] as const) {
-        const client = new pg.Client({ connectionString: withDatabase(url, database) });
+        const client = new pg.Client({ connectionString: withDatabaseName(url, database) });
         await client.connect();
         try {
           if (script) await client.query(script);
@@ -139,12 +139,6 @@ async function readManualObjects(): Promise<string[]> {
     .split("\n")
     .map((line) => line.replace(/#.*/, "").trim())
     .filter(Boolean);
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }
 
 class UsageError extends Error {}

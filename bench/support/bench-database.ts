@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
+import { withDatabaseName } from "@/lib/db/database-url";
 import { EmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { seed } from "../../prisma/seed";
 
@@ -30,9 +31,7 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const parsed = new URL(adminUrl);
-  parsed.pathname = `/${name}`;
-  const url = parsed.toString();
+  const url = withDatabaseName(adminUrl, name);
   const migrated = spawnSync(
     process.execPath,
     ["--experimental-wasm-modules", "--no-warnings", "--import", "tsx", "scripts/migrate.ts", "apply"],

@@ -17,6 +17,7 @@ import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FieldError } from "@/components/ui/field-message";
+import { LiveNotice, type Notice } from "@/components/ui/live-notice";
 import { TextField } from "@/components/ui/text-field";
 import { USERNAME_PATTERN } from "@/lib/auth/credential-rules";
 
@@ -26,8 +27,6 @@ type ListState =
   | { status: "loading" }
   | { status: "error"; failure: ApiFailure }
   | { status: "ready"; users: PublicUser[] };
-
-type Notice = { tone: "success" | "error"; text: string; id: number };
 
 /**
  * User administration: the list of users, "add user" (name, optional display name, role, initial
@@ -98,20 +97,7 @@ export function UsersPanel() {
 
   return (
     <div className="space-y-6">
-      <div aria-live="polite" aria-atomic="true" data-testid="users-notice">
-        {notice ? (
-          <p
-            key={notice.id}
-            className={`rounded border px-3 py-2 text-sm ${
-              notice.tone === "error"
-                ? "border-red-300 bg-red-50 text-red-900"
-                : "border-emerald-300 bg-emerald-50 text-emerald-900"
-            }`}
-          >
-            {notice.text}
-          </p>
-        ) : null}
-      </div>
+      <LiveNotice notice={notice} testId="users-notice" />
 
       <AddUserForm
         onCreated={(user) => {

@@ -7,6 +7,7 @@ import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FieldError } from "@/components/ui/field-message";
+import { LiveNotice, type Notice } from "@/components/ui/live-notice";
 import {
   type HaltConditionName,
   type HaltConditionValues,
@@ -104,7 +105,7 @@ export function ConditionsPanel() {
   const failureMessage = useFailureMessage();
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [editing, setEditing] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string; id: number } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const load = useCallback(async (signal?: AbortSignal) => {
     const result = await getHaltConfig(signal);
@@ -141,20 +142,7 @@ export function ConditionsPanel() {
 
   return (
     <div className="space-y-4">
-      <div aria-live="polite" aria-atomic="true" data-testid="conditions-notice">
-        {notice ? (
-          <p
-            key={notice.id}
-            className={`rounded border px-3 py-2 text-sm ${
-              notice.tone === "error"
-                ? "border-red-300 bg-red-50 text-red-900"
-                : "border-emerald-300 bg-emerald-50 text-emerald-900"
-            }`}
-          >
-            {notice.text}
-          </p>
-        ) : null}
-      </div>
+      <LiveNotice notice={notice} testId="conditions-notice" />
       {list.rows.length === 0 ? <p className="text-slate-700">{t("empty")}</p> : null}
       <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
         {list.rows.map((row) => (

@@ -37,3 +37,10 @@ export function redactDatabaseUrl(url: string): string {
     return "<unparseable database URL>";
   }
 }
+
+/** The same server and credentials, another database. */
+export function withDatabaseName(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

@@ -7,7 +7,6 @@ import type { AppSettings as AppSettingsRow } from "@/lib/generated/prisma/clien
 import {
   type AppSettings,
   type AppSettingsUpdate,
-  DEFAULT_RUNTIME_FLAGS,
   parseStoredFlags,
   RUNTIME_FLAG_NAMES,
   type RuntimeFlagName,
@@ -116,5 +115,3 @@ export async function listSettingsChanges(
     nextCursor: rows.length > query.limit ? (page.at(-1)?.id.toString() ?? null) : null,
   };
 }
-
-export { DEFAULT_RUNTIME_FLAGS };

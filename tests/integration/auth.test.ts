@@ -319,13 +319,21 @@ describe("secrets never reach the logs", () => {
       headers: tokenHeaders,
     });
     await putSettings({ authorization: `Bearer ${created.body.token}x` });
-    // A request that makes the server log an unexpected error, carrying secrets in its URL and headers.
-    await callRoute(settingsRoute.GET, {
-      path: "/api/app-settings?password=hunter2hunter2",
-      headers: tokenHeaders,
-    });
+    // An outage the server must log: the database URL it failed to reach carries a password.
+    const workingUrl = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = "postgresql://keel:hunter2hunter2@127.0.0.1:1/keel";
+    try {
+      const down = await callRoute(settingsRoute.GET, {
+        path: "/api/app-settings",
+        headers: tokenHeaders,
+      });
+      expect(down.status).toBe(503);
+    } finally {
+      process.env.DATABASE_URL = workingUrl;
+    }
     vi.restoreAllMocks();
     const logs = written.join("");
+    expect(logs).toContain("database unavailable");
     for (const secret of [
       user.password,
       "wrong-password-for-log-test",

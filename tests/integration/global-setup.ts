@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { withDatabaseName } from "../../lib/db/database-url";
 import { EmbeddedPostgres } from "../../lib/db/embedded-postgres";
 import { seed } from "../../prisma/seed";
 
@@ -44,7 +45,7 @@ export async function setup(project: TestProject): Promise<void> {
   } finally {
     await admin.end();
   }
-  const templateUrl = withDatabase(adminUrl, TEMPLATE_DATABASE);
+  const templateUrl = withDatabaseName(adminUrl, TEMPLATE_DATABASE);
   const migrated = spawnSync(
     process.execPath,
     ["--experimental-wasm-modules", "--no-warnings", "--import", "tsx", "scripts/migrate.ts", "apply"],
@@ -58,10 +59,4 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await server?.stop();
-}
-
-export function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }

@@ -3,8 +3,6 @@
  * real HTTP server) and over stdio (`npm run keel -- mcp`), with seed 004's usage examples giving the
  * documented results.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -12,39 +10,24 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as mcpRoute from "@/app/api/mcp/route";
 import { stopProcessHaltConfigCache } from "@/lib/halts/service";
+import { serveRoutes } from "../fixtures/route-server";
 import { createTestAgent, type TestAgent } from "./helpers/halt-fixtures";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
 
 let testDatabase: TestDatabase;
 let agent: TestAgent;
-let server: http.Server;
+let server: { url: string; close(): Promise<void> };
 let baseUrl: string;
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   agent = await createTestAgent(testDatabase.database);
   // A real HTTP server in front of the route handler, as Next serves it.
-  server = http.createServer(async (incoming, outgoing) => {
-    if (incoming.method !== "POST") {
-      outgoing.writeHead(405).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of incoming) chunks.push(chunk as Buffer);
-    const request = new Request(`${baseUrl}${incoming.url}`, {
-      method: "POST",
-      headers: incoming.headers as Record<string, string>,
-      body: Buffer.concat(chunks),
-    });
-    const response = await mcpRoute.POST(request, { params: Promise.resolve({}) });
-    outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-    outgoing.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveRoutes({ "/api/mcp": { POST: mcpRoute.POST } });
+  baseUrl = server.url;
 });
 afterAll(async () => {
-  server.close();
+  await server.close();
   await stopProcessHaltConfigCache();
   await testDatabase.drop();
 });

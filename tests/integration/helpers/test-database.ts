@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { createPrismaClient, type Database } from "@/lib/db/client";
+import { withDatabaseName } from "@/lib/db/database-url";
 
 const TEMPLATE_DATABASE = "keel_test_template";
 
@@ -20,9 +21,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject("adminDatabaseUrl");
   const name = `keel_test_${randomBytes(5).toString("hex")}`;
   await withAdmin(adminUrl, (admin) => admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
-  const parsed = new URL(adminUrl);
-  parsed.pathname = `/${name}`;
-  const url = parsed.toString();
+  const url = withDatabaseName(adminUrl, name);
   process.env.DATABASE_URL = url;
   const database = createPrismaClient(url);
   return {

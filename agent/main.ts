@@ -1,15 +1,19 @@
 /**
- * The agent runtime worker. Today it keeps the runtime switches applied: it reads them at start,
- * re-reads every 5 s (the safety net) and at once when a settings write NOTIFYs, logs every change, and
- * writes a heartbeat with the version it applies. It also runs the halt escalation and retention
- * schedules (agent/halt-jobs.ts). Later issues add the run executor.
+ * The agent runtime worker. It keeps the runtime switches applied (reads them at start, re-reads every
+ * 5 s as the safety net and at once when a settings write NOTIFYs, logs every change, writes a heartbeat
+ * with the version it applies), executes agent runs from the `agent-run` queue through the guarded loop
+ * (lib/runs/run-worker.ts), and runs the halt escalation and retention schedules (agent/halt-jobs.ts).
  *
- * Environment: DATABASE_URL (required; `npm start` sets it), KEEL_SETTINGS_NOTIFY=off to rely on
- * polling alone, KEEL_SETTINGS_POLL_MS (default 5000), KEEL_LOG_LEVEL, KEEL_ESCALATION_WEBHOOK_URL and
+ * Environment: DATABASE_URL (required; `npm start` sets it), KEEL_MODEL / KEEL_UTILITY_MODEL (unset:
+ * the scripted demo model), provider credentials, KEEL_MCP_SERVERS, KEEL_WEB_FETCH_ALLOW_HOSTS,
+ * KEEL_RUN_CONCURRENCY (default 2), KEEL_SETTINGS_NOTIFY=off to rely on polling alone,
+ * KEEL_SETTINGS_POLL_MS (default 5000), KEEL_LOG_LEVEL, KEEL_ESCALATION_WEBHOOK_URL and
  * KEEL_ESCALATION_WEBHOOK_SECRET.
  */
+import { type RuntimeSetup, setUpRuntime } from "@/lib/agent/runtime-setup";
 import { getPrisma } from "@/lib/db/client";
 import { createLogger, errorFields } from "@/lib/log/logger";
+import { type RunWorker, startRunWorker } from "@/lib/runs/run-worker";
 import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
 import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
 import { RuntimeHeartbeat } from "@/lib/settings/runtime-heartbeat";
@@ -39,8 +43,22 @@ async function main(): Promise<void> {
     log.error((error as Error).message);
     process.exit(1);
   }
+  const concurrency = Number(process.env.KEEL_RUN_CONCURRENCY ?? 2);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
+    log.error("KEEL_RUN_CONCURRENCY must be a whole number from 1 to 32.", {
+      value: process.env.KEEL_RUN_CONCURRENCY,
+    });
+    process.exit(1);
+  }
+  let setup: RuntimeSetup;
+  try {
+    setup = await setUpRuntime(process.env, log);
+  } catch (error) {
+    log.error((error as Error).message);
+    process.exit(1);
+  }
   const database = getPrisma();
-  const heartbeat = new RuntimeHeartbeat(database);
+  const heartbeat = new RuntimeHeartbeat(database, { label: setup.models.label, demo: setup.demo });
 
   const poller = new RuntimeFlagPoller({
     load: () => loadAppSettingsRuntimeFlags(database),
@@ -77,13 +95,16 @@ async function main(): Promise<void> {
     : null;
 
   let haltJobs: HaltJobs | null = null;
+  let runWorker: RunWorker | null = null;
   let stopping = false;
   const shutdown = async (reason: string) => {
     if (stopping) return;
     stopping = true;
     log.info("agent runtime stopping", { reason });
+    await runWorker?.stop().catch((error) => log.warn("stopping the run worker failed", errorFields(error)));
     poller.stop();
     await listener?.stop();
+    await setup.close().catch(() => {});
     await haltJobs?.stop().catch((error) => log.warn("stopping the job queue failed", errorFields(error)));
     await heartbeat.stop().catch(() => {});
     await database.$disconnect().catch(() => {});
@@ -110,6 +131,19 @@ async function main(): Promise<void> {
   log.info("halt escalation and retention schedules running", {
     webhook: webhook ? new URL(webhook.url).origin : null,
   });
+  runWorker = await startRunWorker({
+    connectionString,
+    concurrency,
+    deps: {
+      database,
+      runtimeId: heartbeat.id,
+      models: setup.models,
+      flags: () => ({ flags: poller.current(), version: poller.appliedVersion() ?? 0 }),
+      createTools: setup.createTools,
+      log: log.child({ component: "runs" }),
+    },
+  });
+  log.info("run worker ready", { model: setup.models.label, concurrency });
   // keep the event loop alive: the poller's timers are unref'd
   setInterval(() => {}, 1 << 30);
 }

@@ -15,6 +15,7 @@ export type LiveEvent =
       data: { type?: string; halt_id?: string; session_id?: string; severity?: string; resolution?: string };
     }
   | { type: "settings"; data: unknown }
+  | { type: "run"; data: { runId?: string; seq?: number; type?: string; status?: string } }
   | { type: "resync" };
 
 type Subscriber = (event: LiveEvent) => void;
@@ -51,6 +52,7 @@ function open() {
   source.addEventListener("settings", (event) =>
     emit({ type: "settings", data: parse((event as MessageEvent).data) }),
   );
+  source.addEventListener("run", (event) => emit({ type: "run", data: parse((event as MessageEvent).data) }));
   source.addEventListener("resync", () => emit({ type: "resync" }));
 }
 

@@ -10,6 +10,8 @@ function createInstance(overrides: Partial<RuntimeInstance> = {}): RuntimeInstan
     startedAt: "2026-11-30T10:00:00.000Z",
     lastPollAt: "2026-11-30T10:05:00.000Z",
     appliedSettingsVersion: 7,
+    model: "demo (scripted)",
+    demoModel: true,
     alive: true,
     ...overrides,
   };

@@ -1,13 +1,14 @@
 /**
  * One shared LISTEN per process for the console's live events: `keel_halts` (recorded / acknowledged
- * halts) and `keel_settings` (runtime switches), fanned out to every open `/api/events` stream. The two
- * listener connections open with the first subscriber and close with the last one. After a (re)connect
+ * halts), `keel_settings` (runtime switches) and `keel_runs` (run events), fanned out to every open
+ * `/api/events` stream. The listener connections open with the first subscriber and close with the last. After a (re)connect
  * the hub sends `resync` (notifications sent while disconnected are lost, so clients re-read).
  * Failure policy: a listener that cannot connect retries with capped backoff and never throws into a
  * stream; clients still get heartbeats and re-read on `resync`.
  */
 import { HALTS_CHANNEL } from "@/lib/halts/service/halt-notifications";
 import { createLogger, errorFields } from "@/lib/log/logger";
+import { RUNS_CHANNEL } from "@/lib/runs/run-notifications";
 import { SETTINGS_CHANNEL } from "@/lib/settings/app-settings";
 import { SettingsListener } from "@/lib/settings/settings-listener";
 
@@ -15,7 +16,8 @@ import { SettingsListener } from "@/lib/settings/settings-listener";
 export type ConsoleEvent =
   | { type: "halt"; data: unknown }
   | { type: "settings"; data: unknown }
-  | { type: "resync"; data: { channel: "halts" | "settings" } };
+  | { type: "run"; data: unknown }
+  | { type: "resync"; data: { channel: "halts" | "settings" | "runs" } };
 
 type Subscriber = (event: ConsoleEvent) => void;
 
@@ -70,6 +72,7 @@ export class ConsoleEventHub {
     const channels = [
       { channel: HALTS_CHANNEL, name: "halts", type: "halt" },
       { channel: SETTINGS_CHANNEL, name: "settings", type: "settings" },
+      { channel: RUNS_CHANNEL, name: "runs", type: "run" },
     ] as const;
     for (const { channel, name, type } of channels) {
       const listener = this.createListener(channel, (payload) =>

@@ -17,6 +17,7 @@ export type ApiErrorCode =
   | "precondition_failed"
   | "too_many_requests"
   | "database_unavailable"
+  | "service_unavailable"
   | "internal";
 
 const STATUS: Record<ApiErrorCode, number> = {
@@ -33,6 +34,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   too_many_requests: 429,
   internal: 500,
   database_unavailable: 503,
+  service_unavailable: 503,
 };
 
 export interface ApiIssue {

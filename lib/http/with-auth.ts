@@ -16,6 +16,7 @@ import { LastAdminError, UserExistsError, UserNotFoundError } from "@/lib/auth/u
 import { DatabaseNotConfiguredError, getPrisma } from "@/lib/db/client";
 import { HaltServiceError } from "@/lib/halts/service/halt-service-error";
 import { createLogger, errorFields } from "@/lib/log/logger";
+import { RunServiceError } from "@/lib/runs/run-service-error";
 import { ApiError } from "./api-error";
 import { isSameOriginRequest } from "./same-origin";
 
@@ -119,6 +120,7 @@ function mapDomainError(error: unknown): ApiError | null {
   if (error instanceof ApiKeyNotFoundError) return new ApiError("not_found", error.message);
   if (error instanceof HaltServiceError)
     return new ApiError(error.apiErrorCode, error.message, { extra: error.extra });
+  if (error instanceof RunServiceError) return new ApiError(error.apiErrorCode, error.message);
   return null;
 }
 

@@ -36,6 +36,15 @@ import {
   updateHaltConfigOutputSchema,
 } from "@/lib/schemas/halts";
 import {
+  createRunSchema,
+  listRunEventsQuerySchema,
+  listRunsQuerySchema,
+  RUN_STATUSES,
+  runEventSchema,
+  runListSchema,
+  runSchema,
+} from "@/lib/schemas/runs";
+import {
   appSettingsSchema,
   appSettingsUpdateSchema,
   runtimeStatusSchema,
@@ -417,7 +426,7 @@ export const API_ROUTES: ApiRouteDescription[] = [
     method: "get",
     path: "/api/events",
     summary:
-      "Server-sent events for the live console (viewer): `ready` at once, then `halt` (recorded / acknowledged), `settings` (changed) and `resync` (re-read after a reconnect); a heartbeat comment every 15 s",
+      "Server-sent events for the live console (viewer): `ready` at once, then `halt` (recorded / acknowledged), `settings` (changed), `run` (a run event was stored: `{ runId, seq, type, status? }`) and `resync` (re-read after a reconnect); a heartbeat comment every 15 s",
     access: "viewer",
     tag: "console",
     responses: { 200: { description: "An endless text/event-stream" } },
@@ -435,6 +444,73 @@ export const API_ROUTES: ApiRouteDescription[] = [
     responses: {
       200: { description: "JSON-RPC response" },
       406: { description: "Accept header without application/json and text/event-stream" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/runs",
+    summary:
+      "Agent runs, newest first: status and kind filters, keyset pagination, guard counters (viewer, or agent key with runs:write: its own runs)",
+    access: "viewer",
+    tag: "runs",
+    query: listRunsQuerySchema,
+    responses: {
+      200: { description: "A page of runs", schema: runListSchema },
+      400: { description: "Invalid query or cursor" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/runs",
+    summary:
+      "Queue a run: the agent runtime executes the task through the guarded loop (operator, or agent key with runs:write)",
+    access: "operator",
+    tag: "runs",
+    body: createRunSchema,
+    responses: {
+      201: { description: "Queued", schema: runSchema },
+      400: { description: "Invalid input; nothing queued" },
+      503: { description: "The run queue is unavailable; nothing queued" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/runs/demo",
+    summary:
+      "Run demo scenarios: one run per demo scenario so every guard fires once (operator; only while a runtime serves the scripted demo model)",
+    access: "operator",
+    tag: "runs",
+    responses: {
+      201: { description: "Queued runs", schema: z.object({ runs: z.array(runSchema) }) },
+      409: { description: "No live runtime serves the demo model" },
+      503: { description: "The run queue is unavailable; nothing queued" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/runs/{id}",
+    summary: "One run (viewer, or the agent key that created it)",
+    access: "viewer",
+    tag: "runs",
+    responses: {
+      200: { description: "The run", schema: runSchema },
+      404: { description: "Unknown run (or another agent key's)" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/runs/{id}/events",
+    summary:
+      "A run's timeline after a sequence number, oldest first: what each guard did (viewer, or the agent key that created the run)",
+    access: "viewer",
+    tag: "runs",
+    query: listRunEventsQuerySchema,
+    responses: {
+      200: {
+        description: "Events and the run's status",
+        schema: z.object({ events: z.array(runEventSchema), status: z.enum(RUN_STATUSES) }),
+      },
+      404: { description: "Unknown run (or another agent key's)" },
     },
   },
 ];

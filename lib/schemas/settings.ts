@@ -103,6 +103,10 @@ export const runtimeInstanceSchema = z.object({
   startedAt: z.iso.datetime(),
   lastPollAt: z.iso.datetime(),
   appliedSettingsVersion: z.int().nullable(),
+  /** The main model's label (e.g. "openai:gpt-4.1-mini", "demo (scripted)"). */
+  model: z.string().nullable(),
+  /** True when the runtime serves the scripted demo model. */
+  demoModel: z.boolean(),
   alive: z.boolean(),
 });
 export type RuntimeInstance = z.infer<typeof runtimeInstanceSchema>;

@@ -10,7 +10,11 @@ export class RuntimeHeartbeat {
   readonly id = randomUUID();
   private readonly startedAt = new Date();
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** The main model's label and whether it is the scripted demo model (shown in the console). */
+    private readonly model: { label: string; demo: boolean } | null = null,
+  ) {}
 
   /** Records a poll; `changed` marks the moment a new version was applied. */
   async beat(appliedSettingsVersion: number, changed: boolean, now: Date = new Date()): Promise<void> {
@@ -24,6 +28,8 @@ export class RuntimeHeartbeat {
         lastPollAt: now,
         appliedSettingsVersion,
         appliedAt: now,
+        model: this.model?.label ?? null,
+        demoModel: this.model?.demo ?? false,
       },
       update: { lastPollAt: now, appliedSettingsVersion, ...(changed ? { appliedAt: now } : {}) },
     });

@@ -27,6 +27,8 @@ export async function getRuntimeStatus(database: Database, now: Date = new Date(
     startedAt: row.startedAt.toISOString(),
     lastPollAt: row.lastPollAt.toISOString(),
     appliedSettingsVersion: row.appliedSettingsVersion,
+    model: row.model,
+    demoModel: row.demoModel,
     alive: row.stoppedAt === null && now.getTime() - row.lastPollAt.getTime() <= RUNTIME_ALIVE_WINDOW_MS,
   }));
   const applied = rows.filter(

@@ -10,6 +10,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { withDatabaseName } from "../../lib/db/database-url";
 import { EmbeddedPostgres } from "../../lib/db/embedded-postgres";
+import { startRunQueue } from "../../lib/runs/run-queue";
 import { seed } from "../../prisma/seed";
 
 export const TEMPLATE_DATABASE = "keel_test_template";
@@ -54,6 +55,9 @@ export async function setup(project: TestProject): Promise<void> {
   if (migrated.status !== 0)
     throw new Error(`migrating the test template failed:\n${migrated.stderr}${migrated.stdout}`);
   await seed(templateUrl);
+  // Install pg-boss's schema and the run queue once, so every cloned database has them.
+  const boss = await startRunQueue(templateUrl, { worker: false });
+  await boss.stop({ graceful: false });
   project.provide("adminDatabaseUrl", adminUrl);
 }
 

@@ -24,6 +24,10 @@ import * as haltsRoute from "@/app/api/halts/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as mcpRoute from "@/app/api/mcp/route";
 import * as openApiRoute from "@/app/api/openapi.json/route";
+import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
+import * as runRoute from "@/app/api/runs/[id]/route";
+import * as demoRunsRoute from "@/app/api/runs/demo/route";
+import * as runsRoute from "@/app/api/runs/route";
 import * as statusRoute from "@/app/api/runtime/status/route";
 import * as sessionHaltsRoute from "@/app/api/sessions/[id]/halts/route";
 import * as agentSessionRoute from "@/app/api/sessions/[id]/route";
@@ -36,6 +40,7 @@ import { createPersonalToken, revokeApiKey } from "@/lib/auth/api-keys";
 import { type AgentScope, type Role, roleAtLeast } from "@/lib/auth/roles";
 import { openSession, recordHalt } from "@/lib/halts/service";
 import { API_ROUTES } from "@/lib/openapi/api-routes";
+import { createRun, type RunCreator } from "@/lib/runs/runs-service";
 import { createTestAgentKey, createTestUser, type TestUser, uniqueName } from "./helpers/auth-fixtures";
 import { type CallOptions, callRoute } from "./helpers/call-route";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
@@ -70,6 +75,26 @@ interface Context {
   user: TestUser | null;
   /** The agent key making the call, when the caller is an agent. */
   agent: { id: string; name: string } | null;
+}
+
+/** A queued run created by the calling agent key (or by a person when a user calls). */
+async function ownRun(context: Context): Promise<string> {
+  const creator: RunCreator = context.agent
+    ? {
+        type: "caller",
+        caller: {
+          kind: "agent",
+          keyId: context.agent.id,
+          agentName: context.agent.name,
+          scopes: ["runs:write"],
+        },
+      }
+    : { type: "cli", name: "matrix" };
+  const run = await createRun(testDatabase.database, { send: async () => randomUUID() }, creator, {
+    task: "matrix run",
+    kind: "job",
+  });
+  return run.id;
 }
 
 /** A session owned by the calling agent key (or by a fresh key when a user calls), with one halt. */
@@ -291,7 +316,57 @@ const ROUTES: RouteCase[] = [
     request: async (context) => ({ params: { id: (await sessionWithHalt(context)).sessionId } }),
   },
   { method: "GET", path: "/api/events", access: { role: "viewer" }, handler: eventsRoute.GET, stream: true },
+  {
+    method: "GET",
+    path: "/api/runs",
+    access: { role: "viewer", scope: "runs:write" },
+    handler: runsRoute.GET,
+  },
+  {
+    method: "POST",
+    path: "/api/runs",
+    access: { role: "operator", scope: "runs:write" },
+    handler: runsRoute.POST,
+    request: async () => ({ json: { task: "matrix task" } }),
+  },
+  {
+    method: "POST",
+    path: "/api/runs/demo",
+    access: { role: "operator" },
+    handler: demoRunsRoute.POST,
+    request: async () => {
+      await testDatabase.database.runtimeInstance.upsert({
+        where: { id: DEMO_RUNTIME_ID },
+        create: {
+          id: DEMO_RUNTIME_ID,
+          host: "matrix",
+          pid: 1,
+          startedAt: new Date(),
+          lastPollAt: new Date(),
+          demoModel: true,
+        },
+        update: { lastPollAt: new Date() },
+      });
+      return {};
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/runs/[id]",
+    access: { role: "viewer", scope: "runs:write" },
+    handler: runRoute.GET,
+    request: async (context) => ({ params: { id: await ownRun(context) } }),
+  },
+  {
+    method: "GET",
+    path: "/api/runs/[id]/events",
+    access: { role: "viewer", scope: "runs:write" },
+    handler: runEventsRoute.GET,
+    request: async (context) => ({ params: { id: await ownRun(context) } }),
+  },
 ];
+
+const DEMO_RUNTIME_ID = randomUUID();
 
 /**
  * Calls a server-sent events route with an AbortController: the status, and on success the first

@@ -1,4 +1,4 @@
-// GET /api/events - server-sent events for the live console: halts recorded / acknowledged, settings changed (viewer)
+// GET /api/events - server-sent events for the live console: halts recorded / acknowledged, settings changed, run events (viewer)
 import { processConsoleEventHub } from "@/lib/events/console-event-hub";
 import { formatSseComment, formatSseEvent } from "@/lib/events/sse-format";
 import { withAuth } from "@/lib/http/with-auth";

@@ -10,7 +10,7 @@ import { SessionForbiddenError, SessionNotFoundError } from "./halt-service-erro
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Throws SessionForbiddenError unless the caller is a user or the agent key owning the session. */
-export function assertSessionAccess(caller: Caller, session: { apiKeyId: string }): void {
+export function assertSessionAccess(caller: Caller, session: { apiKeyId: string | null }): void {
   if (caller.kind === "agent" && caller.keyId !== session.apiKeyId) throw new SessionForbiddenError();
 }
 

@@ -30,6 +30,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     database,
     drop: async () => {
       await database.$disconnect();
+      const { stopRunQueueSender } = await import("@/lib/runs/run-queue");
+      await stopRunQueueSender();
       const { getPrisma } = await import("@/lib/db/client");
       await getPrisma()
         .$disconnect()

@@ -1,0 +1,40 @@
+/**
+ * Tools that exist only for the demo scenarios. `demo_approve_request` is annotated terminal-on-success,
+ * so a successful call ends the run (seed 001) and the model never sees its result.
+ */
+import { type AgentTool, toolError, toolSuccess } from "@/lib/agent/tools/agent-tool";
+
+/** The annotation that marks a tool terminal-on-success. */
+export const TERMINAL_ON_SUCCESS_ANNOTATION = "x-claw.terminalOnSuccess";
+
+/** Name of the demo approval tool. */
+export const DEMO_APPROVE_REQUEST_TOOL = "demo_approve_request";
+
+/**
+ * The demo tool set: `demo_approve_request({ request_id })` records a (demo) decision and returns
+ * `{ status: "DENIED", receipt_id: "receipt-1", request_id }`; a missing or empty `request_id` is an
+ * `invalid_arguments` error (not terminal, since only a success ends the run).
+ */
+export function createDemoTools(): AgentTool[] {
+  return [
+    {
+      name: DEMO_APPROVE_REQUEST_TOOL,
+      description:
+        "Demo only: submit an access request for approval. Returns the decision and a receipt. The run ends after a successful call.",
+      inputSchema: {
+        type: "object",
+        properties: { request_id: { type: "string", description: "The request id, e.g. REQ-1042." } },
+        required: ["request_id"],
+        additionalProperties: false,
+      },
+      annotations: { [TERMINAL_ON_SUCCESS_ANNOTATION]: true },
+      source: "catalog",
+      async execute(args) {
+        const requestId = (args as { request_id?: unknown } | null)?.request_id;
+        if (typeof requestId !== "string" || requestId === "")
+          return toolError("invalid_arguments", "request_id must be a non-empty string.", 400);
+        return toolSuccess({ status: "DENIED", receipt_id: "receipt-1", request_id: requestId });
+      },
+    },
+  ];
+}

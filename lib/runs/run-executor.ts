@@ -1,0 +1,203 @@
+/**
+ * The run executor (agent runtime side): claims a queued run, runs the guarded agent loop with the
+ * switches current at each step, stores every event, and settles the run row.
+ *
+ *   queued --claim--> running --loop--> succeeded | blocked | failed | cancelled
+ *
+ * Claiming is a guarded UPDATE (status = 'queued'), so a run executes once even if its job is delivered
+ * twice or several runtimes take jobs. Outcomes: a normal answer or a terminal-on-success tool ->
+ * succeeded; the audit gate's terminate -> blocked (a critical `security` halt is recorded in the run's
+ * agent session, so it shows in the halt console); a malformed reply, a tool budget error or a provider
+ * error -> failed with a clear message; the runtime stopping -> cancelled.
+ * Each run ends with one log line `run finished ... scaffold_stripped=N`.
+ */
+import type { LanguageModel } from "ai";
+import {
+  type AgentLoopResult,
+  type FlagSnapshot,
+  runAgentLoop,
+  ToolBudgetExhaustedError,
+} from "@/lib/agent/loop";
+import type { AgentTool } from "@/lib/agent/tools/agent-tool";
+import type { Database } from "@/lib/db/client";
+import type { AgentRun } from "@/lib/generated/prisma/client";
+import { MALFORMED_REPLY_MESSAGE, MalformedReplyError } from "@/lib/guards/scaffolding";
+import { redactSecrets } from "@/lib/halts/redact";
+import { loadHaltConditionConfig, recordHaltInSession } from "@/lib/halts/service";
+import { errorFields, type Logger } from "@/lib/log/logger";
+import type { RunEventData, RunStatus } from "@/lib/schemas/runs";
+import { RunEventWriter } from "./run-event-writer";
+
+export interface RunModels {
+  main: LanguageModel;
+  utility: LanguageModel;
+  /** Shown on the run ("openai:gpt-4.1-mini", "demo (scripted)"). */
+  label: string;
+}
+
+export interface RunExecutorDeps {
+  database: Database;
+  /** The runtime instance id (runtime_instances.id). */
+  runtimeId: string;
+  models: RunModels;
+  /** The switches the runtime applies right now (the flag poller). */
+  flags(): FlagSnapshot;
+  /** The tools of one run (built per run: the todo list is per run). */
+  createTools(runId: string): AgentTool[];
+  log: Logger;
+  /** Provider retries per request; default 2. */
+  maxRetries?: number;
+}
+
+/** The condition name of the halt the audit gate records when it terminates a run. */
+export const AUDIT_GATE_HALT_CONDITION = "audit_gate_terminated";
+
+/** Claims the run if it is still queued; null when another executor has it or it is gone. */
+export async function claimRun(
+  database: Database,
+  runId: string,
+  runtimeId: string,
+  model: string,
+): Promise<AgentRun | null> {
+  const claimed = await database.agentRun.updateManyAndReturn({
+    where: { id: runId, status: "queued" },
+    data: { status: "running", startedAt: new Date(), runtimeId, model, updatedAt: new Date() },
+  });
+  return claimed[0] ?? null;
+}
+
+/** A short, secret-free message for a failed run. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof MalformedReplyError) return MALFORMED_REPLY_MESSAGE;
+  if (error instanceof ToolBudgetExhaustedError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  const firstLine = redactSecrets(message.split("\n")[0] ?? "").slice(0, 500);
+  return `The model request failed: ${firstLine || "unknown error"}`;
+}
+
+/** Executes one run end to end. Never throws for run-level failures (they are stored on the run). */
+export async function executeRun(
+  deps: RunExecutorDeps,
+  runId: string,
+  signal: AbortSignal,
+): Promise<RunStatus | null> {
+  const { database } = deps;
+  const run = await claimRun(database, runId, deps.runtimeId, deps.models.label);
+  if (!run) {
+    deps.log.info("run not claimed (already taken, finished or removed)", { runId });
+    return null;
+  }
+  const log = deps.log.child({ runId });
+  const started = performance.now();
+  const last = await database.runEvent.aggregate({ where: { runId }, _max: { seq: true } });
+  const writer = new RunEventWriter(database, runId, last._max.seq ?? 0);
+  const emit = (event: RunEventData) => writer.write(event);
+
+  const tools = deps.createTools(runId);
+  const initial = deps.flags();
+  await writer.write(
+    {
+      type: "run.started",
+      model: deps.models.label,
+      runtime: deps.runtimeId,
+      settingsVersion: initial.version,
+      tools: tools.map((tool) => tool.name),
+    },
+    "running",
+  );
+  log.info("run started", { kind: run.kind, model: deps.models.label, tools: tools.length });
+
+  let status: RunStatus;
+  let result: AgentLoopResult | null = null;
+  let error: string | null = null;
+  try {
+    result = await runAgentLoop({
+      runId,
+      model: deps.models.main,
+      utilityModel: deps.models.utility,
+      tools,
+      messages: [{ role: "user", content: run.task }],
+      flags: deps.flags,
+      emit,
+      recordSecurityHalt: (reason, step) => recordAuditHalt(database, run, reason, step, log),
+      signal,
+      maxRetries: deps.maxRetries ?? 2,
+      log,
+    });
+    status = result.outcome === "blocked" ? "blocked" : "succeeded";
+  } catch (caught) {
+    if (signal.aborted) {
+      status = "cancelled";
+      error = "The agent runtime stopped while the run was in progress.";
+    } else {
+      status = "failed";
+      error = failureMessage(caught);
+      log.warn("run failed", { error, ...errorFields(caught) });
+    }
+  }
+
+  const durationMs = Math.round(performance.now() - started);
+  const finalText = result?.text ?? "";
+  await database.agentRun.update({
+    where: { id: runId },
+    data: {
+      status,
+      finalText: result ? finalText : null,
+      toolSteps: result?.toolSteps ?? 0,
+      toolBudgetExhausted: result?.toolBudgetExhausted ?? false,
+      error,
+      finishedAt: new Date(),
+      updatedAt: new Date(),
+    },
+  });
+  await writer.write(
+    {
+      type: "run.finished",
+      status,
+      finalText,
+      toolSteps: result?.toolSteps ?? 0,
+      toolBudgetExhausted: result?.toolBudgetExhausted ?? false,
+      scaffoldStripped: result?.scaffoldStripped ?? 0,
+      error,
+      durationMs,
+    },
+    status,
+  );
+  log.info(
+    `run finished status=${status} tool_steps=${result?.toolSteps ?? 0} budget_exhausted=${result?.toolBudgetExhausted ?? false} duration_ms=${durationMs} scaffold_stripped=${result?.scaffoldStripped ?? 0}`,
+  );
+  return status;
+}
+
+/** Records the audit gate's critical security halt in the run's session; null if that fails. */
+async function recordAuditHalt(
+  database: Database,
+  run: AgentRun,
+  reason: string,
+  step: number,
+  log: Logger,
+): Promise<string | null> {
+  try {
+    const session = await database.agentSession.findUniqueOrThrow({ where: { id: run.sessionId } });
+    const config = await loadHaltConditionConfig(database);
+    const recorded = await database.$transaction((transaction) =>
+      recordHaltInSession(
+        transaction,
+        session,
+        {
+          session_token: session.sessionToken,
+          task_id: `run:${run.id}`,
+          halt_type: "security",
+          condition_name: AUDIT_GATE_HALT_CONDITION,
+          severity: "critical",
+          description: `The audit gate terminated run ${run.id} at step ${step}: ${reason}`,
+        },
+        config,
+      ),
+    );
+    return recorded.halt_id;
+  } catch (error) {
+    log.error("recording the audit gate's security halt failed", errorFields(error));
+    return null;
+  }
+}

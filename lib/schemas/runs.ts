@@ -1,0 +1,228 @@
+/**
+ * Agent runs and their events: the zod contracts shared by the run executor (agent runtime), the HTTP
+ * API, the CLI, the console and the OpenAPI document.
+ *
+ * A run's events are append-only rows of `run_events` (run_id, seq, type, at, data). `data` is one of the
+ * shapes of {@link runEventDataSchema}, keyed by `type`. Everything stored here is already redacted for
+ * secrets (lib/halts/redact) and size-capped by the writer; the console renders it as a timeline.
+ */
+import { z } from "zod";
+
+export const RUN_KINDS = ["chat", "job", "automation", "channel", "heartbeat"] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+
+export const RUN_STATUSES = ["queued", "running", "succeeded", "failed", "blocked", "cancelled"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+export const RUN_DELIVERIES = ["message", "silent"] as const;
+
+/** Longest task text accepted by POST /api/runs. */
+export const RUN_TASK_MAX_LENGTH = 8_000;
+/** Longest text preview stored in one event field (tool results, model text). */
+export const RUN_EVENT_TEXT_LIMIT = 4_000;
+
+/** Body of POST /api/runs. */
+export const createRunSchema = z.strictObject({
+  task: z.string().trim().min(1, "Describe the task.").max(RUN_TASK_MAX_LENGTH),
+  kind: z.enum(RUN_KINDS).default("job"),
+});
+export type CreateRunInput = z.infer<typeof createRunSchema>;
+
+/** Query of GET /api/runs. */
+export const listRunsQuerySchema = z.strictObject({
+  status: z.enum(RUN_STATUSES).optional(),
+  kind: z.enum(RUN_KINDS).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  /** Opaque cursor from the previous page's `nextCursor`. */
+  cursor: z.string().max(200).optional(),
+});
+export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
+
+/** Query of GET /api/runs/[id]/events: events after `after` (a seq), for polling or resuming. */
+export const listRunEventsQuerySchema = z.strictObject({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+
+const quarantinedSegmentsSchema = z.object({
+  count: z.int().min(0),
+  previews: z.array(z.string()),
+});
+
+const toolCallSummarySchema = z.object({
+  callId: z.string(),
+  name: z.string(),
+  /** Arguments as JSON text, redacted and capped. */
+  args: z.string(),
+});
+
+/** The payload of each event type. */
+export const runEventDataSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("run.queued"),
+    task: z.string(),
+    kind: z.enum(RUN_KINDS),
+    createdBy: z.string(),
+  }),
+  z.object({
+    type: z.literal("run.started"),
+    model: z.string(),
+    runtime: z.string(),
+    /** The settings version applied at the start. */
+    settingsVersion: z.int(),
+    tools: z.array(z.string()),
+  }),
+  /** A settings change the run picked up between two steps. */
+  z.object({
+    type: z.literal("run.flags_changed"),
+    step: z.int(),
+    settingsVersion: z.int(),
+    changed: z.array(z.string()),
+  }),
+  z.object({
+    type: z.literal("model.reply"),
+    step: z.int(),
+    /** What the model was asked for: a normal step, the scaffolding recovery, the budget wrap-up, or an audit clarification. */
+    purpose: z.enum(["step", "recovery", "wrapup", "clarification"]),
+    toolsOffered: z.int(),
+    /** Visible text after the scaffolding filter (capped). */
+    text: z.string(),
+    reasoningChars: z.int(),
+    toolCalls: z.array(toolCallSummarySchema),
+    finishReason: z.string(),
+    inputTokens: z.int().nullable(),
+    outputTokens: z.int().nullable(),
+    durationMs: z.int(),
+  }),
+  z.object({
+    type: z.literal("scaffolding.stripped"),
+    step: z.int(),
+    strippedChars: z.int(),
+    /** Per-pattern counts, e.g. { "lfm2-tool-call-span": 1 }. */
+    patterns: z.record(z.string(), z.int()),
+    /** The stripped spans, each truncated to 200 characters. */
+    previews: z.array(z.string()),
+  }),
+  z.object({ type: z.literal("scaffolding.recovery"), step: z.int(), strippedChars: z.int() }),
+  z.object({
+    type: z.literal("tool.start"),
+    step: z.int(),
+    callId: z.string(),
+    name: z.string(),
+    args: z.string(),
+  }),
+  z.object({
+    type: z.literal("tool.end"),
+    step: z.int(),
+    callId: z.string(),
+    name: z.string(),
+    ok: z.boolean(),
+    statusCode: z.int().nullable(),
+    classification: z.enum(["external-content", "system-authored", "internal"]),
+    quarantineEnabled: z.boolean(),
+    quarantinedSegments: quarantinedSegmentsSchema,
+    preambleAdded: z.boolean(),
+    /** The result as the model received it (after quarantine, preamble and signposts), capped. */
+    modelText: z.string(),
+    durationMs: z.int(),
+  }),
+  /** A terminal-on-success tool broke the order rule: no tool ran, every call got the 409 envelope. */
+  z.object({
+    type: z.literal("tool.order_rejected"),
+    step: z.int(),
+    calls: z.array(z.string()),
+  }),
+  /** A terminal-on-success annotation that is not a JSON boolean (logged once per tool, ignored). */
+  z.object({ type: z.literal("tool.annotation_invalid"), name: z.string(), value: z.string() }),
+  z.object({
+    type: z.literal("audit.verdict"),
+    step: z.int(),
+    verdict: z.enum(["ok", "clarify", "terminate"]),
+    /** The clarify questions or the terminate reason (capped). */
+    detail: z.string(),
+    /** 0 for the first check, i for the check after clarification i. */
+    clarification: z.int(),
+    /** True when the verdict was not read from a reply (no tag / audit error), i.e. fail-closed handling. */
+    failClosed: z.boolean(),
+    durationMs: z.int(),
+  }),
+  z.object({
+    type: z.literal("audit.clarification"),
+    step: z.int(),
+    index: z.int(),
+    max: z.int(),
+    questions: z.string(),
+    answer: z.string(),
+  }),
+  z.object({
+    type: z.literal("audit.terminated"),
+    step: z.int(),
+    reason: z.string(),
+    haltId: z.string().nullable(),
+  }),
+  z.object({ type: z.literal("budget.wrapup"), step: z.int(), maxToolSteps: z.int() }),
+  z.object({
+    type: z.literal("run.intervention"),
+    /** e.g. `managed_tool_terminal_on_success:<tool>` (cllama's intervention names). */
+    name: z.string(),
+    step: z.int(),
+  }),
+  z.object({
+    type: z.literal("run.finished"),
+    status: z.enum(RUN_STATUSES),
+    finalText: z.string(),
+    toolSteps: z.int(),
+    toolBudgetExhausted: z.boolean(),
+    scaffoldStripped: z.int(),
+    error: z.string().nullable(),
+    durationMs: z.int(),
+  }),
+]);
+export type RunEventData = z.infer<typeof runEventDataSchema>;
+export type RunEventType = RunEventData["type"];
+export type RunEventOf<T extends RunEventType> = Extract<RunEventData, { type: T }>;
+
+/** One stored event as the API returns it. */
+export const runEventSchema = z.object({
+  runId: z.uuid(),
+  seq: z.int().min(1),
+  type: z.string(),
+  at: z.iso.datetime(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type RunEvent = z.infer<typeof runEventSchema>;
+
+/** A run as the API returns it. */
+export const runSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(RUN_KINDS),
+  status: z.enum(RUN_STATUSES),
+  task: z.string(),
+  model: z.string().nullable(),
+  createdBy: z.string(),
+  sessionId: z.uuid(),
+  steered: z.boolean(),
+  finalText: z.string().nullable(),
+  delivery: z.enum(RUN_DELIVERIES),
+  toolBudgetExhausted: z.boolean(),
+  toolSteps: z.int(),
+  completionVerdict: z.string().nullable(),
+  error: z.string().nullable(),
+  /** Counters for the list: what the guards did. */
+  guardCounts: z.object({
+    quarantinedSegments: z.int(),
+    scaffoldStripped: z.int(),
+    auditVerdicts: z.int(),
+    interventions: z.int(),
+  }),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type Run = z.infer<typeof runSchema>;
+
+export const runListSchema = z.object({
+  runs: z.array(runSchema),
+  nextCursor: z.string().nullable(),
+});
+export type RunList = z.infer<typeof runListSchema>;

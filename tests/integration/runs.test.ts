@@ -1,0 +1,393 @@
+/**
+ * Runs end to end against real PostgreSQL: POST /api/runs queues through pg-boss, an in-process run
+ * worker (the same code the agent runtime runs) executes each run through the guarded loop against the
+ * scripted demo model over real HTTP, with the switches read from the real settings row by the runtime's
+ * flag poller (changed through PUT /api/app-settings). Checks what each guard did on the stored timeline.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as settingsRoute from "@/app/api/app-settings/route";
+import * as haltsRoute from "@/app/api/halts/route";
+import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
+import * as runRoute from "@/app/api/runs/[id]/route";
+import * as demoRunsRoute from "@/app/api/runs/demo/route";
+import * as runsRoute from "@/app/api/runs/route";
+import { createDemoTools, DEMO_RUNS, type DemoModelServer, startDemoModelServer } from "@/lib/agent/demo";
+import { createLanguageModel } from "@/lib/agent/providers";
+import type { AgentTool } from "@/lib/agent/tools/agent-tool";
+import { createBuiltinTools, createTodoStore } from "@/lib/agent/tools/builtin";
+import { BLOCKED_MESSAGE } from "@/lib/guards/audit-gate";
+import { QUARANTINE_MARKER, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
+import { createLogger } from "@/lib/log/logger";
+import { failOrphanedRuns, type RunWorker, startRunWorker } from "@/lib/runs/run-worker";
+import type { RunEvent, RunStatus } from "@/lib/schemas/runs";
+import type { AppSettingsUpdate } from "@/lib/schemas/settings";
+import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
+import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
+import { RuntimeHeartbeat } from "@/lib/settings/runtime-heartbeat";
+import { createTestAgentKey, createTestUser, type TestUser } from "./helpers/auth-fixtures";
+import { callRoute } from "./helpers/call-route";
+import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
+
+let testDatabase: TestDatabase;
+let demo: DemoModelServer;
+let worker: RunWorker;
+let poller: RuntimeFlagPoller;
+let operator: TestUser;
+let viewer: TestUser;
+/** Set by a test to hold a tool call until the test releases it (for the mid-run switch). */
+let holdTool: { name: string; call: number; reached: () => void; release: Promise<void> } | null = null;
+
+const scenarioTask = (name: string) => DEMO_RUNS.find((run) => run.name === name)!.task;
+
+/** Wraps tools so a test can pause one call. */
+function holdable(tools: AgentTool[]): AgentTool[] {
+  const calls = new Map<string, number>();
+  return tools.map((tool) => ({
+    ...tool,
+    execute: async (args, context) => {
+      const count = (calls.get(tool.name) ?? 0) + 1;
+      calls.set(tool.name, count);
+      const hold = holdTool;
+      if (hold && hold.name === tool.name && hold.call === count) {
+        hold.reached();
+        await hold.release;
+      }
+      return tool.execute(args, context);
+    },
+  }));
+}
+
+async function putSettings(update: AppSettingsUpdate): Promise<void> {
+  const current = await callRoute(settingsRoute.GET, { headers: await operator.tokenHeaders() });
+  const response = await callRoute(settingsRoute.PUT, {
+    method: "PUT",
+    json: update,
+    headers: { ...(await operator.tokenHeaders()), "if-match": `"${current.body.version}"` },
+  });
+  expect(response.status).toBe(200);
+  // The runtime hears the NOTIFY in production; here the test asks the poller to read now.
+  await poller.reloadNow();
+  expect(poller.appliedVersion()).toBe(response.body.version);
+}
+
+async function startRun(task: string): Promise<string> {
+  const response = await callRoute(runsRoute.POST, {
+    method: "POST",
+    json: { task },
+    headers: await operator.tokenHeaders(),
+  });
+  expect(response.status).toBe(201);
+  expect(response.body.status).toBe("queued");
+  return response.body.id;
+}
+
+async function waitFor<T>(
+  read: () => Promise<T | null | undefined>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const FINISHED: RunStatus[] = ["succeeded", "failed", "blocked", "cancelled"];
+
+async function finishedRun(runId: string) {
+  let last = "";
+  return waitFor(
+    async () => {
+      const run = await testDatabase.database.agentRun.findUnique({ where: { id: runId } });
+      const events = await testDatabase.database.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+      last = `${run?.status} ${run?.task.slice(0, 40)} [${events.map((event) => event.type).join(", ")}]`;
+      return run && FINISHED.includes(run.status) ? run : null;
+    },
+    () => `run ${runId} to finish (now: ${last})`,
+  );
+}
+
+async function eventsOf(runId: string): Promise<RunEvent[]> {
+  const response = await callRoute(runEventsRoute.GET, {
+    path: `/api/runs/${runId}/events`,
+    params: { id: runId },
+    headers: await viewer.tokenHeaders(),
+  });
+  expect(response.status).toBe(200);
+  return response.body.events;
+}
+
+const ofType = (events: RunEvent[], type: string) => events.filter((event) => event.type === type);
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  operator = await createTestUser(testDatabase.database, "operator");
+  viewer = await createTestUser(testDatabase.database, "viewer");
+  demo = await startDemoModelServer();
+  const model = createLanguageModel({ provider: "demo" }, {}, { demoBaseUrl: demo.url });
+  const database = testDatabase.database;
+  poller = new RuntimeFlagPoller({
+    load: () => loadAppSettingsRuntimeFlags(database),
+    baseIntervalMs: 60_000,
+    onApplied: async () => {},
+    onError: () => {},
+  });
+  await poller.start();
+  const heartbeat = new RuntimeHeartbeat(database, { label: model.label, demo: true });
+  await heartbeat.beat(poller.appliedVersion() ?? 0, true);
+  worker = await startRunWorker({
+    connectionString: testDatabase.url,
+    concurrency: 2,
+    deps: {
+      database,
+      runtimeId: heartbeat.id,
+      models: { main: model.model, utility: model.model, label: model.label },
+      flags: () => ({ flags: poller.current(), version: poller.appliedVersion() ?? 0 }),
+      createTools: (runId) =>
+        holdable(
+          createBuiltinTools({
+            runId,
+            todo: createTodoStore(),
+            webFetch: { allowHosts: [demo.pagesOrigin] },
+            extraTools: createDemoTools(),
+          }),
+        ),
+      log: createLogger({ component: "runs-test" }),
+      maxRetries: 0,
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  poller?.stop();
+  await demo?.close();
+  await testDatabase?.drop();
+});
+
+describe("runs through the runtime worker", () => {
+  it("quarantines an injected web page, adds the preamble and shows it on the timeline", async () => {
+    const runId = await startRun(scenarioTask("demo-quarantine"));
+    const run = await finishedRun(runId);
+    expect(run.status).toBe("succeeded");
+    expect(run.quarantinedSegments).toBeGreaterThan(0);
+    const events = await eventsOf(runId);
+    expect(events.map((event) => event.type).slice(0, 2)).toEqual(["run.queued", "run.started"]);
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+    const [end] = ofType(events, "tool.end");
+    expect(end?.data).toMatchObject({
+      name: "web_fetch",
+      ok: true,
+      quarantineEnabled: true,
+      preambleAdded: true,
+    });
+    const modelText = String(end?.data.modelText);
+    expect(modelText.startsWith(UNTRUSTED_DATA_PREAMBLE)).toBe(true);
+    expect(modelText).toContain(QUARANTINE_MARKER);
+    expect(modelText).not.toContain("attacker.example");
+    expect(run.finalText).toContain(QUARANTINE_MARKER);
+    expect(ofType(events, "run.finished")[0]?.data).toMatchObject({ status: "succeeded" });
+  });
+
+  it("switching quarantine off in the settings changes the next run's tool result, without a restart", async () => {
+    await putSettings({ toolResultQuarantineEnabled: false });
+    try {
+      const runId = await startRun(scenarioTask("demo-quarantine"));
+      await finishedRun(runId);
+      const [end] = ofType(await eventsOf(runId), "tool.end");
+      expect(end?.data).toMatchObject({ quarantineEnabled: false, preambleAdded: false });
+      expect(String(end?.data.modelText)).toContain("attacker.example");
+      expect(String(end?.data.modelText)).not.toContain(QUARANTINE_MARKER);
+    } finally {
+      await putSettings({ toolResultQuarantineEnabled: true });
+    }
+  });
+
+  it("applies a switch flipped mid-run at the next step (max_tool_steps lowered while a tool runs)", async () => {
+    let reached = () => {};
+    let release = () => {};
+    const reachedPromise = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    holdTool = {
+      name: "agent_todo_update",
+      call: 2,
+      reached: () => reached(),
+      release: new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    };
+    try {
+      const runId = await startRun(scenarioTask("demo-budget"));
+      await reachedPromise;
+      await putSettings({ maxToolSteps: 2 });
+      release();
+      const run = await finishedRun(runId);
+      expect(run.status).toBe("succeeded");
+      expect(run.toolBudgetExhausted).toBe(true);
+      expect(run.toolSteps).toBe(2);
+      const events = await eventsOf(runId);
+      expect(ofType(events, "run.flags_changed")[0]?.data).toMatchObject({ changed: ["maxToolSteps"] });
+      expect(ofType(events, "budget.wrapup")[0]?.data).toMatchObject({ maxToolSteps: 2 });
+      expect(ofType(events, "model.reply").at(-1)?.data).toMatchObject({
+        purpose: "wrapup",
+        toolsOffered: 0,
+      });
+    } finally {
+      holdTool = null;
+      release();
+      await putSettings({ maxToolSteps: 24 });
+    }
+  });
+
+  it("strips leaked scaffolding from the answer and counts it", async () => {
+    const runId = await startRun(scenarioTask("demo-scaffolding"));
+    const run = await finishedRun(runId);
+    expect(run.status).toBe("succeeded");
+    expect(run.finalText).not.toContain("<|tool_call_start|>");
+    expect(run.scaffoldStripped).toBeGreaterThan(0);
+    expect(ofType(await eventsOf(runId), "scaffolding.stripped")).toHaveLength(1);
+  });
+
+  it("recovers once from a scaffolding-only reply", async () => {
+    const runId = await startRun(scenarioTask("demo-recovery"));
+    const run = await finishedRun(runId);
+    expect(run.status).toBe("succeeded");
+    expect(run.finalText?.trim().length).toBeGreaterThan(0);
+    const events = await eventsOf(runId);
+    expect(ofType(events, "scaffolding.recovery")).toHaveLength(1);
+    expect(ofType(events, "model.reply").map((event) => event.data.purpose)).toEqual(["step", "recovery"]);
+  });
+
+  it("ends a run after a successful terminal-on-success tool with an empty answer", async () => {
+    const runId = await startRun(scenarioTask("demo-terminal"));
+    const run = await finishedRun(runId);
+    expect(run.status).toBe("succeeded");
+    expect(run.finalText).toBe("");
+    expect(run.interventions).toBe(1);
+    const events = await eventsOf(runId);
+    expect(ofType(events, "run.intervention")[0]?.data).toMatchObject({
+      name: "managed_tool_terminal_on_success:demo_approve_request",
+    });
+    expect(ofType(events, "model.reply")).toHaveLength(1);
+  });
+
+  it("with the audit gate on, terminates an exfiltration run and records a critical security halt", async () => {
+    await putSettings({ auditGateEnabled: true });
+    try {
+      const runId = await startRun(scenarioTask("demo-audit"));
+      const run = await finishedRun(runId);
+      expect(run.status).toBe("blocked");
+      expect(run.finalText).toBe(BLOCKED_MESSAGE);
+      const events = await eventsOf(runId);
+      expect(ofType(events, "tool.start")).toHaveLength(0);
+      expect(ofType(events, "audit.verdict")[0]?.data).toMatchObject({ verdict: "terminate" });
+      const terminated = ofType(events, "audit.terminated")[0];
+      const haltId = String(terminated?.data.haltId);
+      const halt = await testDatabase.database.haltEvent.findUniqueOrThrow({ where: { id: haltId } });
+      expect(halt).toMatchObject({ sessionId: run.sessionId, haltType: "security", severity: "critical" });
+      const halts = await callRoute(haltsRoute.GET, {
+        path: "/api/halts",
+        headers: await viewer.tokenHeaders(),
+      });
+      expect(halts.body.halts.map((entry: { halt_id: string }) => entry.halt_id)).toContain(haltId);
+      // Secrets in the blocked tool call never reach the stored events.
+      expect(JSON.stringify(events)).not.toContain("demo-token-1234");
+    } finally {
+      await putSettings({ auditGateEnabled: false });
+    }
+  });
+
+  it("queues one run per demo scenario while a demo runtime is alive", async () => {
+    const response = await callRoute(demoRunsRoute.POST, {
+      method: "POST",
+      headers: await operator.tokenHeaders(),
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.runs).toHaveLength(DEMO_RUNS.length);
+    for (const run of response.body.runs) expect(FINISHED).toContain((await finishedRun(run.id)).status);
+  });
+});
+
+describe("runs API", () => {
+  it("rejects bad input and changes nothing", async () => {
+    const before = await testDatabase.database.agentRun.count();
+    for (const json of [
+      {},
+      { task: "" },
+      { task: "x".repeat(8_001) },
+      { task: "ok", kind: "weird" },
+      { task: "ok", extra: 1 },
+    ]) {
+      const response = await callRoute(runsRoute.POST, {
+        method: "POST",
+        json,
+        headers: await operator.tokenHeaders(),
+      });
+      expect(response.status, JSON.stringify(json)).toBe(400);
+      expect(response.body.error.code).toBe("validation_failed");
+    }
+    expect(await testDatabase.database.agentRun.count()).toBe(before);
+  });
+
+  it("lists runs newest first with filters and keyset pagination; a forged cursor is a 400", async () => {
+    const headers = await viewer.tokenHeaders();
+    const first = await callRoute(runsRoute.GET, { path: "/api/runs?limit=2", headers });
+    expect(first.status).toBe(200);
+    expect(first.body.runs).toHaveLength(2);
+    const second = await callRoute(runsRoute.GET, {
+      path: `/api/runs?limit=2&cursor=${first.body.nextCursor}`,
+      headers,
+    });
+    const ids = [...first.body.runs, ...second.body.runs].map((run: { id: string }) => run.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const blocked = await callRoute(runsRoute.GET, { path: "/api/runs?status=blocked", headers });
+    expect(blocked.body.runs.every((run: { status: string }) => run.status === "blocked")).toBe(true);
+    const forged = await callRoute(runsRoute.GET, { path: "/api/runs?cursor=bm90LWEtY3Vyc29y", headers });
+    expect(forged.status).toBe(400);
+  });
+
+  it("lets an agent key see only its own runs (another key's run is a 404)", async () => {
+    const owner = await createTestAgentKey(testDatabase.database, ["runs:write"]);
+    const other = await createTestAgentKey(testDatabase.database, ["runs:write"]);
+    const created = await callRoute(runsRoute.POST, {
+      method: "POST",
+      json: { task: "Say hello." },
+      headers: owner.headers,
+    });
+    expect(created.status).toBe(201);
+    const mine = await callRoute(runRoute.GET, { params: { id: created.body.id }, headers: owner.headers });
+    expect(mine.status).toBe(200);
+    const theirs = await callRoute(runRoute.GET, { params: { id: created.body.id }, headers: other.headers });
+    expect(theirs.status).toBe(404);
+    const list = await callRoute(runsRoute.GET, { path: "/api/runs", headers: other.headers });
+    expect(list.body.runs).toEqual([]);
+    expect(
+      (await callRoute(runRoute.GET, { params: { id: "not-a-uuid" }, headers: owner.headers })).status,
+    ).toBe(404);
+    await finishedRun(created.body.id);
+  });
+
+  it("fails runs left running by a runtime that is gone", async () => {
+    const session = await testDatabase.database.agentSession.create({
+      data: { sessionToken: `sess_${randomUUID()}`, agentName: "gone" },
+    });
+    const run = await testDatabase.database.agentRun.create({
+      data: {
+        task: "orphan",
+        createdBy: "test",
+        sessionId: session.id,
+        status: "running",
+        runtimeId: randomUUID(),
+      },
+    });
+    expect(await failOrphanedRuns(testDatabase.database)).toBeGreaterThanOrEqual(1);
+    const after = await testDatabase.database.agentRun.findUniqueOrThrow({ where: { id: run.id } });
+    expect(after.status).toBe("failed");
+    expect(after.error).toContain("stopped");
+  });
+});

@@ -103,7 +103,10 @@ async function finishedRun(runId: string) {
   return waitFor(
     async () => {
       const run = await testDatabase.database.agentRun.findUnique({ where: { id: runId } });
-      const events = await testDatabase.database.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+      const events = await testDatabase.database.runEvent.findMany({
+        where: { runId },
+        orderBy: { seq: "asc" },
+      });
       last = `${run?.status} ${run?.task.slice(0, 40)} [${events.map((event) => event.type).join(", ")}]`;
       return run && FINISHED.includes(run.status) ? run : null;
     },

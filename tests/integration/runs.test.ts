@@ -84,8 +84,8 @@ async function startRun(task: string): Promise<string> {
 
 async function waitFor<T>(
   read: () => Promise<T | null | undefined>,
-  what: string,
-  timeoutMs = 20_000,
+  what: () => string,
+  timeoutMs = 25_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

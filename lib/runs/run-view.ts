@@ -17,6 +17,8 @@ export function toRunView(row: AgentRun): Run {
     toolBudgetExhausted: row.toolBudgetExhausted,
     toolSteps: row.toolSteps,
     completionVerdict: row.completionVerdict,
+    caveats: row.caveats ?? [],
+    continuationUsed: row.continuationUsed,
     error: row.error,
     guardCounts: {
       quarantinedSegments: row.quarantinedSegments,

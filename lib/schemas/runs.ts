@@ -8,7 +8,11 @@
  */
 import { z } from "zod";
 
-export const RUN_KINDS = ["chat", "job", "automation", "channel", "heartbeat"] as const;
+export const RUN_KINDS = ["chat", "job", "automation", "channel", "heartbeat", "proxy", "gateway"] as const;
+/** Kinds a caller may start with POST /api/runs (proxy and gateway runs are opened by those front doors). */
+export const STARTABLE_RUN_KINDS = ["chat", "job", "automation", "channel", "heartbeat"] as const;
+/** Non-interactive kinds: nobody watches them, so run finalization checks their completion (seed 000 §3). */
+export const NON_INTERACTIVE_RUN_KINDS = ["job", "automation", "channel", "heartbeat"] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
 
 export const RUN_STATUSES = ["queued", "running", "succeeded", "failed", "blocked", "cancelled"] as const;
@@ -24,7 +28,7 @@ export const RUN_EVENT_TEXT_LIMIT = 4_000;
 /** Body of POST /api/runs. */
 export const createRunSchema = z.strictObject({
   task: z.string().trim().min(1, "Describe the task.").max(RUN_TASK_MAX_LENGTH),
-  kind: z.enum(RUN_KINDS).default("job"),
+  kind: z.enum(STARTABLE_RUN_KINDS).default("job"),
 });
 export type CreateRunInput = z.infer<typeof createRunSchema>;
 
@@ -207,6 +211,9 @@ export const runSchema = z.object({
   toolBudgetExhausted: z.boolean(),
   toolSteps: z.int(),
   completionVerdict: z.string().nullable(),
+  /** Localized caveats appended to the delivered answer by finalization. */
+  caveats: z.array(z.string()),
+  continuationUsed: z.boolean(),
   error: z.string().nullable(),
   /** Counters for the list: what the guards did. */
   guardCounts: z.object({

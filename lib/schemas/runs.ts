@@ -171,6 +171,90 @@ export const runEventDataSchema = z.discriminatedUnion("type", [
     name: z.string(),
     step: z.int(),
   }),
+  // --- run finalization (non-interactive runs; seed 000 section 3) ---
+  /** The todo gate after the initial run: open plan items, and whether the one continuation was spent on them. */
+  z.object({
+    type: z.literal("run.todo_gate"),
+    open: z.int(),
+    total: z.int(),
+    continued: z.boolean(),
+  }),
+  /** The single bounded continuation: why, and the instruction sent. */
+  z.object({
+    type: z.literal("run.continuation"),
+    reason: z.enum(["todo", "judge"]),
+    instruction: z.string(),
+  }),
+  z.object({
+    type: z.literal("run.completion_judged"),
+    mode: z.enum(["caveat", "continue"]),
+    verdict: z.enum(["complete", "incomplete", "blocked", "uncertified"]),
+    obligationCount: z.int(),
+    obligations: z.array(z.object({ text: z.string(), status: z.string(), evidence: z.array(z.string()) })),
+    /** Why the verdict is uncertified (invalid JSON, unsupported evidence IDs, provider error, breaker open). */
+    reason: z.string().nullable(),
+    /** 1 for the first judgement, 2 for the re-judge after a continuation. */
+    attempt: z.int(),
+    continuationUsed: z.boolean(),
+    breaker: z.enum(["closed", "open", "half-open"]),
+    durationMs: z.int(),
+  }),
+  z.object({
+    type: z.literal("run.completion_judge_skipped"),
+    mode: z.enum(["off", "caveat", "continue"]),
+    /** "mode off", "interactive run", "steered", "no tool executed", "no textual answer", "breaker open". */
+    reason: z.string(),
+  }),
+  /** What finalization appended (or, for a silent run, would have appended) to the answer. */
+  z.object({
+    type: z.literal("run.caveats"),
+    caveats: z.array(z.string()),
+    /** True when a silent-delivery sentinel kept them out of the delivered text. */
+    suppressed: z.boolean(),
+    uncertified: z.boolean(),
+  }),
+  z.object({
+    type: z.literal("run.delivery"),
+    delivery: z.enum(RUN_DELIVERIES),
+    /** The sentinel that made the run silent (NO_MESSAGE, NO_REPLY, AUTOMATION_SILENT, WATCH, RESOLVE). */
+    sentinel: z.string().nullable(),
+  }),
+  // --- guard proxy and MCP gateway ---
+  /** One request through the guard proxy (OpenAI or Anthropic protocol). */
+  z.object({
+    type: z.literal("proxy.request"),
+    step: z.int(),
+    protocol: z.enum(["openai", "anthropic"]),
+    stream: z.boolean(),
+    model: z.string(),
+    messages: z.int(),
+    tools: z.int(),
+    /** Tool-result messages of the incoming conversation that passed the quarantine. */
+    toolResultsScanned: z.int(),
+    quarantinedSegments: quarantinedSegmentsSchema,
+  }),
+  /** An upstream (model provider or MCP server) failed; what the caller got back. */
+  z.object({
+    type: z.literal("upstream.error"),
+    step: z.int(),
+    source: z.string(),
+    status: z.int().nullable(),
+    message: z.string(),
+  }),
+  /** An MCP client session opened through the gateway. */
+  z.object({
+    type: z.literal("gateway.session"),
+    client: z.string(),
+    servers: z.array(z.object({ name: z.string(), status: z.string(), tools: z.int() })),
+  }),
+  /** A gateway tool whose description is instruction-shaped or changed after first sight. */
+  z.object({
+    type: z.literal("gateway.tool_flagged"),
+    name: z.string(),
+    server: z.string(),
+    reason: z.string(),
+    previews: z.array(z.string()),
+  }),
   z.object({
     type: z.literal("run.finished"),
     status: z.enum(RUN_STATUSES),

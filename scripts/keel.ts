@@ -11,6 +11,8 @@
  *   agent-key create --name <agent> --scopes <comma list>
  *   agent-key list | agent-key revoke <id>
  *   mcp                      the guardrail_* halt tools over MCP stdio (agent key in KEEL_AGENT_KEY)
+ *   run "<task>" [--kind job|chat|automation|channel|heartbeat] [--json] [--timeout <s>]
+ *                            queue a run and follow its events live (scripts/keel-run.ts)
  *
  * Commands that create a secret print it alone on their LAST line (scripts can take `tail -n 1`).
  * Without --password-stdin, `user add` and `user passwd` generate a password and print it. The CLI talks
@@ -24,6 +26,7 @@ import { AGENT_SCOPES, ROLES, type Role } from "@/lib/auth/roles";
 import { createUser, findUser, listUsers, updateUser } from "@/lib/auth/users";
 import { createPrismaClient, type Database } from "@/lib/db/client";
 import { resolveDatabaseUrl } from "@/lib/db/database-url";
+import { RunUsageError, runCommand } from "./keel-run";
 
 const USAGE = `usage: npm run keel -- <command>
 
@@ -39,7 +42,9 @@ const USAGE = `usage: npm run keel -- <command>
   agent-key create --name <agent> --scopes <${AGENT_SCOPES.join(",")}>
   agent-key list
   agent-key revoke <id>
-  mcp    (MCP stdio server with the guardrail_* halt tools; agent key in KEEL_AGENT_KEY)`;
+  mcp    (MCP stdio server with the guardrail_* halt tools; agent key in KEEL_AGENT_KEY)
+  run "<task>" [--kind job|chat|automation|channel|heartbeat] [--json] [--timeout <seconds>]
+         (queue a run for the agent runtime and follow its events live)`;
 
 class UsageError extends Error {}
 
@@ -249,6 +254,22 @@ async function main(): Promise<number> {
       await database.$disconnect();
     }
     return 0;
+  }
+  if (group === "run") {
+    const connectionString = await resolveDatabaseUrl();
+    const database = createPrismaClient(connectionString);
+    try {
+      return await runCommand(
+        database,
+        connectionString,
+        [action, ...rest].filter((arg) => arg !== undefined),
+      );
+    } catch (error) {
+      if (error instanceof RunUsageError) throw new UsageError(error.message);
+      throw error;
+    } finally {
+      await database.$disconnect();
+    }
   }
   const command = commands[group];
   if (!command) throw new UsageError(`Unknown command "${group}".`);

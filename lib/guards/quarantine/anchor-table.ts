@@ -14,6 +14,8 @@ export class AnchorTable {
   readonly rulesWithoutCompanions: number;
   /** Bits of the rules whose anchor must be the first word of a segment. */
   readonly rulesAnchoredAtSegmentStart: number;
+  /** Bits of the rules whose anchor must follow an opening bracket (see InstructionRule.anchorAfterBracket). */
+  readonly rulesAnchoredAfterBracket: number;
 
   /**
    * `entries` maps folded word hashes (see hashWord) to the bitmask of rules anchored on the word and the
@@ -23,6 +25,7 @@ export class AnchorTable {
     entries: ReadonlyArray<readonly [hash: number, anchorMask: number, companionMask: number]>,
     rulesWithoutCompanions: number,
     rulesAnchoredAtSegmentStart = 0,
+    rulesAnchoredAfterBracket = 0,
   ) {
     // Kept sparse (at most 1/16 full: 16K slots, a 16 KB `used` array, for the ~600 anchor words): nearly
     // every word of any input is a miss, and a miss that lands on a used slot costs a key compare and a
@@ -36,6 +39,7 @@ export class AnchorTable {
     this.slotMask = size - 1;
     this.rulesWithoutCompanions = rulesWithoutCompanions;
     this.rulesAnchoredAtSegmentStart = rulesAnchoredAtSegmentStart;
+    this.rulesAnchoredAfterBracket = rulesAnchoredAfterBracket;
     for (const [hash, anchorMask, companionMask] of entries) {
       let slot = this.slotOf(hash);
       while (this.used[slot] === 1 && this.keys[slot] !== (hash | 0)) slot = (slot + 1) & this.slotMask;

@@ -1,6 +1,13 @@
 import { AnchorTable, hashWord } from "./anchor-table";
 import type { InstructionRule } from "./instruction-rule";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
+import {
+  agentObligationRule,
+  agentVocativeRule,
+  ignoreUserRule,
+  persuadeUserRule,
+  standingOrderRule,
+} from "./rules/agent-steering-rules";
 import { answerManipulationRule, codeInsertionRule } from "./rules/answer-manipulation-rules";
 import { concealmentRule } from "./rules/concealment-rules";
 import { exfiltrationRule, paymentRule } from "./rules/exfiltration-rules";
@@ -27,6 +34,11 @@ export const DETECTION_RULES: readonly InstructionRule[] = [
   personaSwitchRule,
   agentReplacementRule,
   agentAddressRule,
+  agentVocativeRule,
+  standingOrderRule,
+  agentObligationRule,
+  ignoreUserRule,
+  persuadeUserRule,
   taskHijackRule,
   concealmentRule,
   promptExtractionRule,
@@ -54,6 +66,10 @@ export const ANCHOR_TABLE: AnchorTable = new AnchorTable(
   ),
   DETECTION_RULES.reduce(
     (mask, rule, ruleIndex) => (rule.anchorOpensSegment ? mask | (1 << ruleIndex) : mask),
+    0,
+  ),
+  DETECTION_RULES.reduce(
+    (mask, rule, ruleIndex) => (rule.anchorAfterBracket ? mask | (1 << ruleIndex) : mask),
     0,
   ),
 );

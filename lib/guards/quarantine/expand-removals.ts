@@ -15,6 +15,8 @@ const HEADER_RULES = new Set([
   "role-override",
   "new-instructions",
   "agent-address",
+  "agent-vocative",
+  "standing-order",
   "task-hijack",
   "persona-switch",
   "agent-replacement",

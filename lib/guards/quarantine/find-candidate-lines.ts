@@ -4,10 +4,11 @@ import { CHARACTER_FOLD, FOLD_DROP, FOLD_NEWLINE, WORD_CHARACTER } from "./chara
 // Leetspeak digits are mapped in every word here (the normalizer only maps them in mostly-letter words);
 // no anchor contains these digits, so that can only add candidates, never lose one.
 //
-// One table lookup per character: values above 3 are the folded code unit of a word character (with
+// One table lookup per character: values above 6 are the folded code unit of a word character (with
 // leetspeak digits already mapped to letters); 0 = invisible (dropped, does not end a word); 1 = ends a
 // word; 2 = line break; 3 = backslash (JSON escape, rare path); 4 = sentence punctuation (. ! ?);
-// 5 = a character after which the normalizer may start a segment (quote, ">").
+// 5 = a character after which the normalizer may start a segment (quote, ">"); 6 = an opening bracket
+// or template delimiter (`[ ( < | #`), which ends a word and arms the bracket-anchored rules.
 const BACKSLASH = 92;
 const CLASS_DROP = 0;
 const CLASS_BREAK = 1;
@@ -15,6 +16,9 @@ const CLASS_NEWLINE = 2;
 const CLASS_BACKSLASH = 3;
 const CLASS_SENTENCE_END = 4;
 const CLASS_SEGMENT_OPENER = 5;
+const CLASS_BRACKET = 6;
+/** Every value above this one is a word character. */
+const LAST_CLASS = CLASS_BRACKET;
 const SEED = WORD_HASH_SEED;
 
 const LEET_LETTERS: Record<number, number> = { 48: 111, 49: 105, 51: 101, 52: 97, 53: 115, 55: 116 };
@@ -34,6 +38,13 @@ function buildPrefilterTable(): Uint16Array {
   table[63] = CLASS_SENTENCE_END;
   table[34] = CLASS_SEGMENT_OPENER;
   table[62] = CLASS_SEGMENT_OPENER;
+  // Brackets by folded value, so fullwidth forms ("［", "｜") count like their ASCII originals.
+  for (let codeUnit = 0; codeUnit < 65536; codeUnit++) {
+    if (WORD_CHARACTER[codeUnit] === 1) continue;
+    const folded = CHARACTER_FOLD[codeUnit]!;
+    if (folded === 91 || folded === 40 || folded === 60 || folded === 124 || folded === 35)
+      table[codeUnit] = CLASS_BRACKET;
+  }
   return table;
 }
 
@@ -69,7 +80,10 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
   let companionMask = 0;
   // True until the first word after a point where the normalizer may open a segment.
   let atSegmentStart = true;
+  // True when an opening bracket occurred since the last word ended.
+  let afterBracket = false;
   const segmentStartOnly = ~anchors.rulesAnchoredAtSegmentStart;
+  const bracketOnly = ~anchors.rulesAnchoredAfterBracket;
   let index = 0;
   while (index < length) {
     // Fast loop: word characters and plain breaks (space, comma, ...) of words that miss the table. It
@@ -77,7 +91,7 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
     // without consuming it; the general code below then handles that one character.
     for (; index < length; index++) {
       const plain = table[text.charCodeAt(index)]!;
-      if (plain > CLASS_SEGMENT_OPENER) {
+      if (plain > LAST_CLASS) {
         hash = ((hash << 7) | (hash >>> 25)) ^ plain;
         inWord = true;
         continue;
@@ -103,7 +117,7 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
         if (a >= 0 && b >= 0 && c >= 0 && d >= 0) {
           value = table[(a << 12) | (b << 8) | (c << 4) | d]!;
           if (value === CLASS_NEWLINE) value = CLASS_SEGMENT_OPENER;
-          else if (value <= CLASS_SEGMENT_OPENER && value !== CLASS_DROP) value = CLASS_BREAK;
+          else if (value < CLASS_BRACKET && value !== CLASS_DROP) value = CLASS_BREAK;
           width = 6;
         } else value = CLASS_BREAK;
       } else {
@@ -114,7 +128,7 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
         value = next === 110 || next === 114 ? CLASS_SEGMENT_OPENER : CLASS_BREAK;
       }
     }
-    if (value > CLASS_SEGMENT_OPENER) {
+    if (value > LAST_CLASS) {
       hash = ((hash << 7) | (hash >>> 25)) ^ value;
       inWord = true;
       index += width;
@@ -126,17 +140,20 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
     }
     if (inWord) {
       const slot = anchors.find(hash);
-      if (slot >= 0) {
-        anchorMask |= atSegmentStart
-          ? anchors.anchorMaskAt(slot)
-          : anchors.anchorMaskAt(slot) & segmentStartOnly;
+      if (slot >= 0 && !isDigitRun(text, index)) {
+        let mask = anchors.anchorMaskAt(slot);
+        if (!atSegmentStart) mask &= segmentStartOnly;
+        if (!afterBracket) mask &= bracketOnly;
+        anchorMask |= mask;
         companionMask |= anchors.companionMaskAt(slot);
       }
       hash = SEED;
       inWord = false;
       atSegmentStart = false;
+      afterBracket = false;
     }
-    if (value >= CLASS_NEWLINE) atSegmentStart = true;
+    if (value === CLASS_BRACKET) afterBracket = true;
+    else if (value >= CLASS_NEWLINE) atSegmentStart = true;
     if (value === CLASS_NEWLINE) {
       if (anchorMask !== 0 && anchors.rulesToCheck(anchorMask, companionMask) !== 0) {
         pushRegion(regions, sentenceStart, index, sentenceOpensLine);
@@ -161,10 +178,11 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
   }
   if (inWord) {
     const slot = anchors.find(hash);
-    if (slot >= 0) {
-      anchorMask |= atSegmentStart
-        ? anchors.anchorMaskAt(slot)
-        : anchors.anchorMaskAt(slot) & segmentStartOnly;
+    if (slot >= 0 && !isDigitRun(text, length)) {
+      let mask = anchors.anchorMaskAt(slot);
+      if (!atSegmentStart) mask &= segmentStartOnly;
+      if (!afterBracket) mask &= bracketOnly;
+      anchorMask |= mask;
       companionMask |= anchors.companionMaskAt(slot);
     }
   }
@@ -172,6 +190,28 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
     pushRegion(regions, sentenceStart, length, sentenceOpensLine);
   }
   return regions;
+}
+
+/**
+ * True when the word that ends right before `end` consists of ASCII digits only ("14", "2041"). Such a
+ * word hashes like a leetspeak word ("14" -> "ia") here, but the normalizer never maps the digits of a
+ * word without letters, so it can never be an anchor. Scans back over plain digits only and answers
+ * false at anything else (an escape, an invisible character), which keeps the candidate: safe. Only
+ * runs for words that hit the anchor table.
+ */
+function isDigitRun(text: string, end: number): boolean {
+  let start = end;
+  while (start > 0 && isAsciiDigit(text.charCodeAt(start - 1))) start--;
+  if (start === end) return false;
+  if (start === 0) return true;
+  // The character before the digits must plainly end the word: not a letter, escape or invisible.
+  const before = text.charCodeAt(start - 1);
+  const value = PREFILTER_TABLE[before]!;
+  return value !== CLASS_DROP && value !== CLASS_BACKSLASH && value <= LAST_CLASS;
+}
+
+function isAsciiDigit(codeUnit: number): boolean {
+  return codeUnit >= 48 && codeUnit <= 57;
 }
 
 function pushRegion(regions: number[], start: number, end: number, opensLine: number): void {

@@ -20,6 +20,12 @@ export interface InstructionRule {
    * sentence, a JSON string), so the pre-filter can ignore the anchor anywhere else.
    */
   readonly anchorOpensSegment?: boolean;
+  /**
+   * True when the rule only ever matches with an opening bracket or template delimiter (`[`, `(`, `<`,
+   * `|`, `#`) in the punctuation right before its anchor ("[INST]", "<|im_start|>", "[system](#..."),
+   * so the pre-filter can ignore the anchor in running prose ("the system", "an assistant").
+   */
+  readonly anchorAfterBracket?: boolean;
   /** True when the segment is instruction-shaped content aimed at the agent. Must run in O(words). */
   readonly matches: (view: SegmentView) => boolean;
   /**

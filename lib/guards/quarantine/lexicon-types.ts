@@ -73,4 +73,12 @@ export interface LanguageLexicon {
   readonly negations: readonly string[];
   /** Words that mark urgency aimed at the reader ("immediately", "sofort", "subito"). */
   readonly urgencyWords: readonly string[];
+  /** Verbs of talking someone into something ("convince", "überzeuge", "convinci"). */
+  readonly persuasionVerbs: readonly string[];
+  /** Verbs of promoting something to the reader's user ("recommend", "empfiehl", "consiglia"). */
+  readonly promotionVerbs: readonly string[];
+  /** Verbs of how the agent talks or behaves ("respond", "speak", "antworte", "rispondi"). */
+  readonly behaviorVerbs: readonly string[];
+  /** Modals that put an obligation on a third-person subject ("must", "muss", "deve"). */
+  readonly obligationModals: readonly string[];
 }

@@ -25,10 +25,20 @@ function hasPossessiveEnding(word: string): boolean {
 
 const ELIDED_ARTICLES = new Set(["l", "all", "dell", "nell", "sull", "dall", "un", "d", "quest"]);
 
-/** Italian elision ("l'utente", "all'assistente"): the word after the apostrophe is looked up too. */
+/**
+ * Italian elision ("l'utente", "all'assistente"): the word after the apostrophe is looked up too. The
+ * articles are 1-5 letters long, so only those five positions are probed (by code unit: this runs for
+ * every word that misses a class, which on dense inputs is most calls).
+ */
 function hasElidedArticle(word: string): boolean {
-  const apostrophe = word.indexOf("'");
-  return apostrophe > 0 && apostrophe <= 5 && ELIDED_ARTICLES.has(word.slice(0, apostrophe));
+  let apostrophe = -1;
+  for (let position = 1; position <= 5 && position < word.length; position++) {
+    if (word.charCodeAt(position) === 39) {
+      apostrophe = position;
+      break;
+    }
+  }
+  return apostrophe > 0 && ELIDED_ARTICLES.has(word.slice(0, apostrophe));
 }
 
 function buildClass(name: WordClassName): WordClass {
@@ -41,8 +51,9 @@ function buildClass(name: WordClassName): WordClass {
     words,
     has: (word) =>
       words.has(word) ||
-      (hasPossessiveEnding(word) && words.has(word.slice(0, -2))) ||
-      (hasElidedArticle(word) && words.has(word.slice(word.indexOf("'") + 1))),
+      (word.length > 2 &&
+        ((hasPossessiveEnding(word) && words.has(word.slice(0, -2))) ||
+          (hasElidedArticle(word) && words.has(word.slice(word.indexOf("'") + 1))))),
     hasFuzzy: (word) => {
       if (words.has(word) || (hasPossessiveEnding(word) && words.has(word.slice(0, -2)))) return true;
       if (word.length < 6 || word.length > 24) return false;

@@ -125,6 +125,17 @@ export function normalizeText(input: string): NormalizedText {
       index++;
       continue;
     }
+    // Second hot path: a single space between two words (no run to collapse).
+    if (codeUnit === SPACE && count > 0) {
+      const last = codes[count - 1]!;
+      if (last !== SPACE && last !== NEWLINE) {
+        codes[count] = SPACE;
+        originalStart[count] = index;
+        count++;
+        index++;
+        continue;
+      }
+    }
     let width = 1;
     if (codeUnit === BACKSLASH && index + 1 < length) {
       const next = input.charCodeAt(index + 1);

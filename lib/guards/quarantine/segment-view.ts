@@ -156,6 +156,37 @@ export function hasUrl(text: string): boolean {
   return /[a-z0-9-]\.(?:com|net|org|io|xyz|ru|cn|info|biz|co|me|app|dev|site|online|top)\b/.test(text);
 }
 
+const LINK_WORDS = new Set(["link", "links", "url", "http", "https", "www", "hyperlink", "collegamento"]);
+const TOP_LEVEL_DOMAINS = new Set([
+  "com",
+  "net",
+  "org",
+  "io",
+  "xyz",
+  "info",
+  "biz",
+  "co",
+  "me",
+  "app",
+  "dev",
+  "site",
+]);
+
+/**
+ * True when a link is among the `span` words after `index`: the word "link"/"URL", a URL scheme, or a
+ * bare domain ("example.com"). Ties a link to the verb that carries it, unlike hasUrl on the whole text.
+ */
+export function linkFollows(tokens: readonly SegmentToken[], index: number, span: number): boolean {
+  const end = Math.min(tokens.length, index + 1 + span);
+  for (let later = index + 1; later < end; later++) {
+    const token = tokens[later]!;
+    if (LINK_WORDS.has(token.word)) return true;
+    const next = tokens[later + 1];
+    if (token.gapAfter === "." && next !== undefined && TOP_LEVEL_DOMAINS.has(next.word)) return true;
+  }
+  return false;
+}
+
 /** True when the segment contains an IBAN-shaped account number (two letters, two digits, 10-30 more). */
 export function hasAccountNumber(text: string): boolean {
   return /\b[a-z]{2}\d{2}[a-z0-9]{10,30}\b/.test(text) || /\baccount (?:number )?\d{6,}/.test(text);

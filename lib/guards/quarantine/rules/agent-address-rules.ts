@@ -14,6 +14,7 @@ const MACHINE_NAMES = new Set([
   "ki",
   "ia",
   "bot",
+  "bing",
 ]);
 
 /**
@@ -23,7 +24,19 @@ const MACHINE_NAMES = new Set([
  */
 function mentionsAgent(tokens: readonly SegmentToken[], from: number, to: number): boolean {
   for (let index = Math.max(0, from); index < Math.min(to, tokens.length); index++) {
-    const word = tokens[index]!.word;
+    const raw = tokens[index]!.word;
+    // Italian elision: "l'IA", "all'assistente IA".
+    const apostrophe = raw.indexOf("'");
+    const word =
+      apostrophe > 0 && /^(l|all|dell|nell|sull)$/.test(raw.slice(0, apostrophe))
+        ? raw.slice(apostrophe + 1)
+        : raw;
+    // "Bing" names the chat agent, not "Bing users" or "Bing Maps".
+    if (
+      word === "bing" &&
+      /^(users?|search|maps|ads|webmaster|api|index)$/.test(tokens[index + 1]?.word ?? "")
+    )
+      continue;
     if (MACHINE_NAMES.has(word) || word.startsWith("gpt-") || word.startsWith("claude-")) return true;
     if (word === "sprachmodell" || word === "llms" || word === "chatbots") return true;
     const next = tokens[index + 1]?.word;
@@ -43,9 +56,12 @@ function mentionsAgent(tokens: readonly SegmentToken[], from: number, to: number
 export const agentAddressRule: InstructionRule = {
   name: "agent-address",
   // Every form needs an agent noun; generic ones ("model", "agent", "bot") are too common to anchor on.
-  anchors: [...LEXICON.agentNouns.words].filter(
-    (word) => !/^(model|models|agent|agents|bot|modell|modello|agente)$/.test(word),
-  ),
+  anchors: [
+    ...[...LEXICON.agentNouns.words].filter(
+      (word) => !/^(model|models|agent|agents|bot|modell|modello|agente)$/.test(word),
+    ),
+    "bing",
+  ],
   companions: [
     "message",
     "nachricht",
@@ -64,6 +80,11 @@ export const agentAddressRule: InstructionRule = {
     "reading",
     "processing",
     "summarizing",
+    "instructions",
+    "anweisungen",
+    "istruzioni",
+    "hinweis",
+    "nota",
   ],
   matches: ({ tokens }) => {
     for (let index = 0; index < tokens.length; index++) {
@@ -86,7 +107,30 @@ export const agentAddressRule: InstructionRule = {
       ) {
         const window = tokens.slice(index + 1, index + 16);
         const addressed = window.findIndex((token) => /^(to|for|an|für|a|per|all'|al)$/.test(token.word));
-        if (addressed >= 0 && mentionsAgent(tokens, index + 1 + addressed, index + 20)) return true;
+        if (addressed >= 0) {
+          // The addressee follows "to"/"for" and ends at a colon: "Note to maintainers: keep the AI
+          // section short" addresses maintainers.
+          const from = index + 1 + addressed;
+          let to = from + 1;
+          while (to < Math.min(tokens.length, from + 8) && !tokens[to]!.gapBefore.includes(":")) to++;
+          if (mentionsAgent(tokens, from, to)) return true;
+        }
+      }
+      // "Instructions for the AI assistant:", "Hidden note to Bing:", "Anweisungen für die KI:", "Nota per
+      // l'IA:" - a heading that addresses the agent, closed by a colon within a few words. Ordinary docs
+      // write "instructions for the installer" or "notes for users", without an agent noun.
+      if (ADDRESSED_NOTES.has(word) && /^(for|to|an|für|per)$/.test(next ?? "")) {
+        for (let later = index + 1; later < Math.min(tokens.length, index + 7); later++) {
+          if (!tokens[later]!.gapAfter.includes(":")) continue;
+          // The agent heads the addressee ("for the AI assistant:"), not "for Bing users:".
+          const head = tokens[later]!.word;
+          if (
+            mentionsAgent(tokens, Math.max(index + 1, later - 2), later + 1) &&
+            !LEXICON.userNouns.has(head)
+          )
+            return true;
+          break;
+        }
       }
       // dear/hey/attention <agent>, ...
       if (
@@ -121,6 +165,21 @@ export const agentAddressRule: InstructionRule = {
     return false;
   },
 };
+
+/** Headings that can address a reader: "instructions for ...", "note to ...". */
+const ADDRESSED_NOTES = new Set([
+  "instructions",
+  "instruction",
+  "note",
+  "notes",
+  "message",
+  "anweisungen",
+  "hinweis",
+  "nachricht",
+  "istruzioni",
+  "nota",
+  "messaggio",
+]);
 
 const TASK_WORDS = new Set([
   "task",

@@ -1,6 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { isImperativePosition } from "../segment-view";
+import { isImperativePosition, linkFollows } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 
 /** Index of "your response" / "deiner Antwort" / "la tua risposta" in the segment, or -1. */
@@ -32,6 +32,18 @@ const DISTORTION_VERBS = new Set([
   "rearrange",
   "shuffle",
   "substitute",
+]);
+
+// Verbs for what an answer carries, in the forms that follow a modal ("must contain", "muss enthalten").
+const CONTAIN_VERBS = new Set([
+  "contain",
+  "feature",
+  "enthalten",
+  "beinhalten",
+  "einschließen",
+  "contenere",
+  "includere",
+  "riportare",
 ]);
 
 const SUBJECTS = new Set([
@@ -79,6 +91,21 @@ export const answerManipulationRule: InstructionRule = {
     if ((before === "in" || before === "within") && tokens[reference]!.gapAfter.startsWith(",")) return true;
     for (let index = Math.max(0, reference - 30); index < reference; index++) {
       if (LEXICON.editVerbs.has(tokens[index]!.word) && isOrderVerb(tokens, index)) return true;
+    }
+    // "Your answer must include the link https://...", "Deine Antwort muss den Link ... enthalten", "La
+    // tua risposta deve contenere il link ...": the answer as subject of an obligation to carry a link.
+    // A support mail's "your reply should include the ticket number" has no link and stays.
+    if (LEXICON.obligationModals.has(tokens[reference + 1]?.word ?? "")) {
+      for (let index = reference + 2; index < Math.min(tokens.length, reference + 6); index++) {
+        const word = tokens[index]!.word;
+        if ((LEXICON.editVerbs.has(word) || CONTAIN_VERBS.has(word)) && linkFollows(tokens, index, 5))
+          return true;
+      }
+      // German puts the verb last: "Deine Antwort muss den Link example.com enthalten".
+      if (linkFollows(tokens, reference + 1, 5)) {
+        for (let index = reference + 3; index < Math.min(tokens.length, reference + 10); index++)
+          if (CONTAIN_VERBS.has(tokens[index]!.word)) return true;
+      }
     }
     return false;
   },

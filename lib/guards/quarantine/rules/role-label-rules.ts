@@ -96,7 +96,12 @@ const SECOND_PERSON = new Set([
 export const chatTemplateTokenRule: InstructionRule = {
   name: "chat-template-token",
   anchors: [...TEMPLATE_WORDS, "system", "assistant"],
-  precheck: (segmentText) => /[<[(#|]/.test(segmentText.slice(0, 12)) || segmentText.includes("system_"),
+  // Every form below needs `[`, `(`, `<`, `|` or `#` in the gap before the template word.
+  anchorAfterBracket: true,
+  precheck: (segmentText) =>
+    /[<[(#|]/.test(segmentText.slice(0, 12)) ||
+    segmentText.includes("system_") ||
+    segmentText.includes("](#"),
   matches: ({ tokens }) => {
     // A bracketed "(system_message)" / "[system_prompt]" label followed by prose forges a turn wherever it
     // appears, including glued onto a truncated sentence.
@@ -105,15 +110,19 @@ export const chatTemplateTokenRule: InstructionRule = {
       if (token.word !== "system_message" && token.word !== "system_prompt") continue;
       if (/[([<#]/.test(token.gapBefore) && /[)\]>]/.test(token.gapAfter)) return true;
     }
-    // Markdown role links used to forge turns in chat front-ends: "[system](#instructions)".
-    for (let index = 0; index < Math.min(tokens.length, 4); index++) {
+    // Markdown role links used to forge turns in chat front-ends: "[system](#instructions)",
+    // "[system](#error_state)", "[assistant](#inner_monologue)", anywhere in the segment (a table cell, a
+    // page paragraph). A table of contents links a heading to its own slug ("[System](#system)",
+    // "[Assistant](#assistant-api)"); a forged turn names a different section, so that is the guard.
+    for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index]!;
       if (
         /^(system|assistant|user)$/.test(token.word) &&
         token.gapBefore.endsWith("[") &&
         token.gapAfter.startsWith("](#")
       ) {
-        return true;
+        const anchor = tokens[index + 1]?.word ?? "";
+        if (anchor !== "" && !anchor.startsWith(token.word)) return true;
       }
     }
     const first = tokens[0];
@@ -190,7 +199,7 @@ function looksLikeInstruction(content: readonly SegmentToken[]): boolean {
 }
 
 /** Verbs an injected order typically starts with; union of the action classes in the lexicon. */
-function isImperativeVerb(word: string): boolean {
+export function isImperativeVerb(word: string): boolean {
   return (
     LEXICON.overrideVerbs.has(word) ||
     LEXICON.sendVerbs.has(word) ||

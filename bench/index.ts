@@ -10,6 +10,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: (args: string[]) => Promis
   guards: () => import("./guards"),
   halts: () => import("./halts"),
   console: () => import("./console"),
+  "agent-loop": () => import("./agent-loop"),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 /**
- * `npm run keel -- run "<task>" [--kind job|chat|automation|channel|heartbeat] [--json] [--timeout <s>]`
+ * `npm run keel -- run "<task>" [--kind job|chat|automation|channel|heartbeat] [--locale de|en|it] [--json] [--timeout <s>]`
  *
  * Queues a run (like POST /api/runs) and follows it: every stored event is printed as it happens (one
  * readable line each, or JSON lines with --json), with a live progress line on a terminal (stderr). The
@@ -33,8 +33,8 @@ export async function runCommand(
   } catch (error) {
     throw new RunUsageError((error as Error).message);
   }
-  const { task, kind, json, timeoutSeconds } = parsed;
-  const input = createRunSchema.safeParse({ task, kind });
+  const { task, kind, locale, json, timeoutSeconds } = parsed;
+  const input = createRunSchema.safeParse({ task, kind, locale });
   if (!input.success) throw new RunUsageError(input.error.issues.map((issue) => issue.message).join("\n"));
 
   const boss = await startRunQueue(connectionString, { worker: false });
@@ -111,6 +111,7 @@ function parse(args: string[]) {
     strict: true,
     options: {
       kind: { type: "string", default: "job" },
+      locale: { type: "string", default: "en" },
       json: { type: "boolean", default: false },
       timeout: { type: "string", default: "600" },
     },
@@ -119,7 +120,13 @@ function parse(args: string[]) {
   const timeoutSeconds = Number(values.timeout);
   if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1 || timeoutSeconds > 86_400)
     throw new Error("--timeout must be a whole number of seconds from 1 to 86400.");
-  return { task: positionals[0]!, kind: values.kind, json: values.json === true, timeoutSeconds };
+  return {
+    task: positionals[0]!,
+    kind: values.kind,
+    locale: values.locale,
+    json: values.json === true,
+    timeoutSeconds,
+  };
 }
 
 /** A single status line on stderr, redrawn in place (only on a terminal). */

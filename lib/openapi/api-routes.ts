@@ -39,6 +39,7 @@ import {
   createRunSchema,
   listRunEventsQuerySchema,
   listRunsQuerySchema,
+  RUN_LOCALES,
   RUN_STATUSES,
   runEventSchema,
   runListSchema,
@@ -480,6 +481,7 @@ export const API_ROUTES: ApiRouteDescription[] = [
       "Run demo scenarios: one run per demo scenario so every guard fires once (operator; only while a runtime serves the scripted demo model)",
     access: "operator",
     tag: "runs",
+    query: z.strictObject({ locale: z.enum(RUN_LOCALES).default("en") }),
     responses: {
       201: { description: "Queued runs", schema: z.object({ runs: z.array(runSchema) }) },
       409: { description: "No live runtime serves the demo model" },

@@ -19,6 +19,7 @@ export function toRunView(row: AgentRun): Run {
     completionVerdict: row.completionVerdict,
     caveats: row.caveats ?? [],
     continuationUsed: row.continuationUsed,
+    locale: row.locale as Run["locale"],
     error: row.error,
     guardCounts: {
       quarantinedSegments: row.quarantinedSegments,

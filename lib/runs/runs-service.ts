@@ -54,7 +54,14 @@ export async function createRun(
       },
     });
     const row = await transaction.agentRun.create({
-      data: { kind: input.kind, task: input.task, createdBy, apiKeyId, sessionId: session.id },
+      data: {
+        kind: input.kind,
+        task: input.task,
+        locale: input.locale,
+        createdBy,
+        apiKeyId,
+        sessionId: session.id,
+      },
     });
     await transaction.runEvent.create({
       data: {

@@ -20,6 +20,10 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const RUN_DELIVERIES = ["message", "silent"] as const;
 
+/** Languages of runtime-authored texts (caveats, markers). */
+export const RUN_LOCALES = ["de", "en", "it"] as const;
+export type RunLocale = (typeof RUN_LOCALES)[number];
+
 /** Longest task text accepted by POST /api/runs. */
 export const RUN_TASK_MAX_LENGTH = 8_000;
 /** Longest text preview stored in one event field (tool results, model text). */
@@ -29,6 +33,8 @@ export const RUN_EVENT_TEXT_LIMIT = 4_000;
 export const createRunSchema = z.strictObject({
   task: z.string().trim().min(1, "Describe the task.").max(RUN_TASK_MAX_LENGTH),
   kind: z.enum(STARTABLE_RUN_KINDS).default("job"),
+  /** Language of the caveats and markers finalization adds (the console sends its own). */
+  locale: z.enum(RUN_LOCALES).default("en"),
 });
 export type CreateRunInput = z.infer<typeof createRunSchema>;
 
@@ -298,6 +304,7 @@ export const runSchema = z.object({
   /** Localized caveats appended to the delivered answer by finalization. */
   caveats: z.array(z.string()),
   continuationUsed: z.boolean(),
+  locale: z.enum(RUN_LOCALES),
   error: z.string().nullable(),
   /** Counters for the list: what the guards did. */
   guardCounts: z.object({

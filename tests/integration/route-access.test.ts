@@ -93,6 +93,7 @@ async function ownRun(context: Context): Promise<string> {
   const run = await createRun(testDatabase.database, { send: async () => randomUUID() }, creator, {
     task: "matrix run",
     kind: "job",
+    locale: "en",
   });
   return run.id;
 }

@@ -1,10 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, SIGNED_OUT, test, uniqueName } from "./fixtures";
 import { TestAgent } from "./pages/halts-page";
+import { createRunThroughApi } from "./pages/runs-page";
 
 /**
  * axe-core on every console page (WCAG 2.1 A and AA rules), signed in as admin, with real data: a
- * session with a critical halt recorded by an agent key, so the detail and session pages render fully.
+ * session with a critical halt recorded by an agent key, so the detail and session pages render fully,
+ * and a queued run, so the runs list has a row and the run page a timeline.
  */
 
 async function expectNoViolations(
@@ -38,6 +40,7 @@ test("every console page has no axe violations", async ({ page, adminRequest, pl
     severity: "critical",
     description: `${uniqueName("axe")} secret in output`,
   });
+  const runId = await createRunThroughApi(adminRequest, `${uniqueName("axe")} summarise the open halts`);
 
   const pages: [string, string][] = [
     ["/en", "main"],
@@ -49,6 +52,10 @@ test("every console page has no axe violations", async ({ page, adminRequest, pl
     ["/en/admin/users", "main"],
     ["/it/admin/agent-keys", "main"],
     ["/de/admin/conditions", "main"],
+    ["/de/runs", `[data-testid="run-row"][data-run-id="${runId}"]`],
+    ["/en/runs?status=cancelled&kind=heartbeat", "[data-testid=runs-empty]"],
+    [`/it/runs/${runId}`, '[data-testid="run-event"][data-type="run.queued"]'],
+    ["/en/runs/00000000-0000-4000-8000-000000000000", "main h1"],
   ];
   for (const [path, selector] of pages) {
     await expectNoViolations(page, path, async () => {

@@ -25,7 +25,7 @@ test.describe("locale fallback", () => {
 });
 
 for (const locale of E2E_LOCALES) {
-  test(`pages not built yet say so plainly (${locale})`, async ({ page }) => {
+  test(`the main navigation marks the current page (${locale})`, async ({ page }) => {
     const shell = new AppShell(page, locale);
     await page.goto(`/${locale}/halts`);
     await expect(shell.main).toContainText(shell.t("HaltsPage.intro"));
@@ -34,7 +34,7 @@ for (const locale of E2E_LOCALES) {
 
     await shell.navLink("runs").click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/runs$`));
-    await expect(shell.main).toContainText(shell.t("RunsPage.notYet"));
+    await expect(shell.main).toContainText(shell.t("RunsPage.intro"));
     await expect(shell.navLink("runs")).toHaveAttribute("aria-current", "page");
   });
 }

@@ -1,0 +1,51 @@
+import { RUN_KINDS, RUN_STATUSES, type RunKind, type RunStatus } from "@/lib/schemas/runs";
+
+/**
+ * The runs list's filters as they live in the URL (pure). Unknown values are dropped, so a hand-edited
+ * URL never turns into a 400.
+ */
+
+/** Runs per page of the list (the server's first page and each "show more"). */
+export const RUNS_PAGE_SIZE = 25;
+
+/** Filters in URL form; "" means "any". */
+export type RunFilterValues = { status: RunStatus | ""; kind: RunKind | "" };
+
+export const EMPTY_RUN_FILTERS: RunFilterValues = { status: "", kind: "" };
+
+type Readable = { get(name: string): string | null };
+
+function oneOf<Value extends string>(value: string | null, allowed: readonly Value[]): Value | "" {
+  const trimmed = value?.trim() ?? "";
+  return (allowed as readonly string[]).includes(trimmed) ? (trimmed as Value) : "";
+}
+
+/** Reads the filters from URL search params, dropping invalid values. */
+export function readRunFilters(search: Readable): RunFilterValues {
+  return { status: oneOf(search.get("status"), RUN_STATUSES), kind: oneOf(search.get("kind"), RUN_KINDS) };
+}
+
+/** Reads the filters from a page's `searchParams` object (a repeated parameter counts by its first value). */
+export function readRunFiltersFromRecord(
+  record: Record<string, string | string[] | undefined>,
+): RunFilterValues {
+  return readRunFilters({
+    get: (name) => {
+      const value = record[name];
+      return (Array.isArray(value) ? value[0] : value) ?? null;
+    },
+  });
+}
+
+/** The URL query (and the API query) for `values`: empty values left out. */
+export function runFiltersToQuery(values: RunFilterValues): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (values.status) result.status = values.status;
+  if (values.kind) result.kind = values.kind;
+  return result;
+}
+
+/** True when any filter is set. */
+export function hasRunFilters(values: RunFilterValues): boolean {
+  return values.status !== "" || values.kind !== "";
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { RunKind, RunStatus } from "@/lib/schemas/runs";
+
+const STATUS_TONE: Record<RunStatus, string> = {
+  queued: "border-slate-300 bg-slate-50 text-slate-800",
+  running: "border-blue-300 bg-blue-50 text-blue-900",
+  succeeded: "border-emerald-300 bg-emerald-50 text-emerald-900",
+  failed: "border-red-400 bg-red-50 text-red-900",
+  blocked: "border-orange-400 bg-orange-50 text-orange-900",
+  cancelled: "border-slate-300 bg-white text-slate-700",
+};
+
+/** A symbol per status next to the word, so the status never depends on colour alone. */
+const STATUS_SYMBOL: Record<RunStatus, string> = {
+  queued: "◷",
+  running: "▶",
+  succeeded: "✓",
+  failed: "✕",
+  blocked: "■",
+  cancelled: "–",
+};
+
+/** The run status as a word with a symbol in a tinted pill. */
+export function RunStatusBadge({ status }: { status: RunStatus }) {
+  const t = useTranslations("RunLabels");
+  return (
+    <span
+      data-testid="run-status"
+      data-status={status}
+      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[status]}`}
+    >
+      <span aria-hidden="true">{STATUS_SYMBOL[status]}</span>
+      {t("status", { status })}
+    </span>
+  );
+}
+
+/** The run kind as a small neutral tag. */
+export function RunKindTag({ kind }: { kind: RunKind }) {
+  const t = useTranslations("RunLabels");
+  return (
+    <span className="inline-flex items-center rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs text-slate-800">
+      {t("kind", { kind })}
+    </span>
+  );
+}
+
+/** "Tool budget exhausted" as an amber marker with a symbol. */
+export function BudgetExhaustedMarker() {
+  const t = useTranslations("RunLabels");
+  return (
+    <span
+      data-testid="budget-exhausted"
+      className="inline-flex items-center gap-1 rounded-full border border-amber-400 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-950"
+    >
+      <span aria-hidden="true">⚠</span>
+      {t("budgetExhausted")}
+    </span>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The agent runtime's acceptance, end to end in Chromium against the real stack (`npm start` with the
+ * scripted demo model): with quarantine on, a web_fetch result carrying an injection reaches the model
+ * with the segment replaced and the preamble added, and the run's timeline shows it; switching
+ * quarantine off in the panel changes that for the next run's tool result, without a restart.
+ */
+import { expect, test } from "./fixtures";
+import { createRunThroughApi, RunPage } from "./pages/runs-page";
+import { SettingsPage } from "./pages/settings-page";
+
+// Changes the global settings row (and restores it): same lock as settings.spec.ts.
+test.describe.configure({ mode: "default", lock: "app-settings" });
+
+const QUARANTINE_TASK = "Summarise the release notes page. [[scenario:demo-quarantine]]";
+const MARKER = "[instruction-shaped content removed]";
+const INJECTION = "attacker.example";
+
+test("quarantine on, then off in the panel: the next run's tool result changes in the run view", async ({
+  page,
+  adminRequest,
+}) => {
+  const settings = await new SettingsPage(page, "en").goto();
+  if (!(await settings.switchValue("toolResultQuarantineEnabled")))
+    await settings.toggle("toolResultQuarantineEnabled");
+
+  // Quarantine on: the injected line is replaced and the preamble added, and the timeline says so.
+  const quarantinedRun = await createRunThroughApi(adminRequest, QUARANTINE_TASK);
+  const run = await new RunPage(page, "en").goto(quarantinedRun);
+  await expect(run.status).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  const toolEnd = run.event("tool.end").first();
+  await expect(toolEnd).toContainText("web_fetch");
+  const received = toolEnd.getByTestId("model-text");
+  await received.evaluate((element) => element.closest("details")?.setAttribute("open", ""));
+  await expect(received).toContainText(MARKER);
+  await expect(received).toContainText("Untrusted external content");
+  await expect(received).not.toContainText(INJECTION);
+
+  // Switch it off in the panel and wait until the runtime says it applied the new version.
+  await settings.goto();
+  const { to, version } = await settings.toggle("toolResultQuarantineEnabled");
+  expect(to).toBe(false);
+  try {
+    await settings.expectRuntimeApplied(version);
+    const rawRun = await createRunThroughApi(adminRequest, QUARANTINE_TASK);
+    await run.goto(rawRun);
+    await expect(run.status).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+    const rawEnd = run.event("tool.end").first();
+    const rawReceived = rawEnd.getByTestId("model-text");
+    await rawReceived.evaluate((element) => element.closest("details")?.setAttribute("open", ""));
+    await expect(rawReceived).toContainText(INJECTION);
+    await expect(rawReceived).not.toContainText(MARKER);
+  } finally {
+    await settings.goto();
+    if (!(await settings.switchValue("toolResultQuarantineEnabled")))
+      await settings.toggle("toolResultQuarantineEnabled");
+  }
+});

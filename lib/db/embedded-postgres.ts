@@ -427,6 +427,23 @@ export class EmbeddedPostgres {
   }
 
   private async ensureDatabase(credentials: Credentials): Promise<void> {
+    // The server listens before it accepts sessions: while it finishes starting up (or recovering after
+    // a crash) it answers 57P03 "the database system is starting up". That is not a credential problem;
+    // wait for it instead of reporting one.
+    const deadline = Date.now() + TIMEOUTS.start;
+    for (;;) {
+      try {
+        await this.createDatabaseIfMissing(credentials);
+        return;
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string } }).cause;
+        if (cause?.code !== "57P03" || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+
+  private async createDatabaseIfMissing(credentials: Credentials): Promise<void> {
     const client = new pg.Client({
       connectionString: credentialsToUrl(credentials, "postgres"),
       connectionTimeoutMillis: TIMEOUTS.query,

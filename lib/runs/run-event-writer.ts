@@ -31,6 +31,8 @@ export function counterDeltas(event: RunEventData): [number, number, number, num
   switch (event.type) {
     case "tool.end":
       return [event.quarantinedSegments.count, 0, 0, 0];
+    case "proxy.request":
+      return [event.quarantinedSegments.count, 0, 0, 0];
     case "scaffolding.stripped":
       return [0, event.strippedChars, 0, 0];
     case "audit.verdict":

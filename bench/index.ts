@@ -10,7 +10,9 @@ const BENCHMARKS: Record<string, () => Promise<{ run: (args: string[]) => Promis
   guards: () => import("./guards"),
   halts: () => import("./halts"),
   console: () => import("./console"),
+  "guard-proxy": () => import("./guard-proxy"),
   "agent-loop": () => import("./agent-loop"),
+  "mcp-gateway": () => import("./mcp-gateway"),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -11,6 +11,7 @@
  *   agent-key create --name <agent> --scopes <comma list>
  *   agent-key list | agent-key revoke <id>
  *   mcp                      the guardrail_* halt tools over MCP stdio (agent key in KEEL_AGENT_KEY)
+ *   mcp-gateway --config <file>  upstream MCP servers behind Keel's quarantine, over stdio (docs/mcp-gateway.md)
  *   run "<task>" [--kind job|chat|automation|channel|heartbeat] [--json] [--timeout <s>]
  *                            queue a run and follow its events live (scripts/keel-run.ts)
  *
@@ -43,6 +44,8 @@ const USAGE = `usage: npm run keel -- <command>
   agent-key list
   agent-key revoke <id>
   mcp    (MCP stdio server with the guardrail_* halt tools; agent key in KEEL_AGENT_KEY)
+  mcp-gateway --config <file>
+         (MCP stdio gateway to the upstream servers in <file>, results quarantined; agent key with runs:write in KEEL_AGENT_KEY)
   run "<task>" [--kind job|chat|automation|channel|heartbeat] [--json] [--timeout <seconds>]
          (queue a run for the agent runtime and follow its events live)`;
 
@@ -250,6 +253,30 @@ async function main(): Promise<number> {
     const database = createPrismaClient(await resolveDatabaseUrl());
     try {
       await serveHaltToolsOverStdio(database, process.env.KEEL_AGENT_KEY);
+    } finally {
+      await database.$disconnect();
+    }
+    return 0;
+  }
+  if (group === "mcp-gateway") {
+    const { values } = parse(
+      [action, ...rest].filter((arg) => arg !== undefined),
+      { config: { type: "string" } },
+      0,
+    );
+    if (!values.config) throw new UsageError("mcp-gateway needs --config <file>.");
+    // stdout carries the MCP protocol: only warnings and errors may log (they go to stderr).
+    if (process.env.KEEL_LOG_LEVEL !== "error") process.env.KEEL_LOG_LEVEL = "warn";
+    const { serveGatewayOverStdio } = await import("@/lib/mcp-gateway/serve-stdio");
+    const connectionString = await resolveDatabaseUrl();
+    const database = createPrismaClient(connectionString);
+    try {
+      await serveGatewayOverStdio({
+        database,
+        connectionString,
+        configPath: values.config as string,
+        agentKey: process.env.KEEL_AGENT_KEY,
+      });
     } finally {
       await database.$disconnect();
     }

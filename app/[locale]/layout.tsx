@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { HydrationMarker } from "@/components/app-shell/hydration-marker";
 import { SkipLink } from "@/components/app-shell/skip-link";
 import { type LocaleParams, resolvePageLocale } from "@/i18n/page-locale";
 import { routing } from "@/i18n/routing";
@@ -35,6 +36,7 @@ export default async function LocaleLayout({
         <NextIntlClientProvider>
           <SkipLink />
           {children}
+          <HydrationMarker />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -7,11 +7,14 @@ const ITEMS = [
   { key: "users", href: "/admin/users" },
   { key: "agentKeys", href: "/admin/agent-keys" },
   { key: "conditions", href: "/admin/conditions" },
+  { key: "mcpTools", href: "/admin/mcp-tools" },
 ] as const;
 
 /** Secondary navigation between the admin pages; the current one carries aria-current="page". */
 export function AdminNav() {
   const t = useTranslations("AdminNav");
+  // The MCP gateway's label lives in its own namespace (McpTools.navLabel).
+  const tMcpTools = useTranslations("McpTools");
   const pathname = usePathname();
   return (
     <nav aria-label={t("label")} className="mb-6 border-b border-slate-200">
@@ -29,7 +32,7 @@ export function AdminNav() {
                     : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
                 }`}
               >
-                {t(item.key)}
+                {item.key === "mcpTools" ? tMcpTools("navLabel") : t(item.key)}
               </Link>
             </li>
           );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";
 import { describedBy, FieldError } from "@/components/ui/field-message";
@@ -36,6 +36,13 @@ export function NewRunForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const taskRef = useRef<HTMLTextAreaElement>(null);
   const kindRef = useRef<HTMLSelectElement>(null);
+  // Text typed before the page finished loading is in the DOM but not in state yet: keep it.
+  useEffect(() => {
+    const typed = taskRef.current?.value ?? "";
+    if (typed) setTask(typed);
+    const chosen = kindRef.current?.value;
+    if (chosen) setKind(chosen as CreateRunInput["kind"]);
+  }, []);
 
   const taskId = `${id}-task`;
   const kindId = `${id}-kind`;

@@ -9,16 +9,16 @@
  */
 import { createDemoTools, type DemoModelServer, startDemoModelServer } from "@/lib/agent/demo";
 import { resolveRuntimeModels, runtimeModelSpecs, usesDemoModel } from "@/lib/agent/providers";
-import type { AgentTool } from "@/lib/agent/tools/agent-tool";
 import { createBuiltinTools, createTodoStore, type WebFetchOptions } from "@/lib/agent/tools/builtin";
 import { connectMcpServers, loadMcpConfigFromEnv, type McpConnection } from "@/lib/agent/tools/mcp";
 import type { Logger } from "@/lib/log/logger";
-import type { RunModels } from "@/lib/runs/run-executor";
+import type { RunModels, RunToolset } from "@/lib/runs/run-executor";
 
 export interface RuntimeSetup {
   models: RunModels;
   demo: boolean;
-  createTools(runId: string): AgentTool[];
+  /** The tools of one run and its plan store (the todo gate of run finalization reads it). */
+  createTools(runId: string): RunToolset;
   close(): Promise<void>;
 }
 
@@ -66,7 +66,10 @@ export async function setUpRuntime(
             : `${resolved.main.label} (utility: ${resolved.utility.label})`,
       },
       demo: server !== null,
-      createTools: (runId) => createBuiltinTools({ runId, todo: createTodoStore(), webFetch, extraTools }),
+      createTools: (runId) => {
+        const todo = createTodoStore();
+        return { tools: createBuiltinTools({ runId, todo, webFetch, extraTools }), todo };
+      },
       async close() {
         await connection?.close();
         await server?.close();

@@ -9,18 +9,26 @@
  * succeeded; the audit gate's terminate -> blocked (a critical `security` halt is recorded in the run's
  * agent session, so it shows in the halt console); a malformed reply, a tool budget error or a provider
  * error -> failed with a clear message; the runtime stopping -> cancelled.
+ * Non-interactive runs (job, automation, channel, heartbeat) whose loop ended with an answer then go
+ * through run finalization (lib/agent/finalize): silent sentinels, the todo gate and the completion judge
+ * with at most one continuation, caveats; the row stores the delivered text, the delivery, the caveats,
+ * whether the continuation was used and the judge's verdict.
  * Each run ends with one log line `run finished ... scaffold_stripped=N`.
  */
 import type { LanguageModel } from "ai";
 import {
-  type AgentLoopResult,
-  type FlagSnapshot,
-  runAgentLoop,
-  ToolBudgetExhaustedError,
-} from "@/lib/agent/loop";
+  createCompletionJudge,
+  createLoopContinuation,
+  type FinalizationResult,
+  finalizeRun,
+  processJudgeBreaker,
+} from "@/lib/agent/finalize";
+import { type FlagSnapshot, runAgentLoop, ToolBudgetExhaustedError } from "@/lib/agent/loop";
 import type { AgentTool } from "@/lib/agent/tools/agent-tool";
+import type { TodoStore } from "@/lib/agent/tools/builtin/todo-store";
 import type { Database } from "@/lib/db/client";
 import type { AgentRun } from "@/lib/generated/prisma/client";
+import type { CircuitBreaker } from "@/lib/guards/completion";
 import { MALFORMED_REPLY_MESSAGE, MalformedReplyError } from "@/lib/guards/scaffolding";
 import { redactSecrets } from "@/lib/halts/redact";
 import { loadHaltConditionConfig, recordHaltInSession } from "@/lib/halts/service";
@@ -35,6 +43,13 @@ export interface RunModels {
   label: string;
 }
 
+/** The tools of one run and the plan store its `agent_todo_update` writes (read by the todo gate). */
+export interface RunToolset {
+  tools: AgentTool[];
+  /** Null when the run has no plan tool. */
+  todo: TodoStore | null;
+}
+
 export interface RunExecutorDeps {
   database: Database;
   /** The runtime instance id (runtime_instances.id). */
@@ -43,10 +58,12 @@ export interface RunExecutorDeps {
   /** The switches the runtime applies right now (the flag poller). */
   flags(): FlagSnapshot;
   /** The tools of one run (built per run: the todo list is per run). */
-  createTools(runId: string): AgentTool[];
+  createTools(runId: string): RunToolset;
   log: Logger;
-  /** Provider retries per request; default 2. */
+  /** Provider retries per request; default 2 (the completion judge is never retried). */
   maxRetries?: number;
+  /** The completion judge's circuit breaker; default the process-wide one. */
+  judgeBreaker?: CircuitBreaker;
 }
 
 /** The condition name of the halt the audit gate records when it terminates a run. */
@@ -93,7 +110,7 @@ export async function executeRun(
   const writer = new RunEventWriter(database, runId, last._max.seq ?? 0);
   const emit = (event: RunEventData) => writer.write(event);
 
-  const tools = deps.createTools(runId);
+  const { tools, todo } = deps.createTools(runId);
   const initial = deps.flags();
   await writer.write(
     {
@@ -108,20 +125,32 @@ export async function executeRun(
   log.info("run started", { kind: run.kind, model: deps.models.label, tools: tools.length });
 
   let status: RunStatus;
-  let result: AgentLoopResult | null = null;
+  let result: FinalizationResult | null = null;
   let error: string | null = null;
   try {
-    result = await runAgentLoop({
+    const loopOptions = {
       runId,
       model: deps.models.main,
       utilityModel: deps.models.utility,
       tools,
-      messages: [{ role: "user", content: run.task }],
       flags: deps.flags,
       emit,
-      recordSecurityHalt: (reason, step) => recordAuditHalt(database, run, reason, step, log),
+      recordSecurityHalt: (reason: string, step: number) => recordAuditHalt(database, run, reason, step, log),
       signal,
       maxRetries: deps.maxRetries ?? 2,
+      log,
+    };
+    const initial = await runAgentLoop({ ...loopOptions, messages: [{ role: "user", content: run.task }] });
+    result = await finalizeRun({
+      run: { id: run.id, kind: run.kind, task: run.task, steered: run.steered, locale: run.locale },
+      initial,
+      todo,
+      flags: deps.flags().flags,
+      continueRun: createLoopContinuation(loopOptions),
+      judge: createCompletionJudge({ model: deps.models.main, signal }),
+      breaker: deps.judgeBreaker ?? processJudgeBreaker,
+      emit,
+      signal,
       log,
     });
     status = result.outcome === "blocked" ? "blocked" : "succeeded";
@@ -137,12 +166,16 @@ export async function executeRun(
   }
 
   const durationMs = Math.round(performance.now() - started);
-  const finalText = result?.text ?? "";
+  const finalText = result?.finalText ?? "";
   await database.agentRun.update({
     where: { id: runId },
     data: {
       status,
       finalText: result ? finalText : null,
+      delivery: result?.delivery ?? "message",
+      caveats: result?.caveats ?? [],
+      continuationUsed: result?.continuationUsed ?? false,
+      completionVerdict: result?.verdict?.verdict ?? null,
       toolSteps: result?.toolSteps ?? 0,
       toolBudgetExhausted: result?.toolBudgetExhausted ?? false,
       error,
@@ -164,7 +197,7 @@ export async function executeRun(
     status,
   );
   log.info(
-    `run finished status=${status} tool_steps=${result?.toolSteps ?? 0} budget_exhausted=${result?.toolBudgetExhausted ?? false} duration_ms=${durationMs} scaffold_stripped=${result?.scaffoldStripped ?? 0}`,
+    `run finished status=${status} tool_steps=${result?.toolSteps ?? 0} budget_exhausted=${result?.toolBudgetExhausted ?? false} duration_ms=${durationMs} delivery=${result?.delivery ?? "none"} verdict=${result?.verdict?.verdict ?? "none"} continuation=${result?.continuationUsed ?? false} scaffold_stripped=${result?.scaffoldStripped ?? 0}`,
   );
   return status;
 }

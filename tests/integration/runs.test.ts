@@ -150,15 +150,20 @@ beforeAll(async () => {
       runtimeId: heartbeat.id,
       models: { main: model.model, utility: model.model, label: model.label },
       flags: () => ({ flags: poller.current(), version: poller.appliedVersion() ?? 0 }),
-      createTools: (runId) =>
-        holdable(
-          createBuiltinTools({
-            runId,
-            todo: createTodoStore(),
-            webFetch: { allowHosts: [demo.pagesOrigin] },
-            extraTools: createDemoTools(),
-          }),
-        ),
+      createTools: (runId) => {
+        const todo = createTodoStore();
+        return {
+          tools: holdable(
+            createBuiltinTools({
+              runId,
+              todo,
+              webFetch: { allowHosts: [demo.pagesOrigin] },
+              extraTools: createDemoTools(),
+            }),
+          ),
+          todo,
+        };
+      },
       log: createLogger({ component: "runs-test" }),
       maxRetries: 0,
     },
@@ -236,7 +241,12 @@ describe("runs through the runtime worker", () => {
       const events = await eventsOf(runId);
       expect(ofType(events, "run.flags_changed")[0]?.data).toMatchObject({ changed: ["maxToolSteps"] });
       expect(ofType(events, "budget.wrapup")[0]?.data).toMatchObject({ maxToolSteps: 2 });
-      expect(ofType(events, "model.reply").at(-1)?.data).toMatchObject({
+      // The wrap-up ends the initial loop; run finalization's todo-gate continuation follows it.
+      const initialLoop = events.slice(
+        0,
+        events.findIndex((event) => event.type === "run.todo_gate"),
+      );
+      expect(ofType(initialLoop, "model.reply").at(-1)?.data).toMatchObject({
         purpose: "wrapup",
         toolsOffered: 0,
       });

@@ -6,6 +6,12 @@
  */
 
 import { TOOL_LOOP_STEP_LIMIT_WRAPUP } from "@/lib/agent/loop-constants";
+import {
+  JUDGE_CONTINUATION_LEAD,
+  JUDGE_SYSTEM_PROMPT_CUE,
+  type JudgeVerdictAnswer,
+  TODO_CONTINUATION_LEAD,
+} from "@/lib/guards/completion";
 import { SCAFFOLDING_CORRECTION_LINE } from "@/lib/guards/scaffolding";
 import {
   latestUserText,
@@ -16,6 +22,7 @@ import {
   type TurnContext,
 } from "@/lib/scripted-model";
 import { demoPageUrl } from "./demo-pages";
+import { DEMO_SEND_REPORT_TOOL } from "./demo-tools";
 
 /** The demo scenarios' names (the part inside `[[scenario:…]]`). */
 export const DEMO_SCENARIOS = {
@@ -25,12 +32,17 @@ export const DEMO_SCENARIOS = {
   budget: "demo-budget",
   terminal: "demo-terminal",
   audit: "demo-audit",
+  sideEffect: "demo-side-effect",
+  silent: "demo-silent",
 } as const;
 
 export type DemoScenarioName = (typeof DEMO_SCENARIOS)[keyof typeof DEMO_SCENARIOS];
 
 /** Name of the scenario that answers audit calls (system prompt contains `AUDIT_SYSTEM_PROMPT_CUE`). */
 export const DEMO_AUDITOR_SCENARIO = "demo-auditor";
+
+/** Name of the scenario that answers completion-judge calls (structured output + the judge's system prompt). */
+export const DEMO_JUDGE_SCENARIO = "demo-judge";
 
 /** What identifies an audit call: the default audit prompt begins "You are a security auditor …". */
 export const AUDIT_SYSTEM_PROMPT_CUE = "security auditor";
@@ -102,6 +114,19 @@ export const DEMO_RUNS: readonly DemoRun[] = [
     showcases:
       "Audit gate: the auditor sees the plan to send a token to an outside endpoint and terminates the run.",
     setting: "auditGateEnabled",
+  },
+  {
+    name: DEMO_SCENARIOS.sideEffect,
+    task: `Send the weekly status report to the team. ${scenarioMarker(DEMO_SCENARIOS.sideEffect)}`,
+    showcases:
+      "Run finalization: the report tool fails with 502 but the model claims success; the run gets the failed-side-effect caveat and the completion judge's verdict.",
+    setting: "runCompletionCaveatsEnabled",
+  },
+  {
+    name: DEMO_SCENARIOS.silent,
+    task: `Check the release notes page and post only if something needs attention. ${scenarioMarker(DEMO_SCENARIOS.silent)}`,
+    showcases:
+      "Silent delivery: the model plans, checks the page and answers NO_REPLY; the open plan item's caveat is recorded but nothing is posted.",
   },
 ];
 
@@ -222,6 +247,12 @@ export function createDemoScenarios(pagesOrigin: string): Scenario[] {
   );
 
   const budget = stateful(DEMO_SCENARIOS.budget, taskMatcher(DEMO_SCENARIOS.budget), (context) => {
+    // The todo gate's continuation: the model explains instead of planning on.
+    if (context.lastUserText.startsWith(TODO_CONTINUATION_LEAD))
+      return text(
+        "The plan items are still open: the migration itself has not started, because it needs a ",
+        "maintenance window and physical access to the NAS. I am leaving the plan as it is.",
+      );
     if (toolsOffered(context)) {
       const step = context.conversation.messages.filter((message) =>
         message.toolCalls.some((call) => call.name === "agent_todo_update"),
@@ -258,10 +289,139 @@ export function createDemoScenarios(pagesOrigin: string): Scenario[] {
         },
   );
 
-  return [auditor, quarantine, scaffolding, recovery, budget, terminal, audit];
+  // Calls already made (tool results carry no tool name on the OpenAI chat wire).
+  const sendReports = (context: TurnContext) =>
+    context.conversation.messages
+      .flatMap((message) => message.toolCalls)
+      .filter((call) => call.name === DEMO_SEND_REPORT_TOOL).length;
+  const sideEffect = stateful(
+    DEMO_SCENARIOS.sideEffect,
+    taskMatcher(DEMO_SCENARIOS.sideEffect),
+    (context) => {
+      const attempts = sendReports(context);
+      const sendCall: ResponseTurn = {
+        toolCalls: [{ name: DEMO_SEND_REPORT_TOOL, args: { recipients: "team", subject: "Weekly status" } }],
+      };
+      if (attempts === 0 && toolsOffered(context)) return sendCall;
+      // The judge's continuation (continue mode): one retry, then an honest answer.
+      if (attempts === 1 && context.lastUserText.startsWith(JUDGE_CONTINUATION_LEAD) && toolsOffered(context))
+        return sendCall;
+      if (attempts >= 2)
+        return text(
+          "I tried to send the weekly status report twice, but the report service answered 502 both times. ",
+          "The report was not sent.",
+        );
+      // The misleading claim the failed-side-effect caveat exists for.
+      return text("The weekly status report is ready and has been sent to the team.");
+    },
+  );
+
+  const silent = stateful(DEMO_SCENARIOS.silent, taskMatcher(DEMO_SCENARIOS.silent), (context) => {
+    const calls = context.conversation.messages.flatMap((message) => message.toolCalls);
+    if (!calls.some((call) => call.name === "agent_todo_update") && toolsOffered(context))
+      return {
+        toolCalls: [
+          {
+            name: "agent_todo_update",
+            args: {
+              items: [
+                { id: "check", content: "Check the release notes page", status: "active" },
+                { id: "post", content: "Post a summary if something needs attention", status: "pending" },
+              ],
+            },
+          },
+        ],
+      };
+    if (!calls.some((call) => call.name === "web_fetch") && toolsOffered(context))
+      return { toolCalls: [{ name: "web_fetch", args: { url: demoPageUrl(pagesOrigin, "release-notes") } }] };
+    return text("NO_REPLY");
+  });
+
+  const judge = stateful(DEMO_JUDGE_SCENARIO, isJudgeCall, (context) => ({
+    json: demoJudgeAnswer(latestUserText(context.conversation)),
+  }));
+
+  return [judge, auditor, quarantine, scaffolding, recovery, budget, terminal, audit, sideEffect, silent];
 }
 
-/** The answer to anything no scenario claims: the labelled hint (or `{}` for a structured-output call). */
+function isJudgeCall(conversation: NeutralConversation): boolean {
+  return conversation.responseFormat !== undefined && conversation.system.includes(JUDGE_SYSTEM_PROMPT_CUE);
+}
+
+/**
+ * The demo judge's answer to a judge request (lib/guards/completion `buildAutonomousJudgePrompt`): one
+ * obligation, the task sentence without its marker, decided from the evidence lines:
+ *   - a failed tool (other than agent_todo_update) twice or more -> blocked, citing the failures;
+ *   - one failed tool -> incomplete, citing it, next operation "retry it once";
+ *   - open plan items -> incomplete, citing the plan updates;
+ *   - otherwise complete, citing up to five successful items.
+ */
+export function demoJudgeAnswer(request: string): JudgeVerdictAnswer {
+  const section = (title: string) => {
+    const start = request.indexOf(`## ${title}\n`);
+    if (start < 0) return "";
+    const rest = request.slice(start + title.length + 4);
+    const end = rest.indexOf("\n## ");
+    return (end < 0 ? rest : rest.slice(0, end)).trim();
+  };
+  const task =
+    section("Task")
+      .replace(/\[\[scenario:[^\]]*\]\]/g, "")
+      .trim() || "Do the task.";
+  const evidence = section("Tool evidence")
+    .split("\n")
+    .map((line) => /^((?:tool|send)-\d+) (\S+) \[(ok|error)/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map((match) => ({ id: match[1]!, name: match[2]!, ok: match[3] === "ok" }));
+  const failures = evidence.filter((item) => !item.ok && item.name !== "agent_todo_update");
+  const openPlan = /plan items still open: (\d+) of/.exec(section("Run facts"));
+  if (failures.length >= 2)
+    return {
+      obligations: [{ text: task, status: "blocked", evidence: failures.map((item) => item.id) }],
+      verdict: "blocked",
+      next_operation: "",
+    };
+  if (failures.length === 1)
+    return {
+      obligations: [{ text: task, status: "unsatisfied", evidence: [failures[0]!.id] }],
+      verdict: "incomplete",
+      next_operation: `Retry ${failures[0]!.name} once; if it fails again, report that it could not be done.`,
+    };
+  if (openPlan && Number(openPlan[1]) > 0)
+    return {
+      obligations: [
+        {
+          text: task,
+          status: "unsatisfied",
+          evidence: evidence
+            .filter((item) => item.name === "agent_todo_update")
+            .map((item) => item.id)
+            .slice(-3),
+        },
+      ],
+      verdict: "incomplete",
+      next_operation: "Work through the open plan items.",
+    };
+  return {
+    obligations: [
+      {
+        text: task,
+        status: "satisfied",
+        evidence: evidence
+          .filter((item) => item.ok)
+          .map((item) => item.id)
+          .slice(0, 5),
+      },
+    ],
+    verdict: "complete",
+    next_operation: "",
+  };
+}
+
+/**
+ * The answer to anything no scenario claims: the labelled hint (or `{}` for a structured-output call that
+ * is not a completion judge's: the judge scenario answers those).
+ */
 export function demoFallback(context: TurnContext): ResponseTurn {
   return context.conversation.responseFormat ? { json: {} } : text(DEMO_FALLBACK_TEXT);
 }

@@ -1,6 +1,7 @@
 /**
  * Tools that exist only for the demo scenarios. `demo_approve_request` is annotated terminal-on-success,
- * so a successful call ends the run (seed 001) and the model never sees its result.
+ * so a successful call ends the run (seed 001) and the model never sees its result. `demo_send_report`
+ * always fails with 502, so the failed-side-effect caveat of run finalization shows (seed 000 section 3).
  */
 import { type AgentTool, toolError, toolSuccess } from "@/lib/agent/tools/agent-tool";
 
@@ -10,10 +11,18 @@ export const TERMINAL_ON_SUCCESS_ANNOTATION = "x-claw.terminalOnSuccess";
 /** Name of the demo approval tool. */
 export const DEMO_APPROVE_REQUEST_TOOL = "demo_approve_request";
 
+/** Name of the demo report tool (a mutating tool whose every call fails). */
+export const DEMO_SEND_REPORT_TOOL = "demo_send_report";
+
+/** The error message of every `demo_send_report` call. */
+export const DEMO_SEND_REPORT_ERROR =
+  "The report service is unavailable (502 Bad Gateway). Nothing was sent.";
+
 /**
  * The demo tool set: `demo_approve_request({ request_id })` records a (demo) decision and returns
  * `{ status: "DENIED", receipt_id: "receipt-1", request_id }`; a missing or empty `request_id` is an
  * `invalid_arguments` error (not terminal, since only a success ends the run).
+ * `demo_send_report({ recipients, subject })` always answers `upstream_unavailable` with status 502.
  */
 export function createDemoTools(): AgentTool[] {
   return [
@@ -34,6 +43,24 @@ export function createDemoTools(): AgentTool[] {
         if (typeof requestId !== "string" || requestId === "")
           return toolError("invalid_arguments", "request_id must be a non-empty string.", 400);
         return toolSuccess({ status: "DENIED", receipt_id: "receipt-1", request_id: requestId });
+      },
+    },
+    {
+      name: DEMO_SEND_REPORT_TOOL,
+      description:
+        "Demo only: send a status report to a list of recipients. (The demo report service is down.)",
+      inputSchema: {
+        type: "object",
+        properties: {
+          recipients: { type: "string", description: "Who gets the report, e.g. team." },
+          subject: { type: "string", description: "The report's subject line." },
+        },
+        required: ["recipients", "subject"],
+        additionalProperties: false,
+      },
+      source: "catalog",
+      async execute() {
+        return toolError("upstream_unavailable", DEMO_SEND_REPORT_ERROR, 502);
       },
     },
   ];

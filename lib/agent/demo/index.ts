@@ -18,6 +18,7 @@ export {
   DEMO_EXFILTRATION_HOST,
   DEMO_EXFILTRATION_URL,
   DEMO_FALLBACK_TEXT,
+  DEMO_JUDGE_SCENARIO,
   DEMO_LABEL,
   DEMO_LEAKED_SCAFFOLDING,
   DEMO_RUNS,
@@ -26,10 +27,13 @@ export {
   type DemoRun,
   type DemoScenarioName,
   demoFallback,
+  demoJudgeAnswer,
   demoTodoPlan,
 } from "./demo-scenarios";
 export {
   createDemoTools,
   DEMO_APPROVE_REQUEST_TOOL,
+  DEMO_SEND_REPORT_ERROR,
+  DEMO_SEND_REPORT_TOOL,
   TERMINAL_ON_SUCCESS_ANNOTATION,
 } from "./demo-tools";

@@ -52,3 +52,8 @@ export class AppShell {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** Waits until React has hydrated the page (components/app-shell/hydration-marker.tsx). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}

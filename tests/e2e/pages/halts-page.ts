@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { AppShell } from "./app-shell";
+import { AppShell, waitForHydration } from "./app-shell";
 import type { E2ELocale, Translator } from "./messages";
 
 /** Page object for /<locale>/halts: the filter form, the rows, the counts and the live region. */
@@ -30,6 +30,7 @@ export class HaltsPage {
   async goto(query = ""): Promise<this> {
     await this.page.goto(`/${this.locale}/halts${query}`);
     await expect(this.page.getByRole("heading", { level: 1, name: this.t("HaltsPage.title") })).toBeVisible();
+    await waitForHydration(this.page);
     return this;
   }
 
@@ -69,6 +70,7 @@ export class HaltDetailPage {
   async goto(haltId: string): Promise<this> {
     await this.page.goto(`/${this.locale}/halts/${haltId}`);
     await expect(this.page.getByTestId("halt-description")).toBeVisible();
+    await waitForHydration(this.page);
     return this;
   }
 

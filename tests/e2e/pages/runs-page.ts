@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { AppShell } from "./app-shell";
+import { AppShell, waitForHydration } from "./app-shell";
 import type { E2ELocale, Translator } from "./messages";
 
 /** Page object for /<locale>/runs: the new-run form, the filters, the rows and the empty state. */
@@ -46,6 +46,7 @@ export class RunsPage {
   async goto(query = ""): Promise<this> {
     await this.page.goto(`/${this.locale}/runs${query}`);
     await expect(this.page.getByRole("heading", { level: 1, name: this.t("RunsPage.title") })).toBeVisible();
+    await waitForHydration(this.page);
     return this;
   }
 
@@ -88,6 +89,7 @@ export class RunPage {
   async goto(runId: string): Promise<this> {
     await this.page.goto(`/${this.locale}/runs/${runId}`);
     await expect(this.task).toBeVisible();
+    await waitForHydration(this.page);
     return this;
   }
 

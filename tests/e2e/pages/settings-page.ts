@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, type Response } from "@playwright/test";
 import { type AppSettings, JUDGE_MODES, type RuntimeFlags } from "../../../lib/schemas/settings";
-import { AppShell, escapeRegExp } from "./app-shell";
+import { AppShell, escapeRegExp, waitForHydration } from "./app-shell";
 import type { E2ELocale, Translator } from "./messages";
 
 /** The boolean switches of the panel, in the order they appear. */
@@ -58,6 +58,7 @@ export class SettingsPage {
     await this.page.goto(`/${this.locale}/settings/runtime`);
     await expect(this.heading).toBeVisible();
     await expect(this.switchFor("toolResultQuarantineEnabled")).toBeVisible();
+    await waitForHydration(this.page);
     return this;
   }
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { AppShell } from "./app-shell";
+import { AppShell, waitForHydration } from "./app-shell";
 import type { E2ELocale, Translator } from "./messages";
 
 /** Page object for /<locale>/sign-in: the form, its error message and where it leads. */
@@ -54,6 +54,7 @@ export class SignInPage {
       typeof expectedPath === "string" ? new RegExp(`${escapeRegExp(expectedPath)}$`) : expectedPath,
     );
     await this.page.waitForLoadState("load");
+    await waitForHydration(this.page);
   }
 
   async expectError(message: string): Promise<void> {

@@ -63,7 +63,8 @@ const listToolsPageSchema = z.looseObject({
   tools: z.array(z.unknown()),
   nextCursor: z.string().optional(),
 });
-const toolDefinitionSchema = z.looseObject({
+/** One upstream tool definition as listed (loose: unknown keys, `x-claw.*` annotations kept). */
+export const toolDefinitionSchema = z.looseObject({
   name: z.string().min(1),
   title: z.string().optional(),
   description: z.string().optional(),
@@ -71,7 +72,7 @@ const toolDefinitionSchema = z.looseObject({
   annotations: z.record(z.string(), z.unknown()).optional(),
   _meta: z.record(z.string(), z.unknown()).optional(),
 });
-type ToolDefinition = z.infer<typeof toolDefinitionSchema>;
+export type ToolDefinition = z.infer<typeof toolDefinitionSchema>;
 
 const silentLog: Pick<Logger, "info" | "warn"> = { info: () => {}, warn: () => {} };
 
@@ -92,7 +93,8 @@ function withDeadline<T>(promise: Promise<T>, ms: number, controller: AbortContr
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-function createTransport(server: McpServerConfig): Transport {
+/** The client transport for `server`: streamable HTTP, or a ManagedStdioTransport child process. */
+export function createTransport(server: McpServerConfig): Transport {
   if (server.transport === "http")
     return new StreamableHTTPClientTransport(new URL(server.url), {
       requestInit: server.headers ? { headers: server.headers } : undefined,
@@ -105,7 +107,8 @@ function createTransport(server: McpServerConfig): Transport {
   });
 }
 
-async function listAllTools(client: Client, signal: AbortSignal, timeout: number): Promise<unknown[]> {
+/** Every `tools/list` page of `client` (at most 100 pages; a repeated cursor ends the listing). */
+export async function listAllTools(client: Client, signal: AbortSignal, timeout: number): Promise<unknown[]> {
   const tools: unknown[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;

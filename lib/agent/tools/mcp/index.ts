@@ -18,3 +18,11 @@ export {
   parseMcpConfig,
 } from "./mcp-config";
 export { namespacedToolName } from "./mcp-tool-name";
+export {
+  McpUpstream,
+  McpUpstreamError,
+  type McpUpstreamFailure,
+  type McpUpstreamOptions,
+  type McpUpstreamStatus,
+  type UpstreamCallResult,
+} from "./mcp-upstream";

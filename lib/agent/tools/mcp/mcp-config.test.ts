@@ -135,3 +135,31 @@ describe("parseMcpConfig", () => {
     );
   });
 });
+
+describe("gateway keys", () => {
+  it("keeps unprefixed and the timeouts when the file sets them, and only then", () => {
+    expect(
+      parseMcpConfig(
+        { servers: { web: { url: "http://127.0.0.1:1/mcp" } }, unprefixed: true, callTimeoutMs: 500 },
+        "inline",
+      ),
+    ).toEqual({
+      servers: [{ name: "web", transport: "http", url: "http://127.0.0.1:1/mcp" }],
+      unprefixed: true,
+      callTimeoutMs: 500,
+    });
+    expect(parseMcpConfig({ servers: { web: { command: "x" } }, unprefixed: false }, "inline")).toEqual({
+      servers: [{ name: "web", transport: "stdio", command: "x", args: [] }],
+    });
+  });
+
+  it("refuses unprefixed with more than one server, and out-of-range timeouts", () => {
+    expect(() =>
+      parseMcpConfig({ servers: { a: { command: "x" }, b: { command: "y" } }, unprefixed: true }, "inline"),
+    ).toThrow(/unprefixed.*exactly one server/);
+    expect(() => parseMcpConfig({ servers: {}, unprefixed: true }, "inline")).toThrow(/exactly one server/);
+    expect(() => parseMcpConfig({ servers: { a: { command: "x" } }, callTimeoutMs: 10 }, "inline")).toThrow(
+      /callTimeoutMs/,
+    );
+  });
+});

@@ -1,7 +1,11 @@
 /**
- * MCP server configuration: `KEEL_MCP_SERVERS` names a JSON file
+ * MCP server configuration: `KEEL_MCP_SERVERS` (agent runtime) or `--config` / `KEEL_MCP_GATEWAY_CONFIG`
+ * (MCP gateway, docs/mcp-gateway.md) names a JSON file
  *   { "servers": { "<name>": { "command": "node", "args": [...], "env": {...}, "cwd": "..." }
- *                          | { "url": "https://...", "headers": {...} } } }
+ *                          | { "url": "https://...", "headers": {...} } },
+ *     "unprefixed": true,          optional, only with exactly one server: tools keep their own names
+ *     "connectTimeoutMs": 20000,   optional (1000..600000): start, initialise and list tools
+ *     "callTimeoutMs": 60000 }     optional (100..3600000): one tool call
  * Names match `^[a-z0-9][a-z0-9-]{0,31}$` (they become part of tool names `mcp__<name>__<tool>`).
  * A stdio server gets only the SDK's safe default environment (PATH, HOME, ...) plus its own `env`, never
  * Keel's secrets; a relative `cwd` is resolved against the file's folder.
@@ -36,9 +40,13 @@ export interface McpHttpServerConfig {
 
 export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
 
-/** The validated configuration, servers in file order. */
+/** The validated configuration, servers in file order; the optional keys only when the file sets them. */
 export interface McpConfig {
   servers: McpServerConfig[];
+  /** The gateway lists the single server's tools under their own names (no `mcp__<server>__` prefix). */
+  unprefixed?: true;
+  connectTimeoutMs?: number;
+  callTimeoutMs?: number;
 }
 
 /** Thrown when the configuration file cannot be read or is invalid; the message names file and issues. */
@@ -97,8 +105,19 @@ const serverEntrySchema = z
   });
 
 const configFileSchema = z
-  .strictObject({ servers: z.record(z.string(), serverEntrySchema) })
+  .strictObject({
+    servers: z.record(z.string(), serverEntrySchema),
+    unprefixed: z.boolean().optional(),
+    connectTimeoutMs: z.int().min(1_000).max(600_000).optional(),
+    callTimeoutMs: z.int().min(100).max(3_600_000).optional(),
+  })
   .superRefine((file, context) => {
+    if (file.unprefixed === true && Object.keys(file.servers).length !== 1)
+      context.addIssue({
+        code: "custom",
+        path: ["unprefixed"],
+        message: '"unprefixed": true needs exactly one server (tool names of several servers could collide)',
+      });
     for (const name of Object.keys(file.servers))
       if (!MCP_SERVER_NAME_PATTERN.test(name))
         context.addIssue({
@@ -137,7 +156,12 @@ export function parseMcpConfig(value: unknown, file: string): McpConfig {
       ...(entry.cwd ? { cwd: path.resolve(baseDirectory, entry.cwd) } : {}),
     };
   });
-  return { servers };
+  return {
+    servers,
+    ...(parsed.data.unprefixed === true ? { unprefixed: true as const } : {}),
+    ...(parsed.data.connectTimeoutMs !== undefined ? { connectTimeoutMs: parsed.data.connectTimeoutMs } : {}),
+    ...(parsed.data.callTimeoutMs !== undefined ? { callTimeoutMs: parsed.data.callTimeoutMs } : {}),
+  };
 }
 
 /** Reads and validates the configuration file at `file`. Throws McpConfigError (see module comment). */

@@ -1,0 +1,112 @@
+/**
+ * The runtime switches as the guard proxy reads them: per request, from a process-wide cache that serves
+ * a read for at most FLAGS_TTL_MS and is dropped at once on NOTIFY `keel_settings` (every settings write
+ * fires it), the same pattern as the halt-config cache.
+ *
+ * Failure policy (DESIGN.md section 4): a failed read keeps the last good flags; before the first good
+ * read the defaults apply (every safety feature on). A read error never fails the proxied request.
+ */
+import type { Database } from "@/lib/db/client";
+import { createLogger, errorFields } from "@/lib/log/logger";
+import { DEFAULT_RUNTIME_FLAGS, type RuntimeFlags } from "@/lib/schemas/settings";
+import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
+import { SettingsListener } from "@/lib/settings/settings-listener";
+
+/** How long a read is served before the row is read again (the NOTIFY normally drops it sooner). */
+export const FLAGS_TTL_MS = 3_000;
+
+const log = createLogger({ component: "guard-proxy" });
+
+export interface FlagSnapshot {
+  flags: RuntimeFlags;
+  version: number;
+}
+
+/** A TTL cache around one loader with last-good fallback; concurrent misses share one read. */
+export class ProxyFlagsCache {
+  private value: FlagSnapshot | null = null;
+  private lastGood: FlagSnapshot = { flags: { ...DEFAULT_RUNTIME_FLAGS }, version: 0 };
+  private loadedAt = 0;
+  private generation = 0;
+  private pending: Promise<FlagSnapshot> | null = null;
+
+  constructor(
+    private readonly load: () => Promise<FlagSnapshot>,
+    private readonly options: { ttlMs?: number; now?: () => number } = {},
+  ) {}
+
+  /** The cached flags when fresh, else a new read (the last good flags when it fails). Never rejects. */
+  async get(): Promise<FlagSnapshot> {
+    const now = (this.options.now ?? Date.now)();
+    if (this.value !== null && now - this.loadedAt < (this.options.ttlMs ?? FLAGS_TTL_MS)) return this.value;
+    if (this.pending) return this.pending;
+    const generation = this.generation;
+    this.pending = this.load()
+      .then((snapshot) => {
+        this.lastGood = snapshot;
+        if (generation === this.generation) {
+          this.value = snapshot;
+          this.loadedAt = (this.options.now ?? Date.now)();
+        }
+        return snapshot;
+      })
+      .catch((error: unknown) => {
+        log.warn("could not read the runtime switches; using the last good ones", errorFields(error));
+        return this.lastGood;
+      })
+      .finally(() => {
+        this.pending = null;
+      });
+    return this.pending;
+  }
+
+  /** Drops the cached flags (NOTIFY from a settings write). */
+  invalidate(): void {
+    this.generation += 1;
+    this.value = null;
+    this.pending = null;
+  }
+}
+
+const globalForFlags = globalThis as unknown as {
+  keelProxyFlags?: { url: string; cache: ProxyFlagsCache; listener: Promise<SettingsListener | null> | null };
+};
+
+/** The process-wide cache for `database`, listening on `keel_settings` (unless KEEL_SETTINGS_NOTIFY=off). */
+export function processProxyFlags(database: Database): ProxyFlagsCache {
+  const url = process.env.DATABASE_URL ?? "";
+  const existing = globalForFlags.keelProxyFlags;
+  if (existing && existing.url === url) return existing.cache;
+  const cache = new ProxyFlagsCache(async () => {
+    const loaded = await loadAppSettingsRuntimeFlags(database);
+    return { flags: loaded.flags, version: loaded.version };
+  });
+  let listener: Promise<SettingsListener | null> | null = null;
+  if (url !== "" && process.env.KEEL_SETTINGS_NOTIFY !== "off") {
+    const settingsListener = new SettingsListener({
+      connectionString: url,
+      onChange: () => cache.invalidate(),
+      onStateChange: (state, error) => {
+        if (state === "disconnected")
+          log.warn("settings notifications lost; relying on the 3 s cache", errorFields(error));
+      },
+    });
+    listener = settingsListener
+      .start()
+      .then(() => settingsListener)
+      .catch((error: unknown) => {
+        log.warn("could not listen for settings changes", errorFields(error));
+        return null;
+      });
+  }
+  globalForFlags.keelProxyFlags = { url, cache, listener };
+  return cache;
+}
+
+/** Stops the process-wide listener (tests, shutdown). */
+export async function stopProcessProxyFlags(): Promise<void> {
+  const existing = globalForFlags.keelProxyFlags;
+  globalForFlags.keelProxyFlags = undefined;
+  const listener = await existing?.listener;
+  await listener?.stop();
+}

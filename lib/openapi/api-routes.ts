@@ -36,6 +36,11 @@ import {
   updateHaltConfigOutputSchema,
 } from "@/lib/schemas/halts";
 import {
+  approveMcpToolPinSchema,
+  mcpToolPinListSchema,
+  mcpToolPinSchema,
+} from "@/lib/mcp-gateway/mcp-tool-pin-schemas";
+import {
   createRunSchema,
   listRunEventsQuerySchema,
   listRunsQuerySchema,
@@ -513,6 +518,106 @@ export const API_ROUTES: ApiRouteDescription[] = [
         schema: z.object({ events: z.array(runEventSchema), status: z.enum(RUN_STATUSES) }),
       },
       404: { description: "Unknown run (or another agent key's)" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/metrics",
+    summary:
+      "Prometheus text format (text/plain; version=0.0.4): runs by kind and status, completion verdicts, uncertified runs, continuations, silent deliveries, quarantined segments, scaffolding strips, judge breaker state, settings versions (Bearer KEEL_METRICS_TOKEN, or a signed-in viewer)",
+    access: "viewer",
+    tag: "console",
+    responses: {
+      200: { description: "The metrics, in the Prometheus text exposition format" },
+      401: { description: "No or wrong scrape token, and no signed-in viewer" },
+      403: { description: "Agent keys cannot read metrics" },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/mcp-gateway",
+    summary:
+      "MCP gateway over streamable HTTP: the upstream MCP servers of KEEL_MCP_GATEWAY_CONFIG with every tool result quarantined and tool descriptions pinned (agent key with runs:write, or an admin); `initialize` answers with an Mcp-Session-Id (one gateway run per session)",
+    access: "agent",
+    tag: "mcp-gateway",
+    headers: [
+      { name: "Accept", description: "Must list application/json and text/event-stream", required: true },
+      { name: "Mcp-Session-Id", description: "The session from the `initialize` answer" },
+    ],
+    responses: {
+      200: { description: "JSON-RPC response" },
+      202: { description: "A notification was accepted" },
+      503: { description: "KEEL_MCP_GATEWAY_CONFIG is unset or invalid" },
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/mcp-gateway",
+    summary: "End an MCP gateway session and settle its run (agent key with runs:write, or an admin)",
+    access: "agent",
+    tag: "mcp-gateway",
+    headers: [{ name: "Mcp-Session-Id", description: "The session to end", required: true }],
+    responses: { 204: { description: "Ended" }, 404: { description: "No such open session" } },
+  },
+  {
+    method: "get",
+    path: "/api/mcp-gateway/tools",
+    summary: "MCP gateway tool pins: every upstream tool seen, its definition hash and whether it is trusted, flagged or approved (viewer)",
+    access: "viewer",
+    tag: "mcp-gateway",
+    responses: { 200: { description: "The pins and counts", schema: mcpToolPinListSchema } },
+  },
+  {
+    method: "post",
+    path: "/api/mcp-gateway/tools/{id}/approve",
+    summary:
+      "Approve a flagged MCP tool's current definition (operator); send the definitionHash you reviewed to refuse a definition that changed meanwhile",
+    access: "operator",
+    tag: "mcp-gateway",
+    body: approveMcpToolPinSchema,
+    responses: {
+      200: { description: "The approved pin", schema: mcpToolPinSchema },
+      404: { description: "Unknown pin" },
+      409: { description: "Not flagged, or the definition changed since it was reviewed" },
+    },
+  },
+  {
+    method: "post",
+    path: "/v1/chat/completions",
+    summary:
+      "Guard proxy, OpenAI Chat Completions protocol (buffered or SSE): quarantines tool results in the conversation, strips leaked scaffolding with one recovery, mediates managed tools (x-claw.terminalOnSuccess); errors in OpenAI's shape (agent key with runs:write, or an admin token)",
+    access: "agent",
+    tag: "guard-proxy",
+    headers: [
+      { name: "x-upstream-api-key", description: "Optional: the caller's own provider key" },
+      { name: "x-keel-run-id", description: "Optional: the run this request belongs to" },
+    ],
+    responses: {
+      200: { description: "chat.completion JSON, or text/event-stream chunks ending in [DONE]" },
+      413: { description: "Request body too large" },
+      502: { description: "Upstream unreachable or malformed" },
+      503: { description: "No upstream credential, or a bad managed-tools manifest" },
+      504: { description: "Upstream timeout" },
+    },
+  },
+  {
+    method: "post",
+    path: "/v1/messages",
+    summary:
+      "Guard proxy, Anthropic Messages protocol (buffered or SSE), same guards; the key may come as `x-api-key: keel_...`; errors in Anthropic's shape (agent key with runs:write, or an admin token)",
+    access: "agent",
+    tag: "guard-proxy",
+    headers: [
+      { name: "x-api-key", description: "A Keel key (keel_...) instead of Authorization: Bearer" },
+      { name: "x-upstream-api-key", description: "Optional: the caller's own provider key" },
+      { name: "x-keel-run-id", description: "Optional: the run this request belongs to" },
+    ],
+    responses: {
+      200: { description: "message JSON, or the Anthropic SSE events" },
+      413: { description: "Request body too large" },
+      502: { description: "Upstream unreachable or malformed" },
+      503: { description: "No upstream credential, or a bad managed-tools manifest" },
+      504: { description: "Upstream timeout" },
     },
   },
 ];

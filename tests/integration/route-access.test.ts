@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as passwordRoute from "@/app/api/account/password/route";
@@ -23,6 +24,10 @@ import * as haltCheckRoute from "@/app/api/halts/check/route";
 import * as haltsRoute from "@/app/api/halts/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as mcpRoute from "@/app/api/mcp/route";
+import * as mcpGatewayRoute from "@/app/api/mcp-gateway/route";
+import * as approveMcpToolRoute from "@/app/api/mcp-gateway/tools/[id]/approve/route";
+import * as mcpToolsRoute from "@/app/api/mcp-gateway/tools/route";
+import * as metricsRoute from "@/app/api/metrics/route";
 import * as openApiRoute from "@/app/api/openapi.json/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
@@ -36,11 +41,15 @@ import * as tokenRoute from "@/app/api/tokens/[id]/route";
 import * as tokensRoute from "@/app/api/tokens/route";
 import * as userRoute from "@/app/api/users/[id]/route";
 import * as usersRoute from "@/app/api/users/route";
+import * as chatCompletionsRoute from "@/app/v1/chat/completions/route";
+import * as messagesRoute from "@/app/v1/messages/route";
 import { createPersonalToken, revokeApiKey } from "@/lib/auth/api-keys";
 import { type AgentScope, type Role, roleAtLeast } from "@/lib/auth/roles";
 import { openSession, recordHalt } from "@/lib/halts/service";
 import { API_ROUTES } from "@/lib/openapi/api-routes";
 import { createRun, type RunCreator } from "@/lib/runs/runs-service";
+import { type FakeMcpHttpServer, startFakeMcpHttpServer } from "@/tests/fixtures/fake-mcp-server";
+import { type ScriptedModelServer, startScriptedModelServer } from "@/tests/fixtures/fake-model-servers";
 import { createTestAgentKey, createTestUser, type TestUser, uniqueName } from "./helpers/auth-fixtures";
 import { type CallOptions, callRoute } from "./helpers/call-route";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
@@ -72,6 +81,8 @@ const CALLERS: Caller[] = [
 type Access = { public: true } | { role?: Role; scope?: AgentScope };
 interface Context {
   caller: Caller;
+  /** The caller's credential headers (for routes that need a first request as the same caller). */
+  headers: Record<string, string>;
   user: TestUser | null;
   /** The agent key making the call, when the caller is an agent. */
   agent: { id: string; name: string } | null;
@@ -126,6 +137,8 @@ interface RouteCase {
   request?: (context: Context) => Promise<Omit<CallOptions, "method" | "path">>;
   /** A server-sent events stream: read only the first event, then abort. */
   stream?: true;
+  /** The route answers refusals in another protocol's error shape (guard proxy): check the status only. */
+  protocolErrors?: true;
 }
 
 const ROUTES: RouteCase[] = [
@@ -365,9 +378,81 @@ const ROUTES: RouteCase[] = [
     handler: runEventsRoute.GET,
     request: async (context) => ({ params: { id: await ownRun(context) } }),
   },
+  { method: "GET", path: "/api/metrics", access: { role: "viewer" }, handler: metricsRoute.GET },
+  {
+    method: "POST",
+    path: "/api/mcp-gateway",
+    access: { role: "admin", scope: "runs:write" },
+    handler: mcpGatewayRoute.POST,
+    request: async () => ({ headers: MCP_ACCEPT, json: MCP_INITIALIZE }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/mcp-gateway",
+    access: { role: "admin", scope: "runs:write" },
+    handler: mcpGatewayRoute.DELETE,
+    request: async (context) => {
+      // Open a session as the same caller first (when that caller may), then end it.
+      const opened = await callRoute(mcpGatewayRoute.POST, {
+        method: "POST",
+        path: "/api/mcp-gateway",
+        headers: { ...context.headers, ...MCP_ACCEPT },
+        json: MCP_INITIALIZE,
+      });
+      const sessionId = opened.headers.get("mcp-session-id") ?? randomUUID();
+      return { headers: { "mcp-session-id": sessionId } };
+    },
+  },
+  { method: "GET", path: "/api/mcp-gateway/tools", access: { role: "viewer" }, handler: mcpToolsRoute.GET },
+  {
+    method: "POST",
+    path: "/api/mcp-gateway/tools/[id]/approve",
+    access: { role: "operator" },
+    handler: approveMcpToolRoute.POST,
+    request: async () => {
+      const pin = await testDatabase.database.mcpToolPin.create({
+        data: {
+          server: "matrix",
+          tool: uniqueName("tool"),
+          definitionHash: "changed",
+          description: "A changed description",
+          inputSchema: { type: "object" },
+          approvedHash: "first",
+          status: "flagged",
+          reason: "description changed",
+        },
+      });
+      return { params: { id: pin.id }, json: {} };
+    },
+  },
+  {
+    method: "POST",
+    path: "/v1/chat/completions",
+    access: { role: "admin", scope: "runs:write" },
+    handler: chatCompletionsRoute.POST,
+    protocolErrors: true,
+    request: async () => ({ json: { model: "gpt-4o-mini", messages: [{ role: "user", content: "Hello" }] } }),
+  },
+  {
+    method: "POST",
+    path: "/v1/messages",
+    access: { role: "admin", scope: "runs:write" },
+    handler: messagesRoute.POST,
+    protocolErrors: true,
+    request: async () => ({
+      json: { model: "claude-sonnet-4-5", max_tokens: 64, messages: [{ role: "user", content: "Hello" }] },
+    }),
+  },
 ];
 
 const DEMO_RUNTIME_ID = randomUUID();
+const MCP_ACCEPT = { accept: "application/json, text/event-stream" };
+const MCP_INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "matrix", version: "1" } },
+};
 
 /**
  * Calls a server-sent events route with an AbortController: the status, and on success the first
@@ -441,21 +526,41 @@ async function headersFor(
   }
 }
 
+let modelServer: ScriptedModelServer;
+let mcpUpstream: FakeMcpHttpServer;
+let gatewayConfigDir: string;
+
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
+  // Upstreams of the guard proxy and the MCP gateway, so allowed callers get real answers.
+  modelServer = await startScriptedModelServer({ scenarios: [] });
+  process.env.KEEL_PROXY_OPENAI_BASE_URL = `${modelServer.url}/v1`;
+  process.env.KEEL_PROXY_ANTHROPIC_BASE_URL = modelServer.url;
+  process.env.KEEL_PROXY_OPENAI_API_KEY = "sk-matrix-openai";
+  process.env.KEEL_PROXY_ANTHROPIC_API_KEY = "sk-ant-matrix";
+  mcpUpstream = await startFakeMcpHttpServer();
+  gatewayConfigDir = fs.mkdtempSync(path.join(os.tmpdir(), "keel-matrix-"));
+  const configPath = path.join(gatewayConfigDir, "gateway.json");
+  fs.writeFileSync(configPath, JSON.stringify({ servers: { fake: { url: mcpUpstream.url } } }));
+  process.env.KEEL_MCP_GATEWAY_CONFIG = configPath;
   for (const role of ["viewer", "operator", "admin"] as const)
     users[role] = await createTestUser(testDatabase.database, role);
 });
 afterAll(async () => {
+  await modelServer?.close();
+  await mcpUpstream?.close();
+  if (gatewayConfigDir) fs.rmSync(gatewayConfigDir, { recursive: true, force: true });
   await testDatabase.drop();
 });
 
 describe("route x caller matrix", () => {
-  it("covers every route handler in app/api, and the OpenAPI table describes each of them", async () => {
+  it("covers every route handler in app/api and app/v1, and the OpenAPI table describes each of them", async () => {
     const existing: string[] = [];
-    const routeFiles = (fs.readdirSync("app/api", { recursive: true }) as string[])
-      .filter((file) => path.basename(file) === "route.ts")
-      .map((file) => path.join("app/api", file));
+    const routeFiles = ["app/api", "app/v1"].flatMap((root) =>
+      (fs.readdirSync(root, { recursive: true }) as string[])
+        .filter((file) => path.basename(file) === "route.ts")
+        .map((file) => path.join(root, file)),
+    );
     for (const file of routeFiles) {
       const routePath = `/${path.dirname(file).replace(/^app\//, "")}`;
       const module = (await import(`@/${file.replace(/\.ts$/, "")}`)) as Record<string, unknown>;
@@ -474,7 +579,7 @@ describe("route x caller matrix", () => {
     describe(`${route.method} ${route.path}`, () => {
       it.each(CALLERS.map((caller) => [caller.name, caller] as const))("%s", async (_name, caller) => {
         const { headers, user, agent } = await headersFor(caller);
-        const extra = (await route.request?.({ caller, user, agent: agent ?? null })) ?? {};
+        const extra = (await route.request?.({ caller, headers, user, agent: agent ?? null })) ?? {};
         if (route.stream) {
           const streamed = await callStreamRoute(route.handler, { path: route.path, headers });
           const expected = expectedStatus(route, caller);
@@ -500,7 +605,8 @@ describe("route x caller matrix", () => {
           expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
         } else {
           expect(response.status, JSON.stringify(response.body)).toBe(expected);
-          expect(response.body.error.code).toBe(expected === 401 ? "unauthorized" : "forbidden");
+          if (!route.protocolErrors)
+            expect(response.body.error.code).toBe(expected === 401 ? "unauthorized" : "forbidden");
         }
       });
     });

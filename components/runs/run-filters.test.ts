@@ -10,39 +10,42 @@ import {
 describe("readRunFilters", () => {
   it.each([
     [
-      { status: "failed", kind: "chat" },
-      { status: "failed", kind: "chat" },
+      { status: "failed", kind: "chat", verdict: "incomplete" },
+      { status: "failed", kind: "chat", verdict: "incomplete" },
     ],
     [
       { status: " running ", kind: "" },
-      { status: "running", kind: "" },
+      { status: "running", kind: "", verdict: "" },
     ],
     [
-      { status: "FAILED", kind: "nonsense" },
-      { status: "", kind: "" },
+      { status: "FAILED", kind: "nonsense", verdict: "maybe" },
+      { status: "", kind: "", verdict: "" },
     ],
-    [{}, { status: "", kind: "" }],
+    [{}, { status: "", kind: "", verdict: "" }],
   ])("reads %o as %o", (query, expected) => {
     expect(readRunFilters(new URLSearchParams(query))).toEqual(expected);
   });
 
   it("takes the first value of a repeated page parameter", () => {
-    expect(readRunFiltersFromRecord({ status: ["blocked", "failed"], kind: undefined })).toEqual({
-      status: "blocked",
-      kind: "",
-    });
+    expect(
+      readRunFiltersFromRecord({ status: ["blocked", "failed"], kind: undefined, verdict: ["uncertified"] }),
+    ).toEqual({ status: "blocked", kind: "", verdict: "uncertified" });
   });
 });
 
 describe("runFiltersToQuery and hasRunFilters", () => {
   it("leaves out empty values", () => {
     expect(runFiltersToQuery(EMPTY_RUN_FILTERS)).toEqual({});
-    expect(runFiltersToQuery({ status: "queued", kind: "" })).toEqual({ status: "queued" });
-    expect(runFiltersToQuery({ status: "", kind: "job" })).toEqual({ kind: "job" });
+    expect(runFiltersToQuery({ status: "queued", kind: "", verdict: "" })).toEqual({ status: "queued" });
+    expect(runFiltersToQuery({ status: "", kind: "job", verdict: "complete" })).toEqual({
+      kind: "job",
+      verdict: "complete",
+    });
   });
 
   it("says whether a filter is set", () => {
     expect(hasRunFilters(EMPTY_RUN_FILTERS)).toBe(false);
-    expect(hasRunFilters({ status: "", kind: "heartbeat" })).toBe(true);
+    expect(hasRunFilters({ status: "", kind: "heartbeat", verdict: "" })).toBe(true);
+    expect(hasRunFilters({ status: "", kind: "", verdict: "blocked" })).toBe(true);
   });
 });

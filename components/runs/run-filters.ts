@@ -1,4 +1,10 @@
-import { RUN_KINDS, RUN_STATUSES, type RunKind, type RunStatus } from "@/lib/schemas/runs";
+import {
+  COMPLETION_VERDICTS,
+  RUN_KINDS,
+  RUN_STATUSES,
+  type RunKind,
+  type RunStatus,
+} from "@/lib/schemas/runs";
 
 /**
  * The runs list's filters as they live in the URL (pure). Unknown values are dropped, so a hand-edited
@@ -9,9 +15,10 @@ import { RUN_KINDS, RUN_STATUSES, type RunKind, type RunStatus } from "@/lib/sch
 export const RUNS_PAGE_SIZE = 25;
 
 /** Filters in URL form; "" means "any". */
-export type RunFilterValues = { status: RunStatus | ""; kind: RunKind | "" };
+export type CompletionVerdict = (typeof COMPLETION_VERDICTS)[number];
+export type RunFilterValues = { status: RunStatus | ""; kind: RunKind | ""; verdict: CompletionVerdict | "" };
 
-export const EMPTY_RUN_FILTERS: RunFilterValues = { status: "", kind: "" };
+export const EMPTY_RUN_FILTERS: RunFilterValues = { status: "", kind: "", verdict: "" };
 
 type Readable = { get(name: string): string | null };
 
@@ -22,7 +29,11 @@ function oneOf<Value extends string>(value: string | null, allowed: readonly Val
 
 /** Reads the filters from URL search params, dropping invalid values. */
 export function readRunFilters(search: Readable): RunFilterValues {
-  return { status: oneOf(search.get("status"), RUN_STATUSES), kind: oneOf(search.get("kind"), RUN_KINDS) };
+  return {
+    status: oneOf(search.get("status"), RUN_STATUSES),
+    kind: oneOf(search.get("kind"), RUN_KINDS),
+    verdict: oneOf(search.get("verdict"), COMPLETION_VERDICTS),
+  };
 }
 
 /** Reads the filters from a page's `searchParams` object (a repeated parameter counts by its first value). */
@@ -42,10 +53,11 @@ export function runFiltersToQuery(values: RunFilterValues): Record<string, strin
   const result: Record<string, string> = {};
   if (values.status) result.status = values.status;
   if (values.kind) result.kind = values.kind;
+  if (values.verdict) result.verdict = values.verdict;
   return result;
 }
 
 /** True when any filter is set. */
 export function hasRunFilters(values: RunFilterValues): boolean {
-  return values.status !== "" || values.kind !== "";
+  return values.status !== "" || values.kind !== "" || values.verdict !== "";
 }

@@ -8,7 +8,7 @@ import { HaltTime } from "@/components/halts/halt-time";
 import { useLiveEvents } from "@/components/halts/live-events";
 import { buttonClass } from "@/components/ui/buttons";
 import { Link, useRouter } from "@/i18n/navigation";
-import { RUN_KINDS, RUN_STATUSES, type Run, type RunList } from "@/lib/schemas/runs";
+import { COMPLETION_VERDICTS, RUN_KINDS, RUN_STATUSES, type Run, type RunList } from "@/lib/schemas/runs";
 import { GuardCounters } from "./guard-counters";
 import { truncateText } from "./run-events";
 import {
@@ -269,7 +269,7 @@ const fieldClass =
   "mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900";
 const labelClass = "block text-sm font-medium text-slate-900";
 
-/** Status and kind; applying writes them into the URL (the server renders the list for it). */
+/** Status, kind and completion verdict; applying writes them into the URL (the server renders the list for it). */
 function RunFilterForm({
   initial,
   onApply,
@@ -279,6 +279,7 @@ function RunFilterForm({
 }) {
   const t = useTranslations("RunsList");
   const tLabel = useTranslations("RunLabels");
+  const tTimeline = useTranslations("RunTimeline");
   const [values, setValues] = useState(initial);
   const id = useId();
 
@@ -291,7 +292,7 @@ function RunFilterForm({
     <form
       onSubmit={submit}
       aria-label={t("filtersLabel")}
-      className="grid gap-3 rounded-md border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto]"
+      className="grid gap-3 rounded-md border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_1fr_auto]"
     >
       <div>
         <label htmlFor={`${id}-status`} className={labelClass}>
@@ -332,6 +333,29 @@ function RunFilterForm({
           {RUN_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {tLabel("kind", { kind })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-verdict`} className={labelClass}>
+          {t("verdictFilter")}
+        </label>
+        <select
+          id={`${id}-verdict`}
+          value={values.verdict}
+          onChange={(event) =>
+            setValues((previous) => ({
+              ...previous,
+              verdict: event.target.value as RunFilterValues["verdict"],
+            }))
+          }
+          className={fieldClass}
+        >
+          <option value="">{t("any")}</option>
+          {COMPLETION_VERDICTS.map((verdict) => (
+            <option key={verdict} value={verdict}>
+              {tTimeline("judgeVerdict", { verdict })}
             </option>
           ))}
         </select>

@@ -122,6 +122,7 @@ export async function listRuns(
       ownerFilter(caller),
       query.status ? { status: query.status } : {},
       query.kind ? { kind: query.kind } : {},
+      query.verdict ? { completionVerdict: query.verdict } : {},
       position
         ? {
             OR: [

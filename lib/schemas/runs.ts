@@ -38,10 +38,15 @@ export const createRunSchema = z.strictObject({
 });
 export type CreateRunInput = z.infer<typeof createRunSchema>;
 
+/** Verdicts of the completion judge (run finalization). */
+export const COMPLETION_VERDICTS = ["complete", "incomplete", "blocked", "uncertified"] as const;
+
 /** Query of GET /api/runs. */
 export const listRunsQuerySchema = z.strictObject({
   status: z.enum(RUN_STATUSES).optional(),
   kind: z.enum(RUN_KINDS).optional(),
+  /** The completion judge's verdict. */
+  verdict: z.enum(COMPLETION_VERDICTS).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   /** Opaque cursor from the previous page's `nextCursor`. */
   cursor: z.string().max(200).optional(),

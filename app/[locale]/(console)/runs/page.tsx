@@ -47,6 +47,7 @@ export default async function RunsPage({
     listRuns(database, null, {
       status: filters.status || undefined,
       kind: filters.kind || undefined,
+      verdict: filters.verdict || undefined,
       limit: RUNS_PAGE_SIZE,
     }).catch((error: unknown) => {
       log.error("reading the runs list failed", errorFields(error));

@@ -55,3 +55,24 @@ test("quarantine on, then off in the panel: the next run's tool result changes i
       await settings.toggle("toolResultQuarantineEnabled");
   }
 });
+
+test("a job whose side effect fails shows the caveat in German on its run page", async ({
+  page,
+  adminRequest,
+}) => {
+  const runId = await createRunThroughApi(
+    adminRequest,
+    "Send the weekly status report to the team. [[scenario:demo-side-effect]]",
+    "job",
+    "de",
+  );
+  const run = await new RunPage(page, "de").goto(runId);
+  await expect(run.status).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  const answer = page.getByTestId("run-final-text");
+  await expect(answer).toContainText("Hinweis: Mindestens eine Aktion mit Nebenwirkungen ist");
+  await expect(answer).toContainText("demo_send_report");
+  await expect(run.event("run.caveats")).toHaveCount(1);
+  // The judge's verdict is diagnostics: it is on the timeline, never in the delivered answer.
+  await expect(run.event("run.completion_judged")).toHaveCount(1);
+  await expect(answer).not.toContainText("uncertified");
+});

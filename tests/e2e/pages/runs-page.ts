@@ -104,8 +104,9 @@ export async function createRunThroughApi(
   adminRequest: APIRequestContext,
   task: string,
   kind = "job",
+  locale: "de" | "en" | "it" = "en",
 ): Promise<string> {
-  const response = await adminRequest.post("/api/runs", { data: { task, kind } });
+  const response = await adminRequest.post("/api/runs", { data: { task, kind, locale } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }

@@ -266,6 +266,33 @@ describe("runs through the runtime worker", () => {
     expect(ofType(await eventsOf(runId), "scaffolding.stripped")).toHaveLength(1);
   });
 
+  it("leaves leaked scaffolding in the answer when the guard is switched off in the settings", async () => {
+    await putSettings({ toolScaffoldingGuardEnabled: false });
+    try {
+      const runId = await startRun(scenarioTask("demo-scaffolding"));
+      const run = await finishedRun(runId);
+      expect(run.finalText).toContain("<|tool_call_start|>");
+      expect(run.scaffoldStripped).toBe(0);
+    } finally {
+      await putSettings({ toolScaffoldingGuardEnabled: true });
+    }
+  });
+
+  it("fails a run that exhausts its tool budget when the wrap-up turn is switched off", async () => {
+    await putSettings({ toolBudgetWrapupEnabled: false, maxToolSteps: 2 });
+    try {
+      const runId = await startRun(scenarioTask("demo-budget"));
+      const run = await finishedRun(runId);
+      expect(run.status).toBe("failed");
+      expect(run.error).toContain("tool budget is exhausted");
+      const events = await eventsOf(runId);
+      expect(ofType(events, "budget.wrapup")).toHaveLength(0);
+      expect(ofType(events, "tool.end")).toHaveLength(2);
+    } finally {
+      await putSettings({ toolBudgetWrapupEnabled: true, maxToolSteps: 24 });
+    }
+  });
+
   it("recovers once from a scaffolding-only reply", async () => {
     const runId = await startRun(scenarioTask("demo-recovery"));
     const run = await finishedRun(runId);

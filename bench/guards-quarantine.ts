@@ -12,7 +12,7 @@
  *
  * Run directly with `npx tsx bench/guards-quarantine.ts`, or through `npm run bench -- guards`.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { scanToolResultText } from "../lib/guards/quarantine/scan-tool-result-text";
@@ -74,7 +74,7 @@ function repeatTo(unit: string, length: number): string {
  * Adversarial inputs of about `length` characters, as builders: each input is built right before it is
  * measured and dropped after, so one input's memory does not tax the next one's garbage collection.
  */
-function adversarialInputs(length: number): Record<string, () => string> {
+export function adversarialInputs(length: number): Record<string, () => string> {
   return {
     newlineRun: () => `a${"\n".repeat(length - 2)}b`,
     spaceRun: () => `ignore${" ".repeat(length - 30)}previous instructions`,
@@ -119,6 +119,31 @@ function measure(run: () => void, repetitions: number): { wall: number; cpu: num
     cpu = Math.min(cpu, (used.user + used.system) / 1000);
   }
   return { wall, cpu };
+}
+
+/**
+ * The texts of shared/eval/<split>/<kind>.jsonl in file order, or [] when the file is absent. Used by
+ * the scanner's byte-identity test (lib/guards/quarantine/scan-equivalence.test.ts), which may not do
+ * file I/O itself (lib/guards is pure).
+ */
+export function loadEvalTexts(split: "dev", kind: "attacks" | "benign"): string[] {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const path = join(here, "..", "..", "shared", "eval", split, `${kind}.jsonl`);
+  if (!existsSync(path)) return [];
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => (JSON.parse(line) as { text: string }).text);
+}
+
+/** Reads a fixture file of the scanner tests (see loadEvalTexts for why the bench module does this). */
+export function readFixtureFile(url: URL): string {
+  return readFileSync(url, "utf8");
+}
+
+/** Writes a fixture file of the scanner tests (only when re-recording golden outputs). */
+export function writeFixtureFile(url: URL, content: string): void {
+  writeFileSync(url, content);
 }
 
 function loadBenignTexts(): string[] {

@@ -10,6 +10,16 @@ export class AnchorTable {
   private readonly companionMasks: Int32Array;
   private readonly used: Uint8Array;
   private readonly slotMask: number;
+  /**
+   * The `used` flags and the slot mask, exposed read-only for the pre-filter's hot loop, which inlines
+   * `mayContain` as `usedSlots[(Math.imul(hash, 0x9e3779b1) >>> 16) & slotMaskValue] === 1` on locals.
+   */
+  get usedSlots(): Uint8Array {
+    return this.used;
+  }
+  get slotMaskValue(): number {
+    return this.slotMask;
+  }
   /** Bits of the rules that need no companion word. */
   readonly rulesWithoutCompanions: number;
   /** Bits of the rules whose anchor must be the first word of a segment. */
@@ -85,6 +95,7 @@ export class AnchorTable {
   }
 
   private slotOf(hash: number): number {
+    // Inlined in findCandidateLines' fast loop (usedSlots/slotMaskValue): keep the two in sync.
     return (Math.imul(hash, 0x9e3779b1) >>> 16) & this.slotMask;
   }
 }

@@ -1,5 +1,6 @@
 import { WORD_CHARACTER } from "./character-fold-table";
 import { LEXICON } from "./lexicon";
+import { membershipOf, wordSet } from "./word-set";
 
 /** A range of the original text to replace with one marker, and the rule that caused it. */
 export interface RemovalRange {
@@ -132,7 +133,7 @@ function payloadEnd(text: string, from: number, block: boolean): number {
   return end;
 }
 
-const ORDER_OPENERS = new Set([
+const ORDER_OPENERS = wordSet([
   "do",
   "don't",
   "never",
@@ -187,18 +188,23 @@ const ORDER_OPENERS = new Set([
   "infine",
 ]);
 
-/** True when a sentence opens like an order: a verb of the lexicon or a sequencing word. */
+/**
+ * True when a sentence opens like an order: a verb of the lexicon or a sequencing word. The word's
+ * membership in all nine classes comes from one lookup (membershipOf, see word-set.ts), not nine.
+ */
 function opensLikeOrder(firstWord: string): boolean {
+  const classes = membershipOf(firstWord);
+  const token = { word: firstWord, classes };
   return (
-    ORDER_OPENERS.has(firstWord) ||
-    LEXICON.sendVerbs.has(firstWord) ||
-    LEXICON.editVerbs.has(firstWord) ||
-    LEXICON.revealVerbs.has(firstWord) ||
-    LEXICON.runVerbs.has(firstWord) ||
-    LEXICON.grantVerbs.has(firstWord) ||
-    LEXICON.disableVerbs.has(firstWord) ||
-    LEXICON.paymentVerbs.has(firstWord) ||
-    LEXICON.overrideVerbs.has(firstWord)
+    ORDER_OPENERS.hasToken(token) ||
+    LEXICON.sendVerbs.hasToken(token) ||
+    LEXICON.editVerbs.hasToken(token) ||
+    LEXICON.revealVerbs.hasToken(token) ||
+    LEXICON.runVerbs.hasToken(token) ||
+    LEXICON.grantVerbs.hasToken(token) ||
+    LEXICON.disableVerbs.hasToken(token) ||
+    LEXICON.paymentVerbs.hasToken(token) ||
+    LEXICON.overrideVerbs.hasToken(token)
   );
 }
 

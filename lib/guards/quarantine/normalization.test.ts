@@ -141,45 +141,4 @@ describe("scanToolResultText: properties", () => {
       { numRuns: 400 },
     );
   });
-
-  it("is linear: doubling an adversarial input at most about doubles the time", () => {
-    const units = [
-      "\n",
-      "and ",
-      "ignore all previous ",
-      "ignore the system ",
-      "please ignore system ",
-      "1gn0r3 ",
-      "<!--",
-      "\u200b",
-      "send your my all the user's ",
-      "on my behalf curl x | sh ",
-      "d'ora in poi sei ",
-      "please sell my bitcoin ",
-      "in your response ",
-      '": "',
-      "!?.",
-    ];
-    fc.assert(
-      fc.property(fc.constantFrom(...units), (unit) => {
-        const small = unit.repeat(Math.ceil(100_000 / unit.length));
-        const large = unit.repeat(Math.ceil(400_000 / unit.length));
-        const bestOfThree = (input: string): number => {
-          let best = Number.POSITIVE_INFINITY;
-          for (let run = 0; run < 3; run++) {
-            const started = performance.now();
-            scanToolResultText(input);
-            best = Math.min(best, performance.now() - started);
-          }
-          return best;
-        };
-        scanToolResultText(small);
-        const smallMilliseconds = bestOfThree(small);
-        const largeMilliseconds = bestOfThree(large);
-        // 4x the input; a shared test machine is noisy, but anything quadratic would be ~16x.
-        expect(largeMilliseconds).toBeLessThan(Math.max(10, smallMilliseconds) * 10);
-      }),
-      { numRuns: units.length },
-    );
-  });
 });

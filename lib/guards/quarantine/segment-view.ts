@@ -1,5 +1,6 @@
 import { LEXICON } from "./lexicon";
 import type { SegmentToken } from "./tokenize-segment";
+import { wordSet } from "./word-set";
 
 /** What a rule sees: one folded sentence or line and its words. */
 export interface SegmentView {
@@ -11,45 +12,10 @@ export interface SegmentView {
   readonly opensLine: boolean;
 }
 
-// Punctuation that opens a clause: sentence ends, colon/semicolon, opening quotes and brackets, bullets.
-const CLAUSE_OPENERS = new Set([
-  ".",
-  "!",
-  "?",
-  ";",
-  ":",
-  '"',
-  "'",
-  "`",
-  "\u201c",
-  "\u201d",
-  "\u201e",
-  "\u00ab",
-  "\u00bb",
-  "(",
-  "[",
-  "{",
-  "<",
-  ">",
-  "*",
-  "#",
-  "|",
-  "\u2022",
-  "\u2023",
-  "\u25aa",
-  "\u25cf",
-  "-",
-  "\u2192",
-  "=",
-]);
-
 /** True when the word at `index` starts the segment or follows clause-opening punctuation. */
 export function opensClause(tokens: readonly SegmentToken[], index: number): boolean {
-  if (index === 0) return true;
-  const gap = tokens[index]?.gapBefore ?? "";
-  for (let position = 0; position < gap.length; position++)
-    if (CLAUSE_OPENERS.has(gap[position]!)) return true;
-  return false;
+  // The tokenizer precomputed whether the gap holds clause-opening punctuation (CLAUSE_OPENER_CODES).
+  return index === 0 || tokens[index]?.gapOpensClause === true;
 }
 
 /**
@@ -62,18 +28,18 @@ export function isImperativePosition(tokens: readonly SegmentToken[], index: num
   let steps = 0;
   while (!opensClause(tokens, position) && position > 0 && steps < 5) {
     const previous = tokens[position - 1]!;
-    if (!LEXICON.scaffoldWords.has(previous.word)) return false;
+    if (!LEXICON.scaffoldWords.hasToken(previous)) return false;
     // "please" opens an order wherever it stands, also glued onto a truncated sentence.
-    if (POLITE_OPENERS.has(previous.word)) return true;
+    if (POLITE_OPENERS.hasToken(previous)) return true;
     position--;
     steps++;
   }
   return opensClause(tokens, position);
 }
 
-const POLITE_OPENERS = new Set(["please", "kindly", "bitte", "favore"]);
+const POLITE_OPENERS = wordSet(["please", "kindly", "bitte", "favore"]);
 
-const SECOND_PERSON = new Set(["you", "du", "tu", "sie", "voi", "lei"]);
+const SECOND_PERSON = wordSet(["you", "du", "tu", "sie", "voi", "lei"]);
 
 /**
  * True when nothing before the word at `index` turns it into a non-imperative ("will ignore", "to
@@ -83,12 +49,12 @@ export function isNotBlocked(tokens: readonly SegmentToken[], index: number): bo
   if (opensClause(tokens, index)) return true;
   const previous = tokens[index - 1];
   if (previous === undefined) return true;
-  if (!LEXICON.imperativeBlockers.has(previous.word)) return true;
+  if (!LEXICON.imperativeBlockers.hasToken(previous)) return true;
   const beforePrevious = tokens[index - 2];
-  if (beforePrevious !== undefined && SECOND_PERSON.has(beforePrevious.word)) return true;
+  if (beforePrevious !== undefined && SECOND_PERSON.hasToken(beforePrevious)) return true;
   // "you need to ignore", "you have to ignore"
   const third = tokens[index - 3];
-  return previous.word === "to" && third !== undefined && SECOND_PERSON.has(third.word);
+  return previous.word === "to" && third !== undefined && SECOND_PERSON.hasToken(third);
 }
 
 /** Index of the first word in [from, to) that satisfies `predicate`, or -1. */
@@ -156,8 +122,8 @@ export function hasUrl(text: string): boolean {
   return /[a-z0-9-]\.(?:com|net|org|io|xyz|ru|cn|info|biz|co|me|app|dev|site|online|top)\b/.test(text);
 }
 
-const LINK_WORDS = new Set(["link", "links", "url", "http", "https", "www", "hyperlink", "collegamento"]);
-const TOP_LEVEL_DOMAINS = new Set([
+const LINK_WORDS = wordSet(["link", "links", "url", "http", "https", "www", "hyperlink", "collegamento"]);
+const TOP_LEVEL_DOMAINS = wordSet([
   "com",
   "net",
   "org",
@@ -180,9 +146,9 @@ export function linkFollows(tokens: readonly SegmentToken[], index: number, span
   const end = Math.min(tokens.length, index + 1 + span);
   for (let later = index + 1; later < end; later++) {
     const token = tokens[later]!;
-    if (LINK_WORDS.has(token.word)) return true;
+    if (LINK_WORDS.hasToken(token)) return true;
     const next = tokens[later + 1];
-    if (token.gapAfter === "." && next !== undefined && TOP_LEVEL_DOMAINS.has(next.word)) return true;
+    if (token.gapAfter === "." && next !== undefined && TOP_LEVEL_DOMAINS.hasToken(next)) return true;
   }
   return false;
 }

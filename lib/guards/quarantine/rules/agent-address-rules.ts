@@ -1,8 +1,9 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import type { SegmentToken } from "../tokenize-segment";
+import { wordSet } from "../word-set";
 
-const MACHINE_NAMES = new Set([
+const MACHINE_NAMES = wordSet([
   "ai",
   "llm",
   "chatbot",
@@ -167,7 +168,7 @@ export const agentAddressRule: InstructionRule = {
 };
 
 /** Headings that can address a reader: "instructions for ...", "note to ...". */
-const ADDRESSED_NOTES = new Set([
+const ADDRESSED_NOTES = wordSet([
   "instructions",
   "instruction",
   "note",
@@ -181,7 +182,7 @@ const ADDRESSED_NOTES = new Set([
   "messaggio",
 ]);
 
-const TASK_WORDS = new Set([
+const TASK_WORDS = wordSet([
   "task",
   "request",
   "question",
@@ -192,7 +193,7 @@ const TASK_WORDS = new Set([
   "richiesta",
   "job",
 ]);
-const GAVE_WORDS = new Set([
+const GAVE_WORDS = wordSet([
   "gave",
   "give",
   "assigned",

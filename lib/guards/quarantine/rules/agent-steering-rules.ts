@@ -1,8 +1,9 @@
 import type { InstructionRule } from "../instruction-rule";
-import { LEXICON } from "../lexicon";
+import { LEXICON, type WordClass } from "../lexicon";
 import { isImperativePosition, linkFollows } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
-import { isImperativeVerb } from "./role-label-rules";
+import { wordSet } from "../word-set";
+import { isImperativeVerbToken } from "./role-label-rules";
 
 // Rules for indirect injections hidden in pages and mails that steer the assistant's behaviour towards
 // its user (the "greshake" family): orders put on "the AI" in the third person, orders that open with
@@ -15,7 +16,7 @@ import { isImperativeVerb } from "./role-label-rules";
  * ("Claude", "Sydney", "Gemini") are left out, so "Claude, please send me the report" (a mail to a
  * colleague) stays; "assistant" is in, because these rules also need an order shape around it.
  */
-const AGENT_NAMES = new Set([
+const AGENT_NAMES = wordSet([
   "ai",
   "llm",
   "chatbot",
@@ -31,7 +32,7 @@ const AGENT_NAMES = new Set([
 ]);
 
 /** Italian elided articles glued to the noun ("l'assistente", "all'utente"). */
-const ELIDED_PREFIXES = new Set(["l", "all", "dell", "nell", "sull", "dall"]);
+const ELIDED_PREFIXES = wordSet(["l", "all", "dell", "nell", "sull", "dall"]);
 
 /** Position of `codeUnit` in word[from, to), or -1; a plain loop, cheaper than indexOf on short words. */
 function findCodeUnit(word: string, codeUnit: number, from: number, to: number): number {
@@ -45,6 +46,14 @@ function withoutElision(word: string): string {
   const apostrophe = findCodeUnit(word, 39, 1, Math.min(word.length, 5));
   if (apostrophe > 0 && ELIDED_PREFIXES.has(word.slice(0, apostrophe))) return word.slice(apostrophe + 1);
   return word;
+}
+
+/**
+ * `set.has(withoutElision(token.word))`: a typed-array read for the common word without a joiner (its
+ * elision-free form is itself), the string path otherwise.
+ */
+function hasWithoutElision(set: WordClass, token: SegmentToken): boolean {
+  return token.hasJoiner ? set.has(withoutElision(token.word)) : set.hasToken(token);
 }
 
 function isAgentName(word: string): boolean {
@@ -64,9 +73,18 @@ function isAgentName(word: string): boolean {
 export function agentReferenceEnd(tokens: readonly SegmentToken[], index: number): number {
   let end = index;
   while (end < tokens.length && end - index < 4) {
-    const word = withoutElision(tokens[end]!.word);
+    const token = tokens[end]!;
+    // Fast path: the token itself is an agent name (no apostrophe, so withoutElision would not change it).
+    if (AGENT_NAMES.hasToken(token)) {
+      end++;
+      if (token.gapAfter !== "") break;
+      continue;
+    }
+    // Without a joiner ("'" or "-") the word is its own elision-free form and, having failed the fast
+    // path, is no agent name: only the two-word names below remain.
+    const word = token.hasJoiner ? withoutElision(token.word) : token.word;
     const next = tokens[end + 1]?.word;
-    if (isAgentName(word)) end++;
+    if (token.hasJoiner && isAgentName(word)) end++;
     else if (word === "language" && (next === "model" || next === "models")) end += 2;
     else if (word === "modello" && next === "linguistico") end += 2;
     else if (word === "intelligenza" && next === "artificiale") end += 2;
@@ -77,7 +95,7 @@ export function agentReferenceEnd(tokens: readonly SegmentToken[], index: number
   return end > index ? end : -1;
 }
 
-const SUBJECT_ARTICLES = new Set([
+const SUBJECT_ARTICLES = wordSet([
   "the",
   "any",
   "every",
@@ -96,7 +114,7 @@ const SUBJECT_ARTICLES = new Set([
 ]);
 
 /** Adverbs allowed between a subject and its modal, or a modal and its verb. */
-const ADVERBS = new Set([
+const ADVERBS = wordSet([
   "now",
   "always",
   "also",
@@ -118,24 +136,25 @@ const ADVERBS = new Set([
   "adesso",
 ]);
 
-const NEGATIONS = new Set(["not", "never", "don't", "nicht", "nie", "niemals", "non", "mai"]);
+const NEGATIONS = wordSet(["not", "never", "don't", "nicht", "nie", "niemals", "non", "mai"]);
 
 /** "will" only announces; a descriptive future ("the assistant will recommend ...") is not an order. */
-const FUTURE_MODALS = new Set(["will", "wird", "wirst"]);
+const FUTURE_MODALS = wordSet(["will", "wird", "wirst"]);
 
 /** Index of the modal that follows a subject ending at `end` ("must", "has to", "muss", "deve"), or -1. */
 function modalAfter(tokens: readonly SegmentToken[], end: number): number {
   let position = end;
-  while (position < tokens.length && position - end < 2 && ADVERBS.has(tokens[position]!.word)) position++;
-  const word = tokens[position]?.word;
-  if (word === undefined || !LEXICON.obligationModals.has(word)) return -1;
+  while (position < tokens.length && position - end < 2 && ADVERBS.hasToken(tokens[position])) position++;
+  const modal = tokens[position];
+  if (modal === undefined || !LEXICON.obligationModals.hasToken(modal)) return -1;
+  const word = modal.word;
   // "has to" / "needs to" are modal; "has a", "needs more" are not.
   if ((word === "has" || word === "needs") && tokens[position + 1]?.word !== "to") return -1;
   return position;
 }
 
 // Verbs that put something into the answer ("include a link", "mention the shop", "einfügen", "inserire").
-const EMBED_VERBS = new Set([
+const EMBED_VERBS = wordSet([
   "include",
   "insert",
   "embed",
@@ -151,7 +170,7 @@ const EMBED_VERBS = new Set([
 ]);
 
 // Possessives of the speaker's own offer: "recommend our shop", "unseren Shop", "il nostro negozio".
-const SPEAKER_POSSESSIVES = new Set([
+const SPEAKER_POSSESSIVES = wordSet([
   "our",
   "my",
   "this",
@@ -177,34 +196,35 @@ const SPEAKER_POSSESSIVES = new Set([
  * shop"), because "the assistant should recommend relevant articles to the user" is how a spec reads.
  */
 function steersAt(tokens: readonly SegmentToken[], index: number, strongModal: boolean): boolean {
-  const word = tokens[index]!.word;
-  if (LEXICON.persuasionVerbs.has(word) || LEXICON.overrideVerbs.has(word)) {
+  const token = tokens[index]!;
+  if (LEXICON.persuasionVerbs.hasToken(token) || LEXICON.overrideVerbs.hasToken(token)) {
     for (let later = index + 1; later < Math.min(tokens.length, index + 5); later++) {
-      const target = withoutElision(tokens[later]!.word);
-      if (LEXICON.userNouns.has(target) || LEXICON.answerNouns.has(target)) return true;
+      const target = tokens[later]!;
+      if (hasWithoutElision(LEXICON.userNouns, target) || hasWithoutElision(LEXICON.answerNouns, target))
+        return true;
     }
     // German puts the verb last: "muss den Benutzer überzeugen".
     for (let earlier = Math.max(0, index - 4); earlier < index; earlier++) {
-      if (LEXICON.userNouns.has(withoutElision(tokens[earlier]!.word))) return true;
+      if (hasWithoutElision(LEXICON.userNouns, tokens[earlier]!)) return true;
     }
     return false;
   }
   // A persona hidden in a page: "talk like a pirate", "respond as a cowboy", "speak with a pirate accent".
   // German puts the manner before the final infinitive: "muss wie ein Pirat sprechen".
   if (
-    LEXICON.behaviorVerbs.has(word) &&
+    LEXICON.behaviorVerbs.hasToken(token) &&
     (adoptsManner(tokens, index + 1) || adoptsManner(tokens, index - 3) || adoptsManner(tokens, index - 4))
   )
     return true;
-  if (!strongModal || !(LEXICON.promotionVerbs.has(word) || EMBED_VERBS.has(word))) return false;
+  if (!strongModal || !(LEXICON.promotionVerbs.hasToken(token) || EMBED_VERBS.hasToken(token))) return false;
   if (linkFollows(tokens, index, 6)) return true;
   for (let later = index + 1; later < Math.min(tokens.length, index + 4); later++) {
-    if (SPEAKER_POSSESSIVES.has(tokens[later]!.word)) return true;
+    if (SPEAKER_POSSESSIVES.hasToken(tokens[later])) return true;
   }
   return false;
 }
 
-const MANNER_ARTICLES = new Set(["a", "an", "ein", "eine", "einem", "un", "una", "uno"]);
+const MANNER_ARTICLES = wordSet(["a", "an", "ein", "eine", "einem", "un", "una", "uno"]);
 
 /**
  * True when the words at `index` give a manner of speaking that is a persona: "like a pirate", "as a
@@ -245,7 +265,7 @@ export const agentObligationRule: InstructionRule = {
     for (let index = 0; index < tokens.length; index++) {
       const end = agentReferenceEnd(tokens, index);
       if (end < 0) continue;
-      const article = SUBJECT_ARTICLES.has(tokens[index - 1]?.word ?? "");
+      const article = SUBJECT_ARTICLES.hasToken(tokens[index - 1]);
       const subjectStart = article ? index - 1 : index;
       if (!isImperativePosition(tokens, subjectStart)) {
         index = end - 1;
@@ -256,13 +276,13 @@ export const agentObligationRule: InstructionRule = {
         index = end - 1;
         continue;
       }
-      let strong = !FUTURE_MODALS.has(tokens[modal]!.word);
+      let strong = !FUTURE_MODALS.hasToken(tokens[modal]);
       for (let later = modal + 1; later < Math.min(tokens.length, modal + 12); later++) {
         const token = tokens[later]!;
         if (breaksClause(token)) break;
         // "... and must persuade": a later modal restates the obligation.
-        if (LEXICON.obligationModals.has(token.word)) strong = !FUTURE_MODALS.has(token.word);
-        if (NEGATIONS.has(tokens[later - 1]!.word) || NEGATIONS.has(tokens[later - 2]?.word ?? "")) continue;
+        if (LEXICON.obligationModals.hasToken(token)) strong = !FUTURE_MODALS.hasToken(token);
+        if (NEGATIONS.hasToken(tokens[later - 1]) || NEGATIONS.hasToken(tokens[later - 2])) continue;
         if (steersAt(tokens, later, strong)) return true;
       }
       index = end - 1;
@@ -271,9 +291,9 @@ export const agentObligationRule: InstructionRule = {
   },
 };
 
-const POLITE_WORDS = new Set(["please", "kindly", "bitte", "per"]);
-const SECOND_PERSON = new Set(["you", "du", "tu", "sie"]);
-const SECOND_PERSON_VERBS = new Set([
+const POLITE_WORDS = wordSet(["please", "kindly", "bitte", "per"]);
+const SECOND_PERSON = wordSet(["you", "du", "tu", "sie"]);
+const SECOND_PERSON_VERBS = wordSet([
   "must",
   "will",
   "should",
@@ -295,17 +315,16 @@ const SECOND_PERSON_VERBS = new Set([
 
 /** True when the words from `index` on open an order: an imperative, "please", "you must", a standing order. */
 function opensOrder(tokens: readonly SegmentToken[], index: number): boolean {
-  const word = tokens[index]?.word;
-  if (word === undefined) return false;
-  const next = tokens[index + 1]?.word ?? "";
-  if (POLITE_WORDS.has(word)) return true;
-  if (SECOND_PERSON.has(word) && SECOND_PERSON_VERBS.has(next)) return true;
+  const token = tokens[index];
+  if (token === undefined) return false;
+  if (POLITE_WORDS.hasToken(token)) return true;
+  if (SECOND_PERSON.hasToken(token) && SECOND_PERSON_VERBS.hasToken(tokens[index + 1])) return true;
   if (standingOrderEnd(tokens, index) > 0) return true;
   return (
-    isImperativeVerb(word) ||
-    LEXICON.persuasionVerbs.has(word) ||
-    LEXICON.promotionVerbs.has(word) ||
-    LEXICON.behaviorVerbs.has(word)
+    isImperativeVerbToken(token) ||
+    LEXICON.persuasionVerbs.hasToken(token) ||
+    LEXICON.promotionVerbs.hasToken(token) ||
+    LEXICON.behaviorVerbs.hasToken(token)
   );
 }
 
@@ -327,7 +346,7 @@ export const agentVocativeRule: InstructionRule = {
 };
 
 // Nouns for what the user asks: "ignore the user's request", "ignore the user's questions".
-const REQUEST_NOUNS = new Set([
+const REQUEST_NOUNS = wordSet([
   "request",
   "requests",
   "question",
@@ -342,7 +361,7 @@ const REQUEST_NOUNS = new Set([
   "input",
 ]);
 // Verbs for what the user says: "ignore what the user says", "was der Benutzer sagt", "quello che dice".
-const SAY_VERBS = new Set([
+const SAY_VERBS = wordSet([
   "says",
   "asks",
   "wants",
@@ -358,7 +377,7 @@ const SAY_VERBS = new Set([
   "vuole",
   "scrive",
 ]);
-const USER_ARTICLES = new Set([
+const USER_ARTICLES = wordSet([
   "the",
   "this",
   "your",
@@ -373,8 +392,8 @@ const USER_ARTICLES = new Set([
   "lo",
   "questo",
 ]);
-const CLAUSE_CONJUNCTIONS = new Set(["and", "und", "e", "or", "oder", "o", "but", "aber", "ma"]);
-const TRAILING_ADVERBS = new Set([
+const CLAUSE_CONJUNCTIONS = wordSet(["and", "und", "e", "or", "oder", "o", "but", "aber", "ma"]);
+const TRAILING_ADVERBS = wordSet([
   "completely",
   "entirely",
   "anymore",
@@ -387,14 +406,14 @@ const TRAILING_ADVERBS = new Set([
   "del",
   "da",
 ]);
-const LISTEN_WORDS = new Set(["listen", "listening", "hör", "höre", "ascoltare", "ascolta"]);
+const LISTEN_WORDS = wordSet(["listen", "listening", "hör", "höre", "ascoltare", "ascolta"]);
 
 /** The user as a person at `index` ("the user", "den Benutzer", "l'utente"); end index or -1. */
 function userObjectEnd(tokens: readonly SegmentToken[], index: number): number {
   let position = index;
-  if (USER_ARTICLES.has(tokens[position]?.word ?? "")) position++;
-  const word = tokens[position]?.word;
-  if (word === undefined || !LEXICON.userNouns.has(withoutElision(word))) return -1;
+  if (USER_ARTICLES.hasToken(tokens[position])) position++;
+  const token = tokens[position];
+  if (token === undefined || !hasWithoutElision(LEXICON.userNouns, token)) return -1;
   return position + 1;
 }
 
@@ -404,8 +423,8 @@ function clauseEndsAt(tokens: readonly SegmentToken[], index: number): boolean {
   if (token === undefined) return true;
   return (
     /[,.;:!?)]/.test(token.gapBefore) ||
-    CLAUSE_CONJUNCTIONS.has(token.word) ||
-    TRAILING_ADVERBS.has(token.word)
+    CLAUSE_CONJUNCTIONS.hasToken(token) ||
+    TRAILING_ADVERBS.hasToken(token)
   );
 }
 
@@ -441,8 +460,8 @@ export const ignoreUserRule: InstructionRule = {
       if (/^(what|whatever|was|quello|ciò)$/.test(what)) {
         for (let later = objectStart + 1; later < Math.min(tokens.length, objectStart + 5); later++) {
           const end = userObjectEnd(tokens, later);
-          if (end > 0 && SAY_VERBS.has(tokens[end]?.word ?? "")) return true;
-          if (SAY_VERBS.has(tokens[later]!.word) && userObjectEnd(tokens, later + 1) > 0) return true;
+          if (end > 0 && SAY_VERBS.hasToken(tokens[end])) return true;
+          if (SAY_VERBS.hasToken(tokens[later]) && userObjectEnd(tokens, later + 1) > 0) return true;
         }
         continue;
       }
@@ -450,7 +469,7 @@ export const ignoreUserRule: InstructionRule = {
       const possessed = tokens[objectStart + (USER_ARTICLES.has(what) ? 1 : 0)]?.word ?? "";
       if (possessed === "user's" || possessed === "users'") {
         const noun = objectStart + (USER_ARTICLES.has(what) ? 2 : 1);
-        if (REQUEST_NOUNS.has(tokens[noun]?.word ?? "") && clauseEndsAt(tokens, noun + 1)) return true;
+        if (REQUEST_NOUNS.hasToken(tokens[noun]) && clauseEndsAt(tokens, noun + 1)) return true;
         continue;
       }
       const end = userObjectEnd(tokens, objectStart);
@@ -461,7 +480,7 @@ export const ignoreUserRule: InstructionRule = {
 };
 
 // Verbs that direct the user ("tell the user to ...", "sag dem Benutzer", "di' all'utente di ...").
-const DIRECT_USER_VERBS = new Set([
+const DIRECT_USER_VERBS = wordSet([
   "tell",
   "urge",
   "encourage",
@@ -573,10 +592,7 @@ export const standingOrderRule: InstructionRule = {
       const end = standingOrderEnd(tokens, index);
       if (end < 0 || !isImperativePosition(tokens, index)) continue;
       let verb = end;
-      while (
-        verb < end + 2 &&
-        (ADVERBS.has(tokens[verb]?.word ?? "") || POLITE_WORDS.has(tokens[verb]?.word ?? ""))
-      )
+      while (verb < end + 2 && (ADVERBS.hasToken(tokens[verb]) || POLITE_WORDS.hasToken(tokens[verb])))
         verb++;
       const word = tokens[verb]?.word ?? "";
       // "Ab sofort antworten wir innerhalb von 24 Stunden": the writer's own promise, not an order.

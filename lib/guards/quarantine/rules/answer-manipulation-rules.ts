@@ -2,6 +2,7 @@ import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import { isImperativePosition, linkFollows } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
+import { wordSet } from "../word-set";
 
 /** Index of "your response" / "deiner Antwort" / "la tua risposta" in the segment, or -1. */
 function findAnswerReference(tokens: readonly SegmentToken[]): number {
@@ -10,12 +11,12 @@ function findAnswerReference(tokens: readonly SegmentToken[]): number {
     const isAnswer = LEXICON.answerNouns.has(word);
     const isMessage = word === "message" || word === "message's" || word === "messages";
     if (!isAnswer && !isMessage) continue;
-    if (!LEXICON.secondPersonPossessives.has(tokens[index - 1]!.word)) continue;
+    if (!LEXICON.secondPersonPossessives.hasToken(tokens[index - 1])) continue;
     // "your message" is ordinary in mail help ("add a signature to your message"); it only counts with a
     // verb that distorts the text itself.
     if (
       isMessage &&
-      !tokens.slice(Math.max(0, index - 12), index).some((token) => DISTORTION_VERBS.has(token.word))
+      !tokens.slice(Math.max(0, index - 12), index).some((token) => DISTORTION_VERBS.hasToken(token))
     )
       continue;
     return index;
@@ -23,7 +24,7 @@ function findAnswerReference(tokens: readonly SegmentToken[]): number {
   return -1;
 }
 
-const DISTORTION_VERBS = new Set([
+const DISTORTION_VERBS = wordSet([
   "jumble",
   "scramble",
   "misspell",
@@ -35,7 +36,7 @@ const DISTORTION_VERBS = new Set([
 ]);
 
 // Verbs for what an answer carries, in the forms that follow a modal ("must contain", "muss enthalten").
-const CONTAIN_VERBS = new Set([
+const CONTAIN_VERBS = wordSet([
   "contain",
   "feature",
   "enthalten",
@@ -46,7 +47,7 @@ const CONTAIN_VERBS = new Set([
   "riportare",
 ]);
 
-const SUBJECTS = new Set([
+const SUBJECTS = wordSet([
   "you",
   "we",
   "they",
@@ -90,12 +91,12 @@ export const answerManipulationRule: InstructionRule = {
     const before = tokens[reference - 2]?.word;
     if ((before === "in" || before === "within") && tokens[reference]!.gapAfter.startsWith(",")) return true;
     for (let index = Math.max(0, reference - 30); index < reference; index++) {
-      if (LEXICON.editVerbs.has(tokens[index]!.word) && isOrderVerb(tokens, index)) return true;
+      if (LEXICON.editVerbs.hasToken(tokens[index]) && isOrderVerb(tokens, index)) return true;
     }
     // "Your answer must include the link https://...", "Deine Antwort muss den Link ... enthalten", "La
     // tua risposta deve contenere il link ...": the answer as subject of an obligation to carry a link.
     // A support mail's "your reply should include the ticket number" has no link and stays.
-    if (LEXICON.obligationModals.has(tokens[reference + 1]?.word ?? "")) {
+    if (LEXICON.obligationModals.hasToken(tokens[reference + 1])) {
       for (let index = reference + 2; index < Math.min(tokens.length, reference + 6); index++) {
         const word = tokens[index]!.word;
         if ((LEXICON.editVerbs.has(word) || CONTAIN_VERBS.has(word)) && linkFollows(tokens, index, 5))
@@ -104,7 +105,7 @@ export const answerManipulationRule: InstructionRule = {
       // German puts the verb last: "Deine Antwort muss den Link example.com enthalten".
       if (linkFollows(tokens, reference + 1, 5)) {
         for (let index = reference + 3; index < Math.min(tokens.length, reference + 10); index++)
-          if (CONTAIN_VERBS.has(tokens[index]!.word)) return true;
+          if (CONTAIN_VERBS.hasToken(tokens[index])) return true;
       }
     }
     return false;
@@ -140,7 +141,7 @@ export const codeInsertionRule: InstructionRule = {
   matches: ({ tokens }) => {
     let pointer = -1;
     for (let index = 0; index + 1 < tokens.length; index++) {
-      if (!LEXICON.codePointers.has(tokens[index]!.word)) continue;
+      if (!LEXICON.codePointers.hasToken(tokens[index])) continue;
       const nextWords = tokens.slice(index + 1, index + 4).map((token) => token.word);
       if (
         nextWords.some((word) => LEXICON.codeBlockNouns.has(word)) &&

@@ -2,9 +2,10 @@ import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import { hasAccountNumber, hasDestination, isImperativePosition, isNotBlocked } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
+import { wordSet } from "../word-set";
 
-const SECRET_HEADS = new Set(["key", "keys"]);
-const SECRET_KEY_MODIFIERS = new Set([
+const SECRET_HEADS = wordSet(["key", "keys"]);
+const SECRET_KEY_MODIFIERS = wordSet([
   "api",
   "ssh",
   "private",
@@ -52,7 +53,7 @@ function isPossessed(tokens: readonly SegmentToken[], index: number): boolean {
 }
 
 // Disclosure verbs that exfiltrate when the recipient is the speaker: "show me all user passwords".
-const REVEAL_TO_ME = new Set([
+const REVEAL_TO_ME = wordSet([
   "show",
   "give",
   "tell",
@@ -137,7 +138,7 @@ export const exfiltrationRule: InstructionRule = {
           destination ??= hasDestination(view);
           if (destination) return true;
         }
-        if (isSend && LEXICON.dataNouns.has(tokens[later]!.word) && isPossessed(tokens, later)) {
+        if (isSend && LEXICON.dataNouns.hasToken(tokens[later]) && isPossessed(tokens, later)) {
           destination ??= hasDestination(view);
           if (destination) return true;
         }
@@ -189,11 +190,11 @@ export const paymentRule: InstructionRule = {
     const { tokens } = view;
     if (!hasAccountNumber(view.text)) return false;
     for (let index = 0; index < tokens.length; index++) {
-      if (!LEXICON.paymentVerbs.has(tokens[index]!.word) || !isImperativePosition(tokens, index)) continue;
+      if (!LEXICON.paymentVerbs.hasToken(tokens[index]) || !isImperativePosition(tokens, index)) continue;
       const window = tokens.slice(index + 1, index + 16);
       const mentionsMoney = window.some(
         (token) =>
-          LEXICON.moneyNouns.has(token.word) ||
+          LEXICON.moneyNouns.hasToken(token) ||
           (/^\d[\d,.]*$/.test(token.word) && /[$€£]/.test(token.gapBefore)),
       );
       if (mentionsMoney) return true;

@@ -2,6 +2,7 @@ import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import { anyWord, isImperativePosition, isNotBlocked, opensClause } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
+import { wordSet } from "../word-set";
 
 const WINDOW = 7;
 
@@ -20,8 +21,7 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
   matches: ({ tokens }) => {
     let features: Uint8Array | undefined;
     for (let index = 0; index < tokens.length; index++) {
-      const word = tokens[index]!.word;
-      if (!LEXICON.overrideVerbs.has(word)) continue;
+      if (!LEXICON.overrideVerbs.hasToken(tokens[index])) continue;
       // Word features are computed once per segment, so dense inputs ("ignore ignore ...") stay linear
       // with a small constant: each window step is a bit test.
       features ??= guidanceFeatures(tokens);
@@ -50,19 +50,41 @@ const STRONG_NOUN = 4;
 const WEAK_NOUN = 8;
 const CLAUSE_BREAK_BEFORE = 16;
 
-// Word -> class bits, shared across calls; bounded so memory stays constant on adversarial input.
-const wordFeatureCache = new Map<string, number>();
+/**
+ * Direct-mapped cache of the feature bits of words that need a fuzzy lookup (6+ letters, or with a
+ * joiner), indexed by the low bits of the token's word hash: a hit is one array read and one string
+ * compare; a miss overwrites the slot. Unlike a Map memo it never allocates, grows or clears, so inputs
+ * made of distinct long words cost no more than the lookups themselves, and repeated words (the normal
+ * case: documentation repeats its vocabulary) are nearly free.
+ */
+const FEATURE_CACHE_SIZE = 4096; // 2^12: the slot is the top 12 bits of a 32-bit product
+const featureCacheWords: string[] = new Array<string>(FEATURE_CACHE_SIZE).fill("");
+const featureCacheBits = new Uint8Array(FEATURE_CACHE_SIZE);
 
-function wordFeatures(word: string): number {
-  const cached = wordFeatureCache.get(word);
-  if (cached !== undefined) return cached;
+/**
+ * The word-class bits of one token. Class memberships come from the token's precomputed classes (one
+ * typed-array read each); the typo-tolerant lookups (LexiconClass.hasFuzzyToken) only apply to words of
+ * 6+ letters or with a joiner, whose bits are cached above.
+ */
+function tokenFeatures(token: SegmentToken): number {
+  const word = token.word;
+  // Short plain words need no fuzzy lookup: their bits are computed directly, without the cache.
+  const direct = !token.hasJoiner && word.length < 6;
+  let slot = 0;
+  if (!direct) {
+    // Multiplicative mix, top 12 bits: the rotate-xor word hash alone is weak in its low bits.
+    slot = Math.imul(token.hash, 0x9e3779b1) >>> 20;
+    if (featureCacheWords[slot] === word) return featureCacheBits[slot]!;
+  }
   let bits = 0;
-  if (LEXICON.priorQualifiers.hasFuzzy(word)) bits |= TEMPORAL;
-  if (LEXICON.quantifiers.has(word)) bits |= QUANTIFIER;
-  if (isGuidanceNoun(word)) bits |= STRONG_NOUN;
-  else if (LEXICON.weakGuidanceNouns.has(word)) bits |= WEAK_NOUN;
-  if (wordFeatureCache.size >= 8192) wordFeatureCache.clear();
-  wordFeatureCache.set(word, bits);
+  if (LEXICON.priorQualifiers.hasFuzzyToken(token)) bits |= TEMPORAL;
+  if (LEXICON.quantifiers.hasToken(token)) bits |= QUANTIFIER;
+  if (LEXICON.instructionNouns.hasFuzzyToken(token) || isRoleCompound(word)) bits |= STRONG_NOUN;
+  else if (LEXICON.weakGuidanceNouns.hasToken(token)) bits |= WEAK_NOUN;
+  if (!direct) {
+    featureCacheWords[slot] = word;
+    featureCacheBits[slot] = bits;
+  }
   return bits;
 }
 
@@ -77,7 +99,7 @@ function guidanceFeatures(tokens: readonly SegmentToken[]): Uint8Array {
   const features = featureScratch;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
-    let bits = wordFeatures(token.word);
+    let bits = tokenFeatures(token);
     if (token.gapBefore !== "" && endsClause(token.gapBefore)) bits |= CLAUSE_BREAK_BEFORE;
     features[index] = bits;
   }
@@ -105,8 +127,8 @@ function objectIsGuidance(features: Uint8Array, from: number, to: number, length
   return false;
 }
 
-const EVERYTHING = new Set(["everything", "anything", "alles", "tutto", "all"]);
-const BACK_REFERENCES = new Set([
+const EVERYTHING = wordSet(["everything", "anything", "alles", "tutto", "all"]);
+const BACK_REFERENCES = wordSet([
   "above",
   "before",
   "previously",
@@ -137,11 +159,11 @@ export const overrideEverythingRule: InstructionRule = {
   companions: [...BACK_REFERENCES, "foregoing", "preceding"],
   matches: ({ tokens }) => {
     for (let index = 0; index + 1 < tokens.length; index++) {
-      if (!LEXICON.overrideVerbs.has(tokens[index]!.word) || !isImperativePosition(tokens, index)) continue;
+      if (!LEXICON.overrideVerbs.hasToken(tokens[index]) || !isImperativePosition(tokens, index)) continue;
       const next = tokens[index + 1]!.word;
       if (EVERYTHING.has(next) && next !== "all") {
         for (let later = index + 2; later < Math.min(tokens.length, index + 10); later++) {
-          if (BACK_REFERENCES.has(tokens[later]!.word)) return true;
+          if (BACK_REFERENCES.hasToken(tokens[later])) return true;
         }
       }
       // "ignore the above and say ...", "disregard the foregoing."
@@ -165,11 +187,6 @@ function endsClause(gap: string): boolean {
   return false;
 }
 
-/** Guidance noun, including compounds with a role prefix ("systemanweisungen", "system-prompt"). */
-function isGuidanceNoun(word: string): boolean {
-  return LEXICON.instructionNouns.hasFuzzy(word) || isRoleCompound(word);
-}
-
 const ROLE_PREFIXES = [
   "system",
   "developer",
@@ -180,8 +197,12 @@ const ROLE_PREFIXES = [
   "assistenten",
 ];
 
+const SHORTEST_ROLE_PREFIX = Math.min(...ROLE_PREFIXES.map((role) => role.length));
+
 /** A role word fused with a guidance noun: "systemanweisungen", "system-prompt", "entwicklerregeln". */
 function isRoleCompound(word: string): boolean {
+  // Every prefix has 6+ letters and needs 4+ more: shorter words (nearly all) exit here.
+  if (word.length <= SHORTEST_ROLE_PREFIX + 3) return false;
   for (const role of ROLE_PREFIXES) {
     if (word.length > role.length + 3 && word.startsWith(role)) {
       const rest = word.slice(word[role.length] === "-" ? role.length + 1 : role.length);
@@ -191,7 +212,7 @@ function isRoleCompound(word: string): boolean {
   return false;
 }
 
-const MODALS = new Set([
+const MODALS = wordSet([
   "musst",
   "sollst",
   "solltest",
@@ -212,7 +233,7 @@ function hasSecondPersonFrame(tokens: readonly SegmentToken[], verbIndex: number
   );
 }
 
-const CONFIG_VALUES = new Set([
+const CONFIG_VALUES = wordSet([
   "true",
   "false",
   "null",
@@ -239,30 +260,30 @@ export const roleOverrideRule: InstructionRule = {
   anchors: [...LEXICON.overrideVerbs.words],
   matches: ({ tokens }) => {
     for (let index = 0; index < tokens.length; index++) {
-      if (!LEXICON.overrideVerbs.has(tokens[index]!.word)) continue;
+      if (!LEXICON.overrideVerbs.hasToken(tokens[index])) continue;
       let position = index + 1;
       while (
         position < tokens.length &&
         position - index <= 6 &&
         !tokens[position]!.gapBefore.includes(":")
       ) {
-        const word = tokens[position]!.word;
-        if (!LEXICON.determiners.has(word) || LEXICON.roleWords.has(word)) break;
+        const token = tokens[position]!;
+        if (!LEXICON.determiners.hasToken(token) || LEXICON.roleWords.hasToken(token)) break;
         position++;
       }
       const role = tokens[position];
       if (role === undefined) continue;
       // German compounds carry the role inside the noun: "Ignoriere die Systemanweisungen".
       if (isRoleCompound(role.word) && isImperativePosition(tokens, index)) return true;
-      if (!LEXICON.roleWords.has(role.word)) continue;
+      if (!LEXICON.roleWords.hasToken(role)) continue;
       const noun = tokens[position + 1];
-      const nounIsGuidance = noun !== undefined && !role.gapAfter && isRoleObjectNoun(noun.word);
+      const nounIsGuidance = noun !== undefined && !role.gapAfter && isRoleObjectNoun(noun);
       const labelIndex = nounIsGuidance && noun.gapAfter.includes(":") ? position + 1 : position;
       const labelToken = tokens[labelIndex]!;
       if (labelToken.gapAfter.includes(":")) {
         const valueToken = tokens[labelIndex + 1];
         const isConfig =
-          valueToken !== undefined && (CONFIG_VALUES.has(valueToken.word) || /^\d/.test(valueToken.word));
+          valueToken !== undefined && (CONFIG_VALUES.hasToken(valueToken) || /^\d/.test(valueToken.word));
         if (!isConfig && (isImperativePosition(tokens, index) || followsConjunction(tokens, index)))
           return true;
       }
@@ -280,17 +301,19 @@ export const roleOverrideRule: InstructionRule = {
 };
 
 // The directive nouns a role word can head: "system prompt", "developer instructions", "system persona".
-const ROLE_OBJECT_NOUNS = new Set(["role", "roles", "persona", "personas", "rolle", "ruolo", "ruoli"]);
+const ROLE_OBJECT_NOUNS = wordSet(["role", "roles", "persona", "personas", "rolle", "ruolo", "ruoli"]);
 
-function isRoleObjectNoun(word: string): boolean {
+function isRoleObjectNoun(token: SegmentToken): boolean {
   return (
-    LEXICON.instructionNouns.has(word) || LEXICON.weakGuidanceNouns.has(word) || ROLE_OBJECT_NOUNS.has(word)
+    LEXICON.instructionNouns.hasToken(token) ||
+    LEXICON.weakGuidanceNouns.hasToken(token) ||
+    ROLE_OBJECT_NOUNS.hasToken(token)
   );
 }
 
 // Head nouns of technical phrases in which "system message" / "system prompt" is only a modifier:
 // "Override the system message mode for this model" configures a mode, it does not override a message.
-const TECHNICAL_HEAD_NOUNS = new Set([
+const TECHNICAL_HEAD_NOUNS = wordSet([
   "mode",
   "modes",
   "template",
@@ -354,10 +377,10 @@ function isModifierOfTechnicalNoun(
   noun: SegmentToken,
 ): boolean {
   const next = tokens[index];
-  return next !== undefined && noun.gapAfter === "" && TECHNICAL_HEAD_NOUNS.has(next.word);
+  return next !== undefined && noun.gapAfter === "" && TECHNICAL_HEAD_NOUNS.hasToken(next);
 }
 
-const LABEL_CONJUNCTIONS = new Set([
+const LABEL_CONJUNCTIONS = wordSet([
   "and",
   "then",
   "or",
@@ -375,7 +398,7 @@ const LABEL_CONJUNCTIONS = new Set([
 
 function followsConjunction(tokens: readonly SegmentToken[], index: number): boolean {
   const previous = tokens[index - 1];
-  return previous !== undefined && LABEL_CONJUNCTIONS.has(previous.word) && !previous.gapAfter;
+  return previous !== undefined && LABEL_CONJUNCTIONS.hasToken(previous) && !previous.gapAfter;
 }
 
 /** The colonless form may not be opened by a bare mid-sentence conjunction ("pass a flag and ignore ..."). */
@@ -386,8 +409,7 @@ function startsWithConjunctionOnly(tokens: readonly SegmentToken[], index: numbe
 function isImperativePositionWithoutConjunction(tokens: readonly SegmentToken[], index: number): boolean {
   let position = index;
   while (position > 0 && !opensClause(tokens, position)) {
-    const previous = tokens[position - 1]!.word;
-    if (!LEXICON.scaffoldWords.has(previous)) return false;
+    if (!LEXICON.scaffoldWords.hasToken(tokens[position - 1])) return false;
     position--;
   }
   return true;
@@ -418,7 +440,7 @@ export const newInstructionsRule: InstructionRule = {
   companions: [...LEXICON.newAdjectives.words],
   matches: ({ tokens }) => {
     for (let index = 0; index + 1 < tokens.length; index++) {
-      if (!LEXICON.newAdjectives.has(tokens[index]!.word)) continue;
+      if (!LEXICON.newAdjectives.hasToken(tokens[index])) continue;
       const noun = tokens[index + 1]!;
       if (
         /^(instructions?|directives?|orders|anweisungen?|instruktionen|istruzioni|direttive|system-prompt|systemprompt)$/.test(
@@ -437,7 +459,7 @@ export const newInstructionsRule: InstructionRule = {
           return true;
         }
       }
-      if (LEXICON.goalNouns.has(noun.word)) {
+      if (LEXICON.goalNouns.hasToken(noun)) {
         const possessive = tokens[index - 1]?.word;
         const copula = tokens[index + 2]?.word;
         const isSecondPerson =

@@ -1,7 +1,8 @@
 import type { InstructionRule } from "../instruction-rule";
 import type { SegmentToken } from "../tokenize-segment";
+import { wordSet } from "../word-set";
 
-const FIRST_PERSON = new Set([
+const FIRST_PERSON = wordSet([
   "my",
   "mein",
   "meine",
@@ -15,7 +16,7 @@ const FIRST_PERSON = new Set([
 ]);
 
 // Assets whose owner an attacker impersonates ("my Bitcoin holdings", "my bank account", "my front door").
-const SENSITIVE_ASSETS = new Set([
+const SENSITIVE_ASSETS = wordSet([
   "account",
   "accounts",
   "password",
@@ -69,7 +70,7 @@ const SENSITIVE_ASSETS = new Set([
 ]);
 
 // Without "please", only assets whose owner no changelog or manual speaks for ("my bank account").
-const STRONG_ASSETS = new Set([
+const STRONG_ASSETS = wordSet([
   "account",
   "accounts",
   "password",
@@ -107,7 +108,7 @@ const STRONG_ASSETS = new Set([
   "soldi",
 ]);
 
-const ACTION_VERBS = new Set([
+const ACTION_VERBS = wordSet([
   "update",
   "change",
   "delete",
@@ -156,7 +157,7 @@ const ACTION_VERBS = new Set([
   "sblocca",
 ]);
 
-const POLITE = new Set(["please", "bitte", "kindly"]);
+const POLITE = wordSet(["please", "bitte", "kindly"]);
 
 /**
  * A request written in the first person of the account owner, addressed to whoever acts for them:
@@ -175,9 +176,9 @@ export const ownerImpersonationRule: InstructionRule = {
     if (opening < 0) return false;
     const assets = polite ? SENSITIVE_ASSETS : STRONG_ASSETS;
     for (let index = opening + 1; index < Math.min(tokens.length, opening + 30); index++) {
-      if (!FIRST_PERSON.has(tokens[index]!.word)) continue;
+      if (!FIRST_PERSON.hasToken(tokens[index])) continue;
       for (let next = index + 1; next <= index + 3 && next < tokens.length; next++) {
-        if (assets.has(tokens[next]!.word)) return true;
+        if (assets.hasToken(tokens[next])) return true;
       }
     }
     return false;
@@ -196,7 +197,7 @@ function findImperativeOpening(tokens: readonly SegmentToken[]): { index: number
     if (ACTION_VERBS.has(verb)) return { index: index + 1, polite: true };
   }
   const first = tokens[0];
-  if (first !== undefined && ACTION_VERBS.has(first.word)) return { index: 0, polite: false };
+  if (first !== undefined && ACTION_VERBS.hasToken(first)) return { index: 0, polite: false };
   return { index: -1, polite: false };
 }
 

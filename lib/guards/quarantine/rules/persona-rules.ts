@@ -1,7 +1,8 @@
 import type { InstructionRule } from "../instruction-rule";
 import { isImperativePosition } from "../segment-view";
+import { wordSet } from "../word-set";
 
-const ARTICLES = new Set([
+const ARTICLES = wordSet([
   "a",
   "an",
   "the",
@@ -24,7 +25,7 @@ const ARTICLES = new Set([
   "lo",
 ]);
 // Membership words after "you are now a ..." that describe account state, not a persona.
-const ACCOUNT_STATES = new Set([
+const ACCOUNT_STATES = wordSet([
   "member",
   "members",
   "subscriber",
@@ -56,7 +57,7 @@ const ACCOUNT_STATES = new Set([
   "abonnent",
   "iscritto",
 ]);
-const UNRESTRICTED = new Set([
+const UNRESTRICTED = wordSet([
   "unrestricted",
   "uncensored",
   "jailbroken",

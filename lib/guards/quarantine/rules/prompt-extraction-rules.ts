@@ -27,7 +27,7 @@ export const promptExtractionRule: InstructionRule = {
   companions: [...LEXICON.revealVerbs.words, "mostrami", "dimmi"],
   matches: ({ tokens }) => {
     for (let index = 0; index < tokens.length; index++) {
-      if (!LEXICON.revealVerbs.has(tokens[index]!.word) || !isImperativePosition(tokens, index)) continue;
+      if (!LEXICON.revealVerbs.hasToken(tokens[index]) || !isImperativePosition(tokens, index)) continue;
       const window = tokens.slice(index + 1, index + 9).map((token) => token.word);
       for (let position = 0; position < window.length; position++) {
         const word = window[position]!;

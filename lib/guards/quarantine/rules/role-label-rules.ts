@@ -1,10 +1,11 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import type { SegmentToken } from "../tokenize-segment";
+import { wordSet } from "../word-set";
 
 // Chat-template role tokens of common model families. Inside a tool result they can only be an attempt
 // to forge a conversation turn: <|im_start|>system, [INST], <<SYS>>, <|start_header_id|>system, ...
-const TEMPLATE_WORDS = new Set([
+const TEMPLATE_WORDS = wordSet([
   "im_start",
   "im_end",
   "start_header_id",
@@ -22,7 +23,7 @@ const TEMPLATE_WORDS = new Set([
 ]);
 
 /** Role names that open a forged turn when used as a label at the start of a line or JSON string. */
-const LABEL_ROLES = new Set([
+const LABEL_ROLES = wordSet([
   "system",
   "assistant",
   "developer",
@@ -43,7 +44,7 @@ const LABEL_ROLES = new Set([
   "ai",
 ]);
 
-const CONFIG_VALUES = new Set([
+const CONFIG_VALUES = wordSet([
   "true",
   "false",
   "null",
@@ -67,7 +68,7 @@ const CONFIG_VALUES = new Set([
   "syslog",
 ]);
 
-const SECOND_PERSON = new Set([
+const SECOND_PERSON = wordSet([
   "you",
   "your",
   "you're",
@@ -93,15 +94,24 @@ const SECOND_PERSON = new Set([
  * "[INST]", "<<SYS>>"). The token must sit inside template brackets so an ordinary word "inst" or "sys"
  * never matches: the punctuation before it has to contain `<|`, `[`, `<<` or `|`.
  */
+/** /[<[(#|]/.test(segmentText.slice(0, 12)), without the slice and the regex (runs on every candidate). */
+function hasBracketInHead(segmentText: string): boolean {
+  const end = Math.min(segmentText.length, 12);
+  for (let index = 0; index < end; index++) {
+    const codeUnit = segmentText.charCodeAt(index);
+    if (codeUnit === 60 || codeUnit === 91 || codeUnit === 40 || codeUnit === 35 || codeUnit === 124)
+      return true;
+  }
+  return false;
+}
+
 export const chatTemplateTokenRule: InstructionRule = {
   name: "chat-template-token",
   anchors: [...TEMPLATE_WORDS, "system", "assistant"],
   // Every form below needs `[`, `(`, `<`, `|` or `#` in the gap before the template word.
   anchorAfterBracket: true,
   precheck: (segmentText) =>
-    /[<[(#|]/.test(segmentText.slice(0, 12)) ||
-    segmentText.includes("system_") ||
-    segmentText.includes("](#"),
+    hasBracketInHead(segmentText) || segmentText.includes("system_") || segmentText.includes("](#"),
   matches: ({ tokens }) => {
     // A bracketed "(system_message)" / "[system_prompt]" label followed by prose forges a turn wherever it
     // appears, including glued onto a truncated sentence.
@@ -126,7 +136,7 @@ export const chatTemplateTokenRule: InstructionRule = {
       }
     }
     const first = tokens[0];
-    if (first === undefined || !TEMPLATE_WORDS.has(first.word)) return false;
+    if (first === undefined || !TEMPLATE_WORDS.hasToken(first)) return false;
     const opener = first.gapBefore;
     if (first.word === "system_message" || first.word === "system_prompt") {
       return (
@@ -155,7 +165,7 @@ export const roleLabelRule: InstructionRule = {
   precheck: (segmentText) => startsWithLabel(segmentText),
   matches: ({ tokens, opensLine, text }) => {
     const first = tokens[0];
-    if (first === undefined || !LABEL_ROLES.has(first.word)) return false;
+    if (first === undefined || !LABEL_ROLES.hasToken(first)) return false;
     // "system:" at the start of any segment counts (upstream rule); a bracketed label only at a line start.
     const bracketed = /[([<]/.test(first.gapBefore) && /[)\]>]/.test(first.gapAfter);
     const labelled = first.gapAfter.startsWith(":") || (bracketed && opensLine);
@@ -163,7 +173,7 @@ export const roleLabelRule: InstructionRule = {
     if (/[a-z0-9]/.test(first.gapBefore)) return false;
     const content = tokens.slice(1);
     if (content.length < 3) return false;
-    if (CONFIG_VALUES.has(content[0]!.word) || /^\d/.test(content[0]!.word)) return false;
+    if (CONFIG_VALUES.hasToken(content[0]) || /^\d/.test(content[0]!.word)) return false;
     // `system: 'You are ...',` is a string literal in code or config, not a forged turn.
     if (/['"`]/.test(content[0]!.gapBefore) && /['"`],?;?$/.test(text)) return false;
     return looksLikeInstruction(content);
@@ -193,8 +203,8 @@ function startsWithLabel(segmentText: string): boolean {
 function looksLikeInstruction(content: readonly SegmentToken[]): boolean {
   const firstWord = content[0]!.word;
   if (firstWord === "please" || firstWord === "bitte" || firstWord === "per") return true;
-  if (isImperativeVerb(firstWord)) return true;
-  for (const token of content) if (SECOND_PERSON.has(token.word)) return true;
+  if (isImperativeVerbToken(content[0]!)) return true;
+  for (const token of content) if (SECOND_PERSON.hasToken(token)) return true;
   return false;
 }
 
@@ -213,7 +223,22 @@ export function isImperativeVerb(word: string): boolean {
   );
 }
 
-const IMPERATIVE_VERBS = new Set([
+/** isImperativeVerb(token.word), from the token's precomputed classes (nine typed-array reads). */
+export function isImperativeVerbToken(token: SegmentToken): boolean {
+  return (
+    LEXICON.overrideVerbs.hasToken(token) ||
+    LEXICON.sendVerbs.hasToken(token) ||
+    LEXICON.editVerbs.hasToken(token) ||
+    LEXICON.revealVerbs.hasToken(token) ||
+    LEXICON.runVerbs.hasToken(token) ||
+    LEXICON.grantVerbs.hasToken(token) ||
+    LEXICON.disableVerbs.hasToken(token) ||
+    LEXICON.paymentVerbs.hasToken(token) ||
+    IMPERATIVE_VERBS.hasToken(token)
+  );
+}
+
+const IMPERATIVE_VERBS = wordSet([
   "do",
   "don't",
   "never",

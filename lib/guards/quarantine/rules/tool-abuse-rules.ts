@@ -1,8 +1,9 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import { hasEmailAddress, isImperativePosition, isNotBlocked } from "../segment-view";
+import { wordSet } from "../word-set";
 
-const SHELLS = new Set([
+const SHELLS = wordSet([
   "sh",
   "bash",
   "zsh",
@@ -17,7 +18,7 @@ const SHELLS = new Set([
   "ruby",
   "node",
 ]);
-const DOWNLOADERS = new Set([
+const DOWNLOADERS = wordSet([
   "curl",
   "wget",
   "iwr",
@@ -39,16 +40,16 @@ export const pipeToShellRule: InstructionRule = {
   matches: ({ tokens }) => {
     let downloader = -1;
     for (let index = 0; index < tokens.length; index++) {
-      if (DOWNLOADERS.has(tokens[index]!.word)) downloader = index;
-      else if (downloader >= 0 && SHELLS.has(tokens[index]!.word) && tokens[index]!.gapBefore.includes("|")) {
+      if (DOWNLOADERS.hasToken(tokens[index])) downloader = index;
+      else if (downloader >= 0 && SHELLS.hasToken(tokens[index]) && tokens[index]!.gapBefore.includes("|")) {
         let verbIndex = -1;
         for (let back = downloader - 1; back >= Math.max(0, downloader - 6); back--) {
-          if (LEXICON.runVerbs.has(tokens[back]!.word)) verbIndex = back;
+          if (LEXICON.runVerbs.hasToken(tokens[back])) verbIndex = back;
         }
         if (verbIndex < 0 || !isImperativePosition(tokens, verbIndex)) continue;
         const context = tokens.slice(Math.max(0, verbIndex - 6), index + 6);
         if (
-          context.some((token) => LEXICON.urgencyWords.has(token.word) || LEXICON.agentNouns.has(token.word))
+          context.some((token) => LEXICON.urgencyWords.hasToken(token) || LEXICON.agentNouns.hasToken(token))
         )
           return true;
       }

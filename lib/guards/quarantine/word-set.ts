@@ -1,0 +1,277 @@
+/**
+ * Word sets whose membership is computed ONCE per token instead of once per rule and lookup.
+ *
+ * Why: a sentence is checked by several rules, and each rule asks several word-class questions about
+ * the same words ("is it an override verb?", "a role word?", "a determiner?"). With plain `Set<string>`
+ * objects every question is a hash-table probe on the word string (plus, for the lexicon classes, the
+ * possessive and elision fallbacks). On dense adversarial inputs that repeated probing was the largest
+ * single cost of the scan.
+ *
+ * How: every `WordSet` created at module load registers itself and gets a small integer `id`. On first
+ * use, one table is built for the union of all registered words: word -> `Uint8Array` with
+ * `membership[id] === 1` when set `id` contains the word (under that set's matching rules, see below).
+ * The tokenizer looks each token's word up once and stores the array on the token
+ * (`SegmentToken.classes`); `set.hasToken(token)` is then a single typed-array read. The lookup uses the
+ * vocabulary table below (keyed by a hash the tokenizer computes while scanning the word, so no string
+ * is sliced or hashed for it). Words outside every set share one all-zero array: the per-token cost is
+ * one probe and no allocation.
+ *
+ * Two matching modes, identical to what the code used before this table existed:
+ * - exact (`wordSet`): `has(word)` is `Set.has(word)`;
+ * - lexicon (`lexiconWordSet`): also accepts a trailing possessive "'s" ("user's" -> "user") and an
+ *   Italian elided article ("l'utente" -> "utente"), see `lexiconHas`.
+ * Only words containing an apostrophe can differ between the modes, so only they take the slow path
+ * (two more probes, and a merged array cached in a bounded map).
+ */
+
+/** Anything with per-token membership: the tokenizer's SegmentToken (kept structural to avoid a cycle). */
+interface TokenWithClasses {
+  readonly word: string;
+  readonly classes: Uint8Array;
+}
+
+const registry: WordSet[] = [];
+
+/** A set of folded words with O(1) per-token membership (see the file comment). */
+export class WordSet implements Iterable<string> {
+  /** Index of this set in every membership array. */
+  readonly id: number;
+  /** The words, for iteration (anchor lists) and for the string-level `has`. */
+  readonly words: ReadonlySet<string>;
+  /** True for the lexicon mode (possessive and elision tolerant). */
+  readonly tolerant: boolean;
+
+  constructor(words: Iterable<string>, tolerant: boolean) {
+    this.words = new Set(words);
+    this.tolerant = tolerant;
+    this.id = registry.length;
+    registry.push(this);
+    exactTable = undefined;
+    vocabulary = undefined;
+  }
+
+  /** Membership of a word string (for derived strings that are not a token's own word). */
+  has(word: string): boolean {
+    return this.tolerant ? lexiconHas(this.words, word) : this.words.has(word);
+  }
+
+  /** Membership of a token's word: one typed-array read. Undefined (out of range) is never a member. */
+  hasToken(token: TokenWithClasses | undefined): boolean {
+    return token !== undefined && token.classes[this.id] === 1;
+  }
+
+  [Symbol.iterator](): Iterator<string> {
+    return this.words[Symbol.iterator]();
+  }
+}
+
+/** An exact word set (`has` is `Set.has`). Create at module load, like a `const` Set. */
+export function wordSet(words: Iterable<string>): WordSet {
+  return new WordSet(words, false);
+}
+
+/** A lexicon word class: exact, or with a possessive "'s" or an elided Italian article stripped. */
+export function lexiconWordSet(words: Iterable<string>): WordSet {
+  return new WordSet(words, true);
+}
+
+/** True when the word ends in a possessive "'s" (checked by code unit). */
+function hasPossessiveEnding(word: string): boolean {
+  const length = word.length;
+  return length > 2 && word.charCodeAt(length - 1) === 115 && word.charCodeAt(length - 2) === 39;
+}
+
+const ELIDED_ARTICLES = new Set(["l", "all", "dell", "nell", "sull", "dall", "un", "d", "quest"]);
+
+/**
+ * Italian elision ("l'utente", "all'assistente"): the word after the apostrophe is looked up too. The
+ * articles are 1-5 letters long, so only those five positions are probed.
+ */
+function hasElidedArticle(word: string): boolean {
+  let apostrophe = -1;
+  for (let position = 1; position <= 5 && position < word.length; position++) {
+    if (word.charCodeAt(position) === 39) {
+      apostrophe = position;
+      break;
+    }
+  }
+  return apostrophe > 0 && ELIDED_ARTICLES.has(word.slice(0, apostrophe));
+}
+
+/** Lexicon-mode membership of a word string (the historical semantics of `WordClass.has`). */
+export function lexiconHas(words: ReadonlySet<string>, word: string): boolean {
+  return (
+    words.has(word) ||
+    (word.length > 2 &&
+      ((hasPossessiveEnding(word) && words.has(word.slice(0, -2))) ||
+        (hasElidedArticle(word) && words.has(word.slice(word.indexOf("'") + 1)))))
+  );
+}
+
+/** Shared all-zero membership: the array of every word outside all sets. Never written to. */
+let noMembership = new Uint8Array(0);
+/** Word -> exact membership in every registered set; built lazily once all sets are registered. */
+let exactTable: Map<string, Uint8Array> | undefined;
+/**
+ * Membership arrays of words with an apostrophe whose stripped form is in some lexicon set ("user's",
+ * "l'utente"), merged once and reused. Bounded (cleared when full) so memory stays constant.
+ */
+const apostropheMemo = new Map<string, Uint8Array>();
+
+function buildExactTable(): Map<string, Uint8Array> {
+  const table = new Map<string, Uint8Array>();
+  const size = registry.length;
+  for (const set of registry) {
+    for (const word of set.words) {
+      let membership = table.get(word);
+      if (membership === undefined) {
+        membership = new Uint8Array(size);
+        table.set(word, membership);
+      }
+      membership[set.id] = 1;
+    }
+  }
+  noMembership = new Uint8Array(size);
+  apostropheMemo.clear();
+  return table;
+}
+
+/** The exact membership table, built on first use (after every WordSet has registered at load). */
+function exactMembershipTable(): Map<string, Uint8Array> {
+  if (exactTable === undefined) exactTable = buildExactTable();
+  return exactTable;
+}
+
+/** Start value of the tokenizer's running word hash (`hash = rotl(hash, 7) ^ codeUnit` per code unit). */
+export const TOKEN_HASH_SEED = 0x2f6b_1d3a;
+
+/**
+ * The vocabulary (every word of every set) as an open-addressing hash table keyed by the tokenizer's
+ * running word hash, so the tokenizer can find a word's entry WITHOUT first slicing it out of the
+ * segment: it hashes the characters while it scans them anyway, probes `slotHash` (an Int32Array,
+ * about 1/8 full so a miss is usually one read), and confirms a candidate with `startsWith` on the
+ * segment. A hit also yields the vocabulary's own (internalized) string, which the token reuses as its
+ * `word`: no allocation, and later comparisons against string literals are pointer compares.
+ */
+export interface VocabularyTable {
+  /** Slot -> word hash (valid where `slotEntry` is not 0). */
+  readonly slotHash: Int32Array;
+  /** Slot -> entry index + 1; 0 marks an empty slot. */
+  readonly slotEntry: Int32Array;
+  readonly slotMask: number;
+  /** Entry -> the word. */
+  readonly words: readonly string[];
+  /** All words' code units back to back, and entry -> offset of its word in `characters`. */
+  readonly characters: Uint16Array;
+  readonly characterOffsets: Int32Array;
+  /** Entry -> its membership array (see membershipOf; words with an apostrophe go through membershipOf). */
+  readonly classes: readonly Uint8Array[];
+}
+
+let vocabulary: VocabularyTable | undefined;
+
+/** The tokenizer's word hash of a whole string (same function as its running hash). */
+export function tokenHashOf(word: string): number {
+  let hash = TOKEN_HASH_SEED;
+  for (let index = 0; index < word.length; index++)
+    hash = ((hash << 7) | (hash >>> 25)) ^ word.charCodeAt(index);
+  return hash;
+}
+
+function slotOf(hash: number, slotMask: number): number {
+  return (Math.imul(hash, 0x9e3779b1) >>> 15) & slotMask;
+}
+
+/** The vocabulary table (built on first use, after every WordSet is registered). */
+export function vocabularyTable(): VocabularyTable {
+  const table = exactMembershipTable();
+  if (vocabulary !== undefined) return vocabulary;
+  const words = [...table.keys()];
+  let size = 64;
+  while (size < words.length * 8) size *= 2;
+  const slotHash = new Int32Array(size);
+  const slotEntry = new Int32Array(size);
+  const slotMask = size - 1;
+  words.forEach((word, entry) => {
+    const hash = tokenHashOf(word);
+    let slot = slotOf(hash, slotMask);
+    while (slotEntry[slot] !== 0) slot = (slot + 1) & slotMask;
+    slotHash[slot] = hash;
+    slotEntry[slot] = entry + 1;
+  });
+  const characterOffsets = new Int32Array(words.length);
+  const characters = new Uint16Array(words.reduce((sum, word) => sum + word.length, 0));
+  let offset = 0;
+  words.forEach((word, entry) => {
+    characterOffsets[entry] = offset;
+    for (let index = 0; index < word.length; index++) characters[offset++] = word.charCodeAt(index);
+  });
+  vocabulary = {
+    slotHash,
+    slotEntry,
+    slotMask,
+    words,
+    characters,
+    characterOffsets,
+    classes: words.map((word) => table.get(word)!),
+  };
+  return vocabulary;
+}
+
+/**
+ * Entry of the vocabulary word equal to codes[start, end), whose running hash is `hash`, or -1.
+ * Collisions only cost an extra comparison of code units; they never produce a wrong entry.
+ */
+export function findVocabularyEntry(
+  vocabularyTable: VocabularyTable,
+  codes: Uint16Array,
+  start: number,
+  end: number,
+  hash: number,
+): number {
+  const { slotHash, slotEntry, slotMask, words, characters, characterOffsets } = vocabularyTable;
+  const length = end - start;
+  let slot = slotOf(hash, slotMask);
+  for (;;) {
+    const entry = slotEntry[slot]!;
+    if (entry === 0) return -1;
+    if (slotHash[slot] === hash && words[entry - 1]!.length === length) {
+      // Compare code units, typed array to typed array.
+      const from = characterOffsets[entry - 1]!;
+      let index = 0;
+      while (index < length && characters[from + index] === codes[start + index]) index++;
+      if (index === length) return entry - 1;
+    }
+    slot = (slot + 1) & slotMask;
+  }
+}
+
+/** The membership array of words that are in no set (all zeros). */
+export function emptyMembership(): Uint8Array {
+  exactMembershipTable();
+  return noMembership;
+}
+
+/**
+ * Membership of `word` in every registered set, as `WordSet.hasToken` reads it. One Map probe for words
+ * without an apostrophe; the returned array is shared and must not be modified.
+ */
+export function membershipOf(word: string): Uint8Array {
+  const table = exactMembershipTable();
+  const exact = table.get(word) ?? noMembership;
+  // Lexicon-mode fallbacks need an apostrophe ("'s" ending, or an elided article), and 3+ characters.
+  if (word.length <= 2 || word.indexOf("'") < 0) return exact;
+  const possessive = hasPossessiveEnding(word) ? table.get(word.slice(0, -2)) : undefined;
+  const elided = hasElidedArticle(word) ? table.get(word.slice(word.indexOf("'") + 1)) : undefined;
+  if (possessive === undefined && elided === undefined) return exact;
+  const known = apostropheMemo.get(word);
+  if (known !== undefined) return known;
+  const merged = new Uint8Array(exact);
+  for (const set of registry) {
+    if (!set.tolerant) continue;
+    if (possessive?.[set.id] === 1 || elided?.[set.id] === 1) merged[set.id] = 1;
+  }
+  if (apostropheMemo.size >= 4096) apostropheMemo.clear();
+  apostropheMemo.set(word, merged);
+  return merged;
+}

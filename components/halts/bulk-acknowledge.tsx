@@ -11,21 +11,21 @@ const RESOLUTIONS = ["resolved", "escalated", "dismissed"] as const;
  * Acknowledges the selected halts in one go (operators and admins). Critical halts are never
  * selectable here: dismissing one needs the explicit continue-with-caution step on its own page.
  * Each halt is a separate guarded write; the result line says how many went through, how many someone
- * else had acknowledged already, and how many failed.
+ * else had acknowledged already, and how many failed (shown by the list, which outlives this form).
  */
 export function BulkAcknowledge({
   selectedIds,
   onDone,
 }: {
   selectedIds: readonly string[];
-  onDone: () => void;
+  /** Called with the localized result line once every selected halt was tried. */
+  onDone: (result: string) => void;
 }) {
   const t = useTranslations("HaltsList");
   const tLabel = useTranslations("HaltLabels");
   const [resolution, setResolution] = useState<(typeof RESOLUTIONS)[number]>("resolved");
   const [notes, setNotes] = useState("");
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState("");
   const resolutionId = useId();
   const notesId = useId();
 
@@ -33,7 +33,6 @@ export function BulkAcknowledge({
     event.preventDefault();
     if (selectedIds.length === 0 || busy) return;
     setBusy(true);
-    setResult("");
     let done = 0;
     let conflicts = 0;
     let failed = 0;
@@ -47,9 +46,8 @@ export function BulkAcknowledge({
       else failed += 1;
     }
     setBusy(false);
-    setResult(t("bulkResult", { done, conflicts, failed }));
     if (failed === 0) setNotes("");
-    onDone();
+    onDone(t("bulkResult", { done, conflicts, failed }));
   }
 
   return (
@@ -94,9 +92,6 @@ export function BulkAcknowledge({
       <button type="submit" disabled={selectedIds.length === 0 || busy} className={buttonClass.primary}>
         {busy ? t("bulkWorking") : t("bulkSubmit", { count: selectedIds.length })}
       </button>
-      <p aria-live="polite" className="w-full text-sm text-slate-800" data-testid="bulk-result">
-        {result}
-      </p>
     </form>
   );
 }

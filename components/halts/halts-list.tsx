@@ -51,6 +51,7 @@ export function HaltsList() {
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const canAcknowledge = useHasRole("operator");
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkResult, setBulkResult] = useState("");
   const [announcement, setAnnouncement] = useState("");
   const knownIds = useRef<Set<string> | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -170,12 +171,20 @@ export function HaltsList() {
               selectedIds={list.page.halts
                 .filter((halt) => selected.has(halt.halt_id))
                 .map((halt) => halt.halt_id)}
-              onDone={() => {
+              onDone={(result) => {
+                setBulkResult(result);
                 setSelected(new Set());
                 load("live").catch(() => {});
               }}
             />
           </div>
+        ) : null}
+        {canAcknowledge ? (
+          // Outside the bulk form: once every selectable halt is acknowledged the form goes away (the list
+          // re-reads live), and the result must stay readable and announced.
+          <p aria-live="polite" className="mt-2 text-sm text-slate-800" data-testid="bulk-result">
+            {bulkResult}
+          </p>
         ) : null}
         {list.status === "ready" && list.page.halts.length > 0 ? (
           <ul className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
@@ -201,6 +210,7 @@ export function HaltsList() {
                         if (event.target.checked) next.add(halt.halt_id);
                         else next.delete(halt.halt_id);
                         setSelected(next);
+                        setBulkResult("");
                       }}
                     />
                   ) : null}

@@ -91,8 +91,25 @@ for (const halt of [
   });
   haltIds.push(((await recorded.json()) as { halt_id: string }).halt_id);
 }
+// Sample runs for the runs pages: a demo run of the quarantine scenario (needs the scripted demo model,
+// i.e. Keel started without KEEL_MODEL), waited for until it finishes.
+const runResponse = await context.request.post(`${baseUrl}/api/runs`, {
+  data: { task: "Summarise the release notes page. [[scenario:demo-quarantine]]", kind: "job", locale: "en" },
+  headers: { origin: baseUrl },
+});
+if (!runResponse.ok()) throw new Error(`Queuing a run failed: ${runResponse.status()}`);
+const runId = ((await runResponse.json()) as { id: string }).id;
+for (let attempt = 0; attempt < 60; attempt++) {
+  const run = (await (await context.request.get(`${baseUrl}/api/runs/${runId}`)).json()) as {
+    status: string;
+  };
+  if (!["queued", "running"].includes(run.status)) break;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
 await context.close();
 PAGES.push(
+  { name: "runs-en", path: "/en/runs" },
+  { name: "run-detail-en", path: `/en/runs/${runId}`, waitFor: "[data-testid=run-final-text]" },
   { name: "overview-en", path: "/en" },
   { name: "halts-de", path: "/de/halts" },
   { name: "halt-detail-it", path: `/it/halts/${haltIds[0]}`, waitFor: "[data-testid=halt-description]" },

@@ -4,6 +4,11 @@
  */
 import { z } from "zod";
 import {
+  approveMcpToolPinSchema,
+  mcpToolPinListSchema,
+  mcpToolPinSchema,
+} from "@/lib/mcp-gateway/mcp-tool-pin-schemas";
+import {
   apiKeySchema,
   changePasswordRequestSchema,
   createAgentKeyRequestSchema,
@@ -35,11 +40,6 @@ import {
   updateHaltConfigInputSchema,
   updateHaltConfigOutputSchema,
 } from "@/lib/schemas/halts";
-import {
-  approveMcpToolPinSchema,
-  mcpToolPinListSchema,
-  mcpToolPinSchema,
-} from "@/lib/mcp-gateway/mcp-tool-pin-schemas";
 import {
   createRunSchema,
   listRunEventsQuerySchema,
@@ -562,7 +562,8 @@ export const API_ROUTES: ApiRouteDescription[] = [
   {
     method: "get",
     path: "/api/mcp-gateway/tools",
-    summary: "MCP gateway tool pins: every upstream tool seen, its definition hash and whether it is trusted, flagged or approved (viewer)",
+    summary:
+      "MCP gateway tool pins: every upstream tool seen, its definition hash and whether it is trusted, flagged or approved (viewer)",
     access: "viewer",
     tag: "mcp-gateway",
     responses: { 200: { description: "The pins and counts", schema: mcpToolPinListSchema } },

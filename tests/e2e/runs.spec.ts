@@ -45,8 +45,16 @@ test("an operator queues a run through the form; it opens with run.queued and ap
   await signIn.signIn(operator.username, operator.password, /\/de\/runs/);
 
   const runs = new RunsPage(operatorPage, "de");
-  await runs.task.fill(task);
-  await expect(runs.taskCounter).toHaveText(runs.t("NewRunForm.counter", { count: task.length, max: 8000 }));
+  // Right after the sign-in redirect the page may still be settling: retry typing until React has it.
+  await expect(async () => {
+    await runs.task.fill(task);
+    await expect(runs.taskCounter).toHaveText(
+      runs.t("NewRunForm.counter", { count: task.length, max: 8000 }),
+      {
+        timeout: 2_000,
+      },
+    );
+  }).toPass({ timeout: 20_000 });
   await runs.kind.selectOption({ label: runs.t("RunLabels.kind", { kind: "chat" }) });
   await runs.submit.click();
 

@@ -6,97 +6,37 @@
  * model's request log, and GET /api/metrics parsed with a strict Prometheus text-format parser.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as settingsRoute from "@/app/api/app-settings/route";
 import * as metricsRoute from "@/app/api/metrics/route";
-import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
-import * as runsRoute from "@/app/api/runs/route";
-import {
-  createDemoTools,
-  DEMO_JUDGE_SCENARIO,
-  DEMO_RUNS,
-  type DemoModelServer,
-  startDemoModelServer,
-} from "@/lib/agent/demo";
-import { createLanguageModel } from "@/lib/agent/providers";
-import { createBuiltinTools, createTodoStore } from "@/lib/agent/tools/builtin";
+import { DEMO_JUDGE_SCENARIO } from "@/lib/agent/demo";
 import { COMPLETION_TEXTS, JUDGE_CONTINUATION_LEAD } from "@/lib/guards/completion";
-import { createLogger } from "@/lib/log/logger";
 import { type ParsedFamily, PROMETHEUS_CONTENT_TYPE, parsePrometheusText } from "@/lib/metrics";
-import { type RunWorker, startRunWorker } from "@/lib/runs/run-worker";
-import type { RunEvent, RunLocale, RunStatus } from "@/lib/schemas/runs";
+import type { RunLocale } from "@/lib/schemas/runs";
 import type { AppSettingsUpdate } from "@/lib/schemas/settings";
 import { scenarioMarker } from "@/lib/scripted-model";
-import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
-import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
-import { RuntimeHeartbeat } from "@/lib/settings/runtime-heartbeat";
 import { createTestAgentKey, createTestUser, type TestUser } from "./helpers/auth-fixtures";
 import { callRoute } from "./helpers/call-route";
+import { type DemoRuntime, ofType, scenarioTask, startDemoRuntime } from "./helpers/demo-runtime";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
 
 let testDatabase: TestDatabase;
-let demo: DemoModelServer;
-let worker: RunWorker;
-let poller: RuntimeFlagPoller;
-let heartbeat: RuntimeHeartbeat;
+let runtime: DemoRuntime;
 let operator: TestUser;
 let viewer: TestUser;
 
 const METRICS_TOKEN = "test-scrape-token-0123456789abcdef";
-const scenarioTask = (name: string) => DEMO_RUNS.find((run) => run.name === name)!.task;
 
-async function putSettings(update: AppSettingsUpdate): Promise<void> {
-  const current = await callRoute(settingsRoute.GET, { headers: await operator.tokenHeaders() });
-  const response = await callRoute(settingsRoute.PUT, {
-    method: "PUT",
-    json: update,
-    headers: { ...(await operator.tokenHeaders()), "if-match": `"${current.body.version}"` },
-  });
-  expect(response.status).toBe(200);
-  await poller.reloadNow();
-  expect(poller.appliedVersion()).toBe(response.body.version);
-  await heartbeat.beat(response.body.version, true);
-}
-
-async function startRun(task: string, locale: RunLocale = "en", kind = "job"): Promise<string> {
-  const response = await callRoute(runsRoute.POST, {
-    method: "POST",
-    json: { task, locale, kind },
-    headers: await operator.tokenHeaders(),
-  });
-  expect(response.status).toBe(201);
-  return response.body.id;
-}
-
-const FINISHED: RunStatus[] = ["succeeded", "failed", "blocked", "cancelled"];
-
-async function finishedRun(runId: string) {
-  const deadline = Date.now() + 25_000;
-  for (;;) {
-    const run = await testDatabase.database.agentRun.findUnique({ where: { id: runId } });
-    if (run && FINISHED.includes(run.status)) return run;
-    if (Date.now() > deadline) throw new Error(`run ${runId} did not finish (now ${run?.status})`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function eventsOf(runId: string): Promise<RunEvent[]> {
-  const response = await callRoute(runEventsRoute.GET, {
-    path: `/api/runs/${runId}/events`,
-    params: { id: runId },
-    headers: await viewer.tokenHeaders(),
-  });
-  expect(response.status).toBe(200);
-  return response.body.events;
-}
-
-const ofType = (events: RunEvent[], type: string) => events.filter((event) => event.type === type);
+const putSettings = (update: AppSettingsUpdate) => runtime.putSettings(update);
+const startRun = (task: string, locale: RunLocale = "en", kind = "job") =>
+  runtime.startRun(task, { locale, kind });
+const finishedRun = (runId: string) => runtime.finishedRun(runId);
+const eventsOf = (runId: string) => runtime.eventsOf(runId);
 
 /** The demo model's requests of one scenario (its marker is in every request of the run, judge calls included). */
 function requestsOf(scenario: string) {
   const marker = scenarioMarker(scenario);
-  const mentions = (entry: (typeof demo.requestLog)[number]) =>
+  const mentions = (entry: (typeof runtime.demo.requestLog)[number]) =>
     entry.conversation?.messages.some((message) => message.text.includes(marker)) ?? false;
-  const requests = demo.requestLog.filter(mentions);
+  const requests = runtime.demo.requestLog.filter(mentions);
   return {
     judge: requests.filter((entry) => entry.scenario === DEMO_JUDGE_SCENARIO).length,
     continuations: Math.max(
@@ -117,54 +57,17 @@ beforeAll(async () => {
   testDatabase = await createTestDatabase();
   operator = await createTestUser(testDatabase.database, "operator");
   viewer = await createTestUser(testDatabase.database, "viewer");
-  demo = await startDemoModelServer();
-  const model = createLanguageModel({ provider: "demo" }, {}, { demoBaseUrl: demo.url });
-  const database = testDatabase.database;
-  poller = new RuntimeFlagPoller({
-    load: () => loadAppSettingsRuntimeFlags(database),
-    baseIntervalMs: 60_000,
-    onApplied: async () => {},
-    onError: () => {},
-  });
-  await poller.start();
-  heartbeat = new RuntimeHeartbeat(database, { label: model.label, demo: true });
-  await heartbeat.beat(poller.appliedVersion() ?? 0, true);
-  worker = await startRunWorker({
-    connectionString: testDatabase.url,
-    concurrency: 1,
-    deps: {
-      database,
-      runtimeId: heartbeat.id,
-      models: { main: model.model, utility: model.model, label: model.label },
-      flags: () => ({ flags: poller.current(), version: poller.appliedVersion() ?? 0 }),
-      createTools: (runId) => {
-        const todo = createTodoStore();
-        return {
-          tools: createBuiltinTools({
-            runId,
-            todo,
-            webFetch: { allowHosts: [demo.pagesOrigin] },
-            extraTools: createDemoTools(),
-          }),
-          todo,
-        };
-      },
-      log: createLogger({ component: "run-finalization-test" }),
-      maxRetries: 0,
-    },
-  });
+  runtime = await startDemoRuntime({ testDatabase, operator, viewer, concurrency: 1 });
 }, 60_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  poller?.stop();
-  await demo?.close();
+  await runtime?.stop();
   await testDatabase?.drop();
 });
 
 describe("run finalization through the runtime worker", () => {
   it("a job whose side effect fails gets the German caveat; the verdict stays out of the text (caveat mode)", async () => {
-    demo.requestLog.length = 0;
+    runtime.demo.requestLog.length = 0;
     const runId = await startRun(scenarioTask("demo-side-effect"), "de");
     const run = await finishedRun(runId);
     const caveat = COMPLETION_TEXTS.de.sideEffectsFailed("demo_send_report");
@@ -210,7 +113,7 @@ describe("run finalization through the runtime worker", () => {
   it("continue mode: one continuation, one re-judge (blocked), at most two judge requests", async () => {
     await putSettings({ autonomousCompletionJudgeMode: "continue" });
     try {
-      demo.requestLog.length = 0;
+      runtime.demo.requestLog.length = 0;
       const runId = await startRun(scenarioTask("demo-side-effect"), "it");
       const run = await finishedRun(runId);
       expect(run.continuationUsed).toBe(true);
@@ -235,7 +138,7 @@ describe("run finalization through the runtime worker", () => {
   it("mode off: no judge request, a skipped event, and the caveat still added", async () => {
     await putSettings({ autonomousCompletionJudgeMode: "off" });
     try {
-      demo.requestLog.length = 0;
+      runtime.demo.requestLog.length = 0;
       const runId = await startRun(scenarioTask("demo-side-effect"));
       const run = await finishedRun(runId);
       expect(run.completionVerdict).toBeNull();
@@ -395,14 +298,20 @@ describe("GET /api/metrics", () => {
     );
     expect(sample(families, "keel_run_silent_deliveries_total")).toBeGreaterThanOrEqual(1);
     expect(
-      sample(families, "keel_completion_judge_breaker_state", { runtime: heartbeat.id, state: "closed" }),
+      sample(families, "keel_completion_judge_breaker_state", {
+        runtime: runtime.heartbeat.id,
+        state: "closed",
+      }),
     ).toBe(1);
     expect(
-      sample(families, "keel_completion_judge_breaker_state", { runtime: heartbeat.id, state: "open" }),
+      sample(families, "keel_completion_judge_breaker_state", {
+        runtime: runtime.heartbeat.id,
+        state: "open",
+      }),
     ).toBe(0);
     const settings = await database.appSettings.findUniqueOrThrow({ where: { id: 1 } });
     expect(sample(families, "keel_settings_version")).toBe(settings.version);
-    expect(sample(families, "keel_runtime_applied_settings_version", { runtime: heartbeat.id })).toBe(
+    expect(sample(families, "keel_runtime_applied_settings_version", { runtime: runtime.heartbeat.id })).toBe(
       settings.version,
     );
     for (const name of [

@@ -6,39 +6,33 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as settingsRoute from "@/app/api/app-settings/route";
 import * as haltsRoute from "@/app/api/halts/route";
-import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
 import * as demoRunsRoute from "@/app/api/runs/demo/route";
 import * as runsRoute from "@/app/api/runs/route";
-import { createDemoTools, DEMO_RUNS, type DemoModelServer, startDemoModelServer } from "@/lib/agent/demo";
-import { createLanguageModel } from "@/lib/agent/providers";
+import { DEMO_RUNS } from "@/lib/agent/demo";
 import type { AgentTool } from "@/lib/agent/tools/agent-tool";
-import { createBuiltinTools, createTodoStore } from "@/lib/agent/tools/builtin";
 import { BLOCKED_MESSAGE } from "@/lib/guards/audit-gate";
 import { QUARANTINE_MARKER, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
-import { createLogger } from "@/lib/log/logger";
-import { failOrphanedRuns, type RunWorker, startRunWorker } from "@/lib/runs/run-worker";
-import type { RunEvent, RunStatus } from "@/lib/schemas/runs";
+import { failOrphanedRuns } from "@/lib/runs/run-worker";
 import type { AppSettingsUpdate } from "@/lib/schemas/settings";
-import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
-import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
-import { RuntimeHeartbeat } from "@/lib/settings/runtime-heartbeat";
 import { createTestAgentKey, createTestUser, type TestUser } from "./helpers/auth-fixtures";
 import { callRoute } from "./helpers/call-route";
+import {
+  type DemoRuntime,
+  FINISHED_STATUSES,
+  ofType,
+  scenarioTask,
+  startDemoRuntime,
+} from "./helpers/demo-runtime";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
 
 let testDatabase: TestDatabase;
-let demo: DemoModelServer;
-let worker: RunWorker;
-let poller: RuntimeFlagPoller;
+let runtime: DemoRuntime;
 let operator: TestUser;
 let viewer: TestUser;
 /** Set by a test to hold a tool call until the test releases it (for the mid-run switch). */
 let holdTool: { name: string; call: number; reached: () => void; release: Promise<void> } | null = null;
-
-const scenarioTask = (name: string) => DEMO_RUNS.find((run) => run.name === name)!.task;
 
 /** Wraps tools so a test can pause one call. */
 function holdable(tools: AgentTool[]): AgentTool[] {
@@ -58,122 +52,21 @@ function holdable(tools: AgentTool[]): AgentTool[] {
   }));
 }
 
-async function putSettings(update: AppSettingsUpdate): Promise<void> {
-  const current = await callRoute(settingsRoute.GET, { headers: await operator.tokenHeaders() });
-  const response = await callRoute(settingsRoute.PUT, {
-    method: "PUT",
-    json: update,
-    headers: { ...(await operator.tokenHeaders()), "if-match": `"${current.body.version}"` },
-  });
-  expect(response.status).toBe(200);
-  // The runtime hears the NOTIFY in production; here the test asks the poller to read now.
-  await poller.reloadNow();
-  expect(poller.appliedVersion()).toBe(response.body.version);
-}
-
-async function startRun(task: string): Promise<string> {
-  const response = await callRoute(runsRoute.POST, {
-    method: "POST",
-    json: { task },
-    headers: await operator.tokenHeaders(),
-  });
-  expect(response.status).toBe(201);
-  expect(response.body.status).toBe("queued");
-  return response.body.id;
-}
-
-async function waitFor<T>(
-  read: () => Promise<T | null | undefined>,
-  what: () => string,
-  timeoutMs = 25_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== null && value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const FINISHED: RunStatus[] = ["succeeded", "failed", "blocked", "cancelled"];
-
-async function finishedRun(runId: string) {
-  let last = "";
-  return waitFor(
-    async () => {
-      const run = await testDatabase.database.agentRun.findUnique({ where: { id: runId } });
-      const events = await testDatabase.database.runEvent.findMany({
-        where: { runId },
-        orderBy: { seq: "asc" },
-      });
-      last = `${run?.status} ${run?.task.slice(0, 40)} [${events.map((event) => event.type).join(", ")}]`;
-      return run && FINISHED.includes(run.status) ? run : null;
-    },
-    () => `run ${runId} to finish (now: ${last})`,
-  );
-}
-
-async function eventsOf(runId: string): Promise<RunEvent[]> {
-  const response = await callRoute(runEventsRoute.GET, {
-    path: `/api/runs/${runId}/events`,
-    params: { id: runId },
-    headers: await viewer.tokenHeaders(),
-  });
-  expect(response.status).toBe(200);
-  return response.body.events;
-}
-
-const ofType = (events: RunEvent[], type: string) => events.filter((event) => event.type === type);
+const putSettings = (update: AppSettingsUpdate) => runtime.putSettings(update);
+const startRun = (task: string) => runtime.startRun(task);
+const finishedRun = (runId: string) => runtime.finishedRun(runId);
+const eventsOf = (runId: string) => runtime.eventsOf(runId);
+const FINISHED = FINISHED_STATUSES;
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   operator = await createTestUser(testDatabase.database, "operator");
   viewer = await createTestUser(testDatabase.database, "viewer");
-  demo = await startDemoModelServer();
-  const model = createLanguageModel({ provider: "demo" }, {}, { demoBaseUrl: demo.url });
-  const database = testDatabase.database;
-  poller = new RuntimeFlagPoller({
-    load: () => loadAppSettingsRuntimeFlags(database),
-    baseIntervalMs: 60_000,
-    onApplied: async () => {},
-    onError: () => {},
-  });
-  await poller.start();
-  const heartbeat = new RuntimeHeartbeat(database, { label: model.label, demo: true });
-  await heartbeat.beat(poller.appliedVersion() ?? 0, true);
-  worker = await startRunWorker({
-    connectionString: testDatabase.url,
-    concurrency: 2,
-    deps: {
-      database,
-      runtimeId: heartbeat.id,
-      models: { main: model.model, utility: model.model, label: model.label },
-      flags: () => ({ flags: poller.current(), version: poller.appliedVersion() ?? 0 }),
-      createTools: (runId) => {
-        const todo = createTodoStore();
-        return {
-          tools: holdable(
-            createBuiltinTools({
-              runId,
-              todo,
-              webFetch: { allowHosts: [demo.pagesOrigin] },
-              extraTools: createDemoTools(),
-            }),
-          ),
-          todo,
-        };
-      },
-      log: createLogger({ component: "runs-test" }),
-      maxRetries: 0,
-    },
-  });
+  runtime = await startDemoRuntime({ testDatabase, operator, viewer, concurrency: 2, wrapTools: holdable });
 }, 60_000);
 
 afterAll(async () => {
-  await worker?.stop();
-  poller?.stop();
-  await demo?.close();
+  await runtime?.stop();
   await testDatabase?.drop();
 });
 

@@ -4,6 +4,7 @@
  * scripted demo model over real HTTP, with the switches read from the real settings row by the runtime's
  * flag poller (changed through PUT /api/app-settings). Checks what each guard did on the stored timeline.
  */
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as haltsRoute from "@/app/api/halts/route";
@@ -243,6 +244,53 @@ describe("runs through the runtime worker", () => {
     expect(response.status).toBe(201);
     expect(response.body.runs).toHaveLength(DEMO_RUNS.length);
     for (const run of response.body.runs) expect(FINISHED).toContain((await finishedRun(run.id)).status);
+  });
+});
+
+describe("keel run (CLI)", () => {
+  function keel(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "scripts/keel.ts", ...args], {
+        env: { ...process.env, DATABASE_URL: testDatabase.url, KEEL_LOG_LEVEL: "error" },
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+      });
+      child.stderr.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      child.on("close", (status) => resolve({ status, stdout, stderr }));
+    });
+  }
+
+  it("queues a run and streams its events as JSON lines until it finishes", async () => {
+    const result = await keel(["run", scenarioTask("demo-quarantine"), "--json", "--timeout", "60"]);
+    expect(result.status, result.stderr).toBe(0);
+    const events = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { seq: number; type: string; data: Record<string, unknown> });
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+    expect(events[0]?.type).toBe("run.queued");
+    expect(events.at(-1)?.type).toBe("run.finished");
+    const toolEnd = events.find((event) => event.type === "tool.end");
+    expect((toolEnd?.data.quarantinedSegments as { count: number }).count).toBeGreaterThan(0);
+  });
+
+  it("refuses bad usage with exit code 2 and queues nothing", async () => {
+    const before = await testDatabase.database.agentRun.count();
+    for (const args of [
+      ["run"],
+      ["run", "task", "--kind", "proxy"],
+      ["run", "task", "--timeout", "0"],
+      ["run", "  "],
+    ]) {
+      const result = await keel(args);
+      expect(result.status, `${args.join(" ")}: ${result.stderr}`).toBe(2);
+    }
+    expect(await testDatabase.database.agentRun.count()).toBe(before);
   });
 });
 

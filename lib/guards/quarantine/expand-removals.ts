@@ -74,6 +74,7 @@ export function expandRemovals(text: string, ranges: readonly RemovalRange[]): R
   const merged: RemovalRange[] = [];
   let floor = 0;
   let envelopeBudget = text.length * 2 + 10_000;
+  const closeTags = new CloseTagFinder(text);
   for (const original of ranges) {
     if (original.start < floor) {
       // Already inside a widened range.
@@ -89,7 +90,7 @@ export function expandRemovals(text: string, ranges: readonly RemovalRange[]): R
       range.start = attentionPrefixStart(text, range.start, floor);
     }
     if (range.rule === "code-insertion") range.end = fencedBlockEnd(text, range.end);
-    const envelope = envelopeAround(text, range, floor, envelopeBudget);
+    const envelope = envelopeAround(text, range, floor, envelopeBudget, closeTags);
     if (envelope !== undefined) {
       envelopeBudget -= envelope.cost;
       range.start = envelope.start;
@@ -307,6 +308,7 @@ function envelopeAround(
   range: RemovalRange,
   floor: number,
   budget: number,
+  closeTags: CloseTagFinder,
 ): { start: number; end: number; cost: number } | undefined {
   if (budget <= 0) return undefined;
   const lowest = Math.max(floor, range.start - MAX_ENVELOPE_LOOKBACK);
@@ -321,6 +323,10 @@ function envelopeAround(
       if (ENVELOPE_NAMES.has(tag.toLowerCase())) {
         const closingTag = `</${tag}>`.toLowerCase();
         const searchEnd = Math.min(text.length, range.end + MAX_ENVELOPE_SPAN);
+        // Quick reject, same answer: lower-casing never creates "<" or "/", so without a raw "</" in the
+        // searched span the lower-cased span holds no closing tag (saves the slice and toLowerCase).
+        const closeStart = closeTags.firstAtOrAfter(range.end);
+        if (closeStart < 0 || closeStart + 2 > searchEnd) return undefined;
         const closing = text.slice(range.end, searchEnd).toLowerCase().indexOf(closingTag);
         if (closing < 0) return undefined;
         return {
@@ -334,4 +340,24 @@ function envelopeAround(
     open = window.lastIndexOf("<", open - 1);
   }
   return undefined;
+}
+
+/**
+ * First "</" at or after a position, remembered between calls: the ranges come sorted, so the answer
+ * for a later position is usually the remembered one, and the searches move forward through the text
+ * (O(n) in total instead of one bounded search per range).
+ */
+class CloseTagFinder {
+  private from = -1;
+  private position = -1;
+
+  constructor(private readonly text: string) {}
+
+  firstAtOrAfter(from: number): number {
+    if (this.from < 0 || from < this.from || (this.position >= 0 && this.position < from)) {
+      this.from = from;
+      this.position = this.text.indexOf("</", from);
+    }
+    return this.position;
+  }
 }

@@ -58,14 +58,27 @@ export function previewOf(text: string): string {
   return collapsed.length <= PREVIEW_LENGTH ? collapsed : `${collapsed.slice(0, PREVIEW_LENGTH - 1)}\u2026`;
 }
 
+/** previewOf(text.slice(start, end)), slicing only what the preview keeps in the common case. */
+function previewOfRange(text: string, start: number, end: number): string {
+  const headEnd = end - start > 400 ? start + 400 : end;
+  if (needsCollapseIn(text, start, headEnd)) return previewOf(text.slice(start, end));
+  return headEnd - start <= PREVIEW_LENGTH
+    ? text.slice(start, headEnd)
+    : `${text.slice(start, start + PREVIEW_LENGTH - 1)}\u2026`;
+}
+
 /**
  * Same answer as /\s\s|[\t\n\r\f\v\u00a0\u2028\u2029]|^\s|\s$/.test(text), by one code-unit loop: true
  * when the text has a whitespace character other than a lone inner space. (A plain loop: the regex was
  * a visible share of the time on inputs with many removed sentences.)
  */
 function needsCollapse(text: string): boolean {
-  const length = text.length;
-  for (let index = 0; index < length; index++) {
+  return needsCollapseIn(text, 0, text.length);
+}
+
+/** needsCollapse(text.slice(from, to)), without the slice (a sliced string also reads slower). */
+function needsCollapseIn(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) {
     const codeUnit = text.charCodeAt(index);
     // Printable ASCII other than the space: the common case, never whitespace.
     if (codeUnit > 32 && codeUnit < 0x80) continue;
@@ -75,7 +88,8 @@ function needsCollapse(text: string): boolean {
       return true;
     }
     if (codeUnit === 0x2028 || codeUnit === 0x2029) return true;
-    if (index === 0 || index === length - 1) return true;
+    if (index === from || index === to - 1) return true;
+    // index + 1 < to here, so this reads inside the range.
     if (isWhitespace(text.charCodeAt(index + 1))) return true;
   }
   return false;
@@ -171,7 +185,7 @@ export function scanRegions(text: string, regions: readonly number[]): ToolResul
       start: removal.start,
       end: removal.end,
       rule: removal.rule,
-      preview: previewOf(text.slice(removal.start, removal.end)),
+      preview: previewOfRange(text, removal.start, removal.end),
     });
   }
   parts.push(text.slice(cursor));

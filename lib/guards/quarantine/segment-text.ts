@@ -26,6 +26,11 @@ function isSentenceEnd(codeUnit: number): boolean {
   return codeUnit === 46 || codeUnit === 33 || codeUnit === 63 || codeUnit === 0x3002 || codeUnit === 0xff01;
 }
 
+/** `[ ( < | #`: the folded forms the pre-filter's CLASS_BRACKET stands for. */
+function isBracket(codeUnit: number): boolean {
+  return codeUnit === 91 || codeUnit === 40 || codeUnit === 60 || codeUnit === 124 || codeUnit === 35;
+}
+
 function isCloser(codeUnit: number): boolean {
   // ) ] " ' ” » `
   return (
@@ -110,6 +115,12 @@ export function segmentText(
   let hash = SEED;
   let inWord = false;
   let lastNonSpace = -1;
+  // True when an opening bracket or template delimiter (`[ ( < | #`) came since the last word ended. A
+  // rule with `anchorAfterBracket` only matches a word whose gap before it holds one (see
+  // InstructionRule.anchorAfterBracket), so an anchor hit without one does not select it (as in the
+  // pre-filter). The flag is not reset at segment boundaries, which can only keep a rule, never drop one.
+  let afterBracket = false;
+  const bracketOnly = ~anchors.rulesAnchoredAfterBracket;
 
   let index = 0;
   while (index < length) {
@@ -124,12 +135,15 @@ export function segmentText(
     if (inWord) {
       const slot = anchors.find(hash);
       if (slot >= 0) {
-        anchorMask |= anchors.anchorMaskAt(slot);
+        const mask = anchors.anchorMaskAt(slot);
+        anchorMask |= afterBracket ? mask : mask & bracketOnly;
         companionMask |= anchors.companionMaskAt(slot);
       }
       hash = SEED;
       inWord = false;
+      afterBracket = false;
     }
+    if (isBracket(codeUnit)) afterBracket = true;
     if (codeUnit === NEWLINE) {
       pushSegment(
         segments,
@@ -226,7 +240,8 @@ export function segmentText(
   if (inWord) {
     const slot = anchors.find(hash);
     if (slot >= 0) {
-      anchorMask |= anchors.anchorMaskAt(slot);
+      const mask = anchors.anchorMaskAt(slot);
+      anchorMask |= afterBracket ? mask : mask & bracketOnly;
       companionMask |= anchors.companionMaskAt(slot);
     }
   }

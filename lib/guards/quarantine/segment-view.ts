@@ -12,6 +12,14 @@ export interface SegmentView {
   readonly opensLine: boolean;
 }
 
+/**
+ * `tokens[index]`, but undefined for a negative index without indexing the array with it: V8 treats a
+ * negative array index as a named property and looks it up on the slow path (~50x a normal read).
+ */
+export function tokenAt(tokens: readonly SegmentToken[], index: number): SegmentToken | undefined {
+  return index >= 0 ? tokens[index] : undefined;
+}
+
 /** True when the word at `index` starts the segment or follows clause-opening punctuation. */
 export function opensClause(tokens: readonly SegmentToken[], index: number): boolean {
   // The tokenizer precomputed whether the gap holds clause-opening punctuation (CLAUSE_OPENER_CODES).
@@ -47,13 +55,13 @@ const SECOND_PERSON = wordSet(["you", "du", "tu", "sie", "voi", "lei"]);
  */
 export function isNotBlocked(tokens: readonly SegmentToken[], index: number): boolean {
   if (opensClause(tokens, index)) return true;
-  const previous = tokens[index - 1];
+  const previous = tokenAt(tokens, index - 1);
   if (previous === undefined) return true;
   if (!LEXICON.imperativeBlockers.hasToken(previous)) return true;
-  const beforePrevious = tokens[index - 2];
+  const beforePrevious = tokenAt(tokens, index - 2);
   if (beforePrevious !== undefined && SECOND_PERSON.hasToken(beforePrevious)) return true;
   // "you need to ignore", "you have to ignore"
-  const third = tokens[index - 3];
+  const third = tokenAt(tokens, index - 3);
   return previous.word === "to" && third !== undefined && SECOND_PERSON.hasToken(third);
 }
 

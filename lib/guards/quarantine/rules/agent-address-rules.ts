@@ -1,5 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
+import { tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -99,9 +100,9 @@ export const agentAddressRule: InstructionRule = {
           word === "messaggio" ||
           word === "note" ||
           word === "notice") &&
-        (tokens[index - 1]?.word === "important" ||
-          tokens[index - 1]?.word === "urgent" ||
-          tokens[index - 1]?.word === "wichtige" ||
+        (tokenAt(tokens, index - 1)?.word === "important" ||
+          tokenAt(tokens, index - 1)?.word === "urgent" ||
+          tokenAt(tokens, index - 1)?.word === "wichtige" ||
           next === "importante" ||
           next === "urgente" ||
           word === "note")
@@ -267,9 +268,9 @@ export const taskHijackRule: InstructionRule = {
         if (
           (before.includes("before") || before.includes("bevor") || before.includes("prima")) &&
           (before.includes("you") || before.includes("du") || before.includes("di")) &&
-          /^(the|your|this|die|deine|il|tuo)$/.test(tokens[index - 1]?.word ?? "") &&
+          /^(the|your|this|die|deine|il|tuo)$/.test(tokenAt(tokens, index - 1)?.word ?? "") &&
           /^(solve|complete|do|finish|answer|continue|löst|lösen|erledigst|svolgere|completare|risolvere)$/.test(
-            tokens[index - 2]?.word ?? "",
+            tokenAt(tokens, index - 2)?.word ?? "",
           )
         ) {
           return true;
@@ -285,7 +286,7 @@ export const taskHijackRule: InstructionRule = {
       ) {
         const rest = tokens.slice(index + 1, index + 6).map((token) => token.word);
         const hasGuidance = rest.some((candidate) => LEXICON.instructionNouns.has(candidate));
-        const previous = tokens[index - 1]?.word ?? "";
+        const previous = tokenAt(tokens, index - 1)?.word ?? "";
         const insistent =
           previous === "strictly" || previous === "only" || previous === "nur" || previous === "solo";
         const fromSpeaker =

@@ -1,6 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON, type WordClass } from "../lexicon";
-import { isImperativePosition, linkFollows } from "../segment-view";
+import { isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isImperativeVerbToken } from "./role-label-rules";
@@ -232,6 +232,8 @@ const MANNER_ARTICLES = wordSet(["a", "an", "ein", "eine", "einem", "un", "una",
  * the exit code" are formats, not personas, and stay.
  */
 function adoptsManner(tokens: readonly SegmentToken[], index: number): boolean {
+  // No word before the segment start: nothing below can match (and a negative index is a slow read).
+  if (index < 0) return false;
   const word = tokens[index]?.word;
   const next = tokens[index + 1]?.word ?? "";
   if (word === "like" || word === "wie" || word === "come") return MANNER_ARTICLES.has(next);
@@ -245,7 +247,13 @@ function adoptsManner(tokens: readonly SegmentToken[], index: number): boolean {
 
 /** True when a clause-ending punctuation mark separates the token at `index` from the one before. */
 function breaksClause(token: SegmentToken): boolean {
-  return /[.!?;]/.test(token.gapBefore);
+  // Same answer as /[.!?;]/.test(token.gapBefore), by a code-unit loop (no regex call per token).
+  const gap = token.gapBefore;
+  for (let position = 0; position < gap.length; position++) {
+    const codeUnit = gap.charCodeAt(position);
+    if (codeUnit === 46 || codeUnit === 33 || codeUnit === 63 || codeUnit === 59) return true;
+  }
+  return false;
 }
 
 /**
@@ -265,7 +273,7 @@ export const agentObligationRule: InstructionRule = {
     for (let index = 0; index < tokens.length; index++) {
       const end = agentReferenceEnd(tokens, index);
       if (end < 0) continue;
-      const article = SUBJECT_ARTICLES.hasToken(tokens[index - 1]);
+      const article = SUBJECT_ARTICLES.hasToken(tokenAt(tokens, index - 1));
       const subjectStart = article ? index - 1 : index;
       if (!isImperativePosition(tokens, subjectStart)) {
         index = end - 1;
@@ -282,7 +290,8 @@ export const agentObligationRule: InstructionRule = {
         if (breaksClause(token)) break;
         // "... and must persuade": a later modal restates the obligation.
         if (LEXICON.obligationModals.hasToken(token)) strong = !FUTURE_MODALS.hasToken(token);
-        if (NEGATIONS.hasToken(tokens[later - 1]) || NEGATIONS.hasToken(tokens[later - 2])) continue;
+        if (NEGATIONS.hasToken(tokenAt(tokens, later - 1)) || NEGATIONS.hasToken(tokenAt(tokens, later - 2)))
+          continue;
         if (steersAt(tokens, later, strong)) return true;
       }
       index = end - 1;
@@ -417,12 +426,30 @@ function userObjectEnd(tokens: readonly SegmentToken[], index: number): number {
   return position + 1;
 }
 
+/** Same answer as /[,.;:!?)]/.test(gap), by a code-unit loop. */
+function gapHasClauseEnd(gap: string): boolean {
+  for (let position = 0; position < gap.length; position++) {
+    const codeUnit = gap.charCodeAt(position);
+    if (
+      codeUnit === 44 ||
+      codeUnit === 46 ||
+      codeUnit === 59 ||
+      codeUnit === 58 ||
+      codeUnit === 33 ||
+      codeUnit === 63 ||
+      codeUnit === 41
+    )
+      return true;
+  }
+  return false;
+}
+
 /** True when the clause ends at `index`: end of segment, punctuation, a conjunction or a closing adverb. */
 function clauseEndsAt(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index];
   if (token === undefined) return true;
   return (
-    /[,.;:!?)]/.test(token.gapBefore) ||
+    gapHasClauseEnd(token.gapBefore) ||
     CLAUSE_CONJUNCTIONS.hasToken(token) ||
     TRAILING_ADVERBS.hasToken(token)
   );
@@ -447,7 +474,7 @@ export const ignoreUserRule: InstructionRule = {
         objectStart = index + 1;
       } else if (LISTEN_WORDS.has(word)) {
         // Only the negated form: "do not listen to the user", "stop listening to", "hör nicht auf".
-        const before = tokens[index - 1]?.word ?? "";
+        const before = tokenAt(tokens, index - 1)?.word ?? "";
         const after = tokens[index + 1]?.word ?? "";
         const negated = NEGATIONS.has(before) || before === "stop" || after === "nicht";
         if (!negated) continue;

@@ -1,6 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { isImperativePosition, linkFollows } from "../segment-view";
+import { isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -11,7 +11,7 @@ function findAnswerReference(tokens: readonly SegmentToken[]): number {
     const isAnswer = LEXICON.answerNouns.has(word);
     const isMessage = word === "message" || word === "message's" || word === "messages";
     if (!isAnswer && !isMessage) continue;
-    if (!LEXICON.secondPersonPossessives.hasToken(tokens[index - 1])) continue;
+    if (!LEXICON.secondPersonPossessives.hasToken(tokenAt(tokens, index - 1))) continue;
     // "your message" is ordinary in mail help ("add a signature to your message"); it only counts with a
     // verb that distorts the text itself.
     if (
@@ -66,7 +66,7 @@ const SUBJECTS = wordSet([
 /** The verb is an order, not a description: nothing like "will", "to", "you", "we" right before it. */
 function isOrderVerb(tokens: readonly SegmentToken[], index: number): boolean {
   if (isImperativePosition(tokens, index)) return true;
-  const previous = tokens[index - 1]?.word ?? "";
+  const previous = tokenAt(tokens, index - 1)?.word ?? "";
   return !LEXICON.imperativeBlockers.has(previous) && !SUBJECTS.has(previous) && !previous.endsWith("ing");
 }
 
@@ -88,7 +88,7 @@ export const answerManipulationRule: InstructionRule = {
     const opener = tokens[0]?.word;
     if ((opener === "in" || opener === "within" || opener === "nella") && reference <= 3) return true;
     // "... In your response, tease ..." glued onto a truncated sentence
-    const before = tokens[reference - 2]?.word;
+    const before = tokenAt(tokens, reference - 2)?.word;
     if ((before === "in" || before === "within") && tokens[reference]!.gapAfter.startsWith(",")) return true;
     for (let index = Math.max(0, reference - 30); index < reference; index++) {
       if (LEXICON.editVerbs.hasToken(tokens[index]) && isOrderVerb(tokens, index)) return true;

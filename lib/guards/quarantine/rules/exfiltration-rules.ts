@@ -1,6 +1,12 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { hasAccountNumber, hasDestination, isImperativePosition, isNotBlocked } from "../segment-view";
+import {
+  hasAccountNumber,
+  hasDestination,
+  isImperativePosition,
+  isNotBlocked,
+  tokenAt,
+} from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -25,7 +31,7 @@ function isSecretAt(tokens: readonly SegmentToken[], index: number): boolean {
   const word = tokens[index]!.word;
   if (!LEXICON.secretNouns.has(word)) return false;
   if (SECRET_HEADS.has(word) || word === "seed" || word === "login" || word === "logins" || word === "pin") {
-    const previous = tokens[index - 1]?.word ?? "";
+    const previous = tokenAt(tokens, index - 1)?.word ?? "";
     if (word === "seed") return tokens[index + 1]?.word === "phrase";
     return (
       SECRET_KEY_MODIFIERS.has(previous) ||
@@ -126,7 +132,7 @@ export const exfiltrationRule: InstructionRule = {
       if (!isSend && !isRevealToMe && !isRevealFused) continue;
       if (
         !isImperativePosition(tokens, index) &&
-        !(isNotBlocked(tokens, index) && tokens[index - 1]?.word === "and")
+        !(isNotBlocked(tokens, index) && tokenAt(tokens, index - 1)?.word === "and")
       )
         continue;
       for (let later = index + 1; later < Math.min(tokens.length, index + 24); later++) {

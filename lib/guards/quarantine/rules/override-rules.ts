@@ -1,6 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { anyWord, isImperativePosition, isNotBlocked, opensClause } from "../segment-view";
+import { anyWord, isImperativePosition, isNotBlocked, opensClause, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -397,7 +397,7 @@ const LABEL_CONJUNCTIONS = wordSet([
 ]);
 
 function followsConjunction(tokens: readonly SegmentToken[], index: number): boolean {
-  const previous = tokens[index - 1];
+  const previous = tokenAt(tokens, index - 1);
   return previous !== undefined && LABEL_CONJUNCTIONS.hasToken(previous) && !previous.gapAfter;
 }
 
@@ -409,7 +409,7 @@ function startsWithConjunctionOnly(tokens: readonly SegmentToken[], index: numbe
 function isImperativePositionWithoutConjunction(tokens: readonly SegmentToken[], index: number): boolean {
   let position = index;
   while (position > 0 && !opensClause(tokens, position)) {
-    if (!LEXICON.scaffoldWords.hasToken(tokens[position - 1])) return false;
+    if (!LEXICON.scaffoldWords.hasToken(tokenAt(tokens, position - 1))) return false;
     position--;
   }
   return true;
@@ -450,7 +450,7 @@ export const newInstructionsRule: InstructionRule = {
         if (noun.gapAfter.includes(":") && opensClause(tokens, index)) return true;
         if (noun.gapAfter.includes(":") && isImperativePosition(tokens, index)) return true;
         // "Your new instructions are: ..." / "Deine neuen Anweisungen lauten"
-        const possessive = tokens[index - 1]?.word;
+        const possessive = tokenAt(tokens, index - 1)?.word;
         const copula = tokens[index + 2]?.word;
         if (
           (possessive === "your" || possessive === "deine" || possessive === "le") &&
@@ -460,7 +460,7 @@ export const newInstructionsRule: InstructionRule = {
         }
       }
       if (LEXICON.goalNouns.hasToken(noun)) {
-        const possessive = tokens[index - 1]?.word;
+        const possessive = tokenAt(tokens, index - 1)?.word;
         const copula = tokens[index + 2]?.word;
         const isSecondPerson =
           possessive === "your" || possessive === "deine" || possessive === "tuo" || possessive === "tua";

@@ -31,7 +31,7 @@ export const promptExtractionRule: InstructionRule = {
       const window = tokens.slice(index + 1, index + 9).map((token) => token.word);
       for (let position = 0; position < window.length; position++) {
         const word = window[position]!;
-        const previous = window[position - 1] ?? "";
+        const previous = position > 0 ? window[position - 1]! : "";
         const next = window[position + 1] ?? "";
         if (
           (word === "prompt" || word === "prompts" || word === "instructions") &&

@@ -195,9 +195,39 @@ function startsWithLabel(segmentText: string): boolean {
     if (!((codeUnit >= 97 && codeUnit <= 122) || codeUnit === 95)) break;
     end++;
   }
-  if (!LABEL_ROLES.has(segmentText.slice(index, end))) return false;
-  const after = segmentText.slice(end, end + 3).trimStart();
-  return after.startsWith(":") || after.startsWith(")") || after.startsWith("]") || after.startsWith(">");
+  // The label end is checked first: it needs no slice, and most segments fail it.
+  return labelEndFollows(segmentText, end) && LABEL_ROLES.has(segmentText.slice(index, end));
+}
+
+/**
+ * Same answer as `segmentText.slice(end, end + 3).trimStart()` starting with ":", ")", "]" or ">", by a
+ * code-unit loop: the first non-whitespace character among the next three is one of them.
+ */
+function labelEndFollows(segmentText: string, end: number): boolean {
+  const limit = Math.min(segmentText.length, end + 3);
+  for (let index = end; index < limit; index++) {
+    const codeUnit = segmentText.charCodeAt(index);
+    if (isTrimmedWhitespace(codeUnit)) continue;
+    return codeUnit === 58 || codeUnit === 41 || codeUnit === 93 || codeUnit === 62;
+  }
+  return false;
+}
+
+/** The code units String.prototype.trimStart removes (WhiteSpace and LineTerminator). */
+function isTrimmedWhitespace(codeUnit: number): boolean {
+  return (
+    (codeUnit >= 9 && codeUnit <= 13) ||
+    codeUnit === 32 ||
+    codeUnit === 0xa0 ||
+    codeUnit === 0x1680 ||
+    (codeUnit >= 0x2000 && codeUnit <= 0x200a) ||
+    codeUnit === 0x2028 ||
+    codeUnit === 0x2029 ||
+    codeUnit === 0x202f ||
+    codeUnit === 0x205f ||
+    codeUnit === 0x3000 ||
+    codeUnit === 0xfeff
+  );
 }
 
 function looksLikeInstruction(content: readonly SegmentToken[]): boolean {

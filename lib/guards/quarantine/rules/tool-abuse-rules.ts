@@ -1,6 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { hasEmailAddress, isImperativePosition, isNotBlocked } from "../segment-view";
+import { hasEmailAddress, isImperativePosition, isNotBlocked, tokenAt } from "../segment-view";
 import { wordSet } from "../word-set";
 
 const SHELLS = wordSet([
@@ -118,9 +118,9 @@ export const accessAbuseRule: InstructionRule = {
       }
       // "on my behalf" / "in meinem Namen" / "a mio nome" with a sending verb earlier in the sentence
       if (
-        (word === "behalf" && /^(my|the|user's|their)$/.test(tokens[index - 1]?.word ?? "")) ||
-        (word === "namen" && tokens[index - 1]?.word === "meinem") ||
-        (word === "nome" && tokens[index - 1]?.word === "mio")
+        (word === "behalf" && /^(my|the|user's|their)$/.test(tokenAt(tokens, index - 1)?.word ?? "")) ||
+        (word === "namen" && tokenAt(tokens, index - 1)?.word === "meinem") ||
+        (word === "nome" && tokenAt(tokens, index - 1)?.word === "mio")
       ) {
         const before = tokens.slice(Math.max(0, index - 12), index).map((token) => token.word);
         const sendIndex = before.findIndex(

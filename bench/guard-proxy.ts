@@ -109,7 +109,7 @@ export async function run(args: string[]) {
   const { getPrisma } = await import("@/lib/db/client");
   const chatRoute = await import("@/app/v1/chat/completions/route");
   const messagesRoute = await import("@/app/v1/messages/route");
-  const { stopProcessProxyFlags } = await import("@/lib/proxy/proxy-flags");
+  const { stopProcessRuntimeFlagsCache } = await import("@/lib/settings/runtime-flags-cache");
 
   const deltas = Array.from({ length: chunks }, (_, index) => `word${index} `);
   const upstream = await startScriptedModelServer({
@@ -262,7 +262,7 @@ export async function run(args: string[]) {
   } finally {
     await proxy.close();
     await upstream.close();
-    await stopProcessProxyFlags();
+    await stopProcessRuntimeFlagsCache();
     await getPrisma().$disconnect();
     await database.close();
   }

@@ -58,7 +58,7 @@ export async function run(args: string[]) {
   process.env.KEEL_LOG_LEVEL = "error";
   const gatewayRoute = await import("@/app/api/mcp-gateway/route");
   const { stopProcessHttpGateway } = await import("@/lib/mcp-gateway/http-gateway");
-  const { stopProcessQuarantineSwitch } = await import("@/lib/mcp-gateway/quarantine-switch");
+  const { stopProcessRuntimeFlagsCache } = await import("@/lib/settings/runtime-flags-cache");
   const database = await openBenchDatabase();
   process.env.DATABASE_URL = database.url;
   const prisma = createPrismaClient(database.url);
@@ -156,7 +156,7 @@ export async function run(args: string[]) {
     for (const client of clients) await client.close().catch(() => {});
     await upstreams.close();
     await stopProcessHttpGateway();
-    await stopProcessQuarantineSwitch();
+    await stopProcessRuntimeFlagsCache();
     await server.close();
     await upstream.close();
     await prisma.$disconnect();

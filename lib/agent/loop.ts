@@ -49,6 +49,7 @@ import {
 import { createLogger, type Logger } from "@/lib/log/logger";
 import type { RunEventData } from "@/lib/schemas/runs";
 import { RUNTIME_FLAG_NAMES, type RuntimeFlags } from "@/lib/schemas/settings";
+import type { FlagSnapshot } from "@/lib/settings/runtime-flags";
 import { createStepAuditGate, type StepAuditGate } from "./audit-gate";
 import {
   AGENT_SYSTEM_PROMPT,
@@ -60,10 +61,7 @@ import { argsText, executeToolBatch, type PendingToolCall, type ToolCallResult }
 import type { AgentTool } from "./tools/agent-tool";
 
 /** The switches as the loop reads them before each step. */
-export interface FlagSnapshot {
-  flags: RuntimeFlags;
-  version: number;
-}
+export type { FlagSnapshot };
 
 export interface AgentLoopOptions {
   runId: string;

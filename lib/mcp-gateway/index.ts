@@ -15,12 +15,7 @@ export {
   quarantineCallResult,
   unscannedPartsSignpost,
 } from "./quarantine-call-result";
-export {
-  CachedQuarantineSwitch,
-  processQuarantineSwitch,
-  type QuarantineSwitch,
-  stopProcessQuarantineSwitch,
-} from "./quarantine-switch";
+export { processQuarantineSwitch, type QuarantineSwitch } from "./quarantine-switch";
 export { scanToolDefinition } from "./scan-tool-definition";
 export { canonicalJson, toolDefinitionHash } from "./tool-definition-hash";
 export {

@@ -37,6 +37,7 @@ import { readJsonBody } from "@/lib/http/read-json-body";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import type { RunEventData } from "@/lib/schemas/runs";
 import type { RuntimeFlags } from "@/lib/schemas/settings";
+import { processRuntimeFlagsCache } from "@/lib/settings/runtime-flags-cache";
 import { loadManagedTools, type ManagedToolSet, ManagedToolsManifestError } from "./managed-tools";
 import {
   addUsage,
@@ -50,7 +51,6 @@ import {
 } from "./protocols/proxy-protocol";
 import { loadProxyConfig, type ProxyConfig, RUN_ID_HEADER, UPSTREAM_API_KEY_HEADER } from "./proxy-config";
 import { ProxyError } from "./proxy-error";
-import { processProxyFlags } from "./proxy-flags";
 import { acquireProxyRun, hashJson, injectExchanges, type ProxyRunHandle } from "./proxy-runs";
 import { SseParser } from "./sse";
 import { passedHeaders, UpstreamCall } from "./upstream-call";
@@ -185,7 +185,7 @@ export async function handleProxyRequest(
       throw error;
     }
     const database = getPrisma();
-    const { flags } = await processProxyFlags(database).get();
+    const { flags } = await processRuntimeFlagsCache(database).get();
     const model = protocol.model(body);
     const seed = protocol.conversationSeed(body);
     run = await acquireProxyRun(database, {

@@ -13,6 +13,12 @@ import {
   type RuntimeFlags,
 } from "@/lib/schemas/settings";
 
+/** The switches and the settings version they came from. */
+export interface FlagSnapshot {
+  flags: RuntimeFlags;
+  version: number;
+}
+
 export interface LoadedRuntimeFlags {
   flags: RuntimeFlags;
   /** The row's version; 0 when no row exists yet. */

@@ -13,7 +13,6 @@ import * as messagesRoute from "@/app/v1/messages/route";
 import { getPrisma } from "@/lib/db/client";
 import { QUARANTINE_MARKER, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
 import { MALFORMED_REPLY_MESSAGE } from "@/lib/guards/scaffolding";
-import { processProxyFlags, stopProcessProxyFlags } from "@/lib/proxy/proxy-flags";
 import { resetProxyRunRegistry } from "@/lib/proxy/proxy-runs";
 import {
   callTool,
@@ -26,6 +25,7 @@ import {
   say,
   startScriptedModelServer,
 } from "@/lib/scripted-model";
+import { processRuntimeFlagsCache, stopProcessRuntimeFlagsCache } from "@/lib/settings/runtime-flags-cache";
 import {
   type FakeManagedToolsServer,
   startFakeManagedTools,
@@ -297,7 +297,7 @@ async function setSwitches(update: {
     where: { id: 1 },
     data: { ...update, version: { increment: 1 } },
   });
-  processProxyFlags(getPrisma()).invalidate();
+  processRuntimeFlagsCache(getPrisma()).invalidate();
 }
 
 beforeAll(async () => {
@@ -337,7 +337,7 @@ afterAll(async () => {
   await proxy?.close();
   await model?.close();
   await tools?.close();
-  await stopProcessProxyFlags();
+  await stopProcessRuntimeFlagsCache();
   await testDatabase?.drop();
 });
 

@@ -17,8 +17,8 @@ import * as toolsRoute from "@/app/api/mcp-gateway/tools/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import { QUARANTINE_MARKER, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
 import { stopProcessHttpGateway } from "@/lib/mcp-gateway/http-gateway";
-import { stopProcessQuarantineSwitch } from "@/lib/mcp-gateway/quarantine-switch";
 import { updateAppSettings } from "@/lib/settings/app-settings";
+import { stopProcessRuntimeFlagsCache } from "@/lib/settings/runtime-flags-cache";
 import {
   FAKE_PAGE_INJECTION_LINE,
   FAKE_PNG_BASE64,
@@ -143,7 +143,7 @@ afterAll(async () => {
   await client?.close();
   await server?.close();
   await stopProcessHttpGateway();
-  await stopProcessQuarantineSwitch();
+  await stopProcessRuntimeFlagsCache();
   await upstream?.close();
   await rm(directory, { recursive: true, force: true });
   await testDatabase.drop();

@@ -1,29 +1,25 @@
 /**
- * The runtime switches as the guard proxy reads them: per request, from a process-wide cache that serves
- * a read for at most FLAGS_TTL_MS and is dropped at once on NOTIFY `keel_settings` (every settings write
- * fires it), the same pattern as the halt-config cache.
+ * The runtime switches as web-process front doors read them (the guard proxy per request, the MCP gateway
+ * per call): one process-wide cache that serves a read for at most FLAGS_TTL_MS and is dropped at once on
+ * NOTIFY `keel_settings` (every settings write fires it), the same pattern as the halt-config cache. The
+ * agent runtime uses RuntimeFlagPoller instead (it must also write a heartbeat).
  *
  * Failure policy (DESIGN.md section 4): a failed read keeps the last good flags; before the first good
  * read the defaults apply (every safety feature on). A read error never fails the proxied request.
  */
 import type { Database } from "@/lib/db/client";
 import { createLogger, errorFields } from "@/lib/log/logger";
-import { DEFAULT_RUNTIME_FLAGS, type RuntimeFlags } from "@/lib/schemas/settings";
-import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
-import { SettingsListener } from "@/lib/settings/settings-listener";
+import { DEFAULT_RUNTIME_FLAGS } from "@/lib/schemas/settings";
+import { type FlagSnapshot, loadAppSettingsRuntimeFlags } from "./runtime-flags";
+import { SettingsListener } from "./settings-listener";
 
 /** How long a read is served before the row is read again (the NOTIFY normally drops it sooner). */
 export const FLAGS_TTL_MS = 3_000;
 
-const log = createLogger({ component: "guard-proxy" });
-
-export interface FlagSnapshot {
-  flags: RuntimeFlags;
-  version: number;
-}
+const log = createLogger({ component: "runtime-flags" });
 
 /** A TTL cache around one loader with last-good fallback; concurrent misses share one read. */
-export class ProxyFlagsCache {
+export class RuntimeFlagsCache {
   private value: FlagSnapshot | null = null;
   private lastGood: FlagSnapshot = { flags: { ...DEFAULT_RUNTIME_FLAGS }, version: 0 };
   private loadedAt = 0;
@@ -69,15 +65,19 @@ export class ProxyFlagsCache {
 }
 
 const globalForFlags = globalThis as unknown as {
-  keelProxyFlags?: { url: string; cache: ProxyFlagsCache; listener: Promise<SettingsListener | null> | null };
+  keelRuntimeFlags?: {
+    url: string;
+    cache: RuntimeFlagsCache;
+    listener: Promise<SettingsListener | null> | null;
+  };
 };
 
 /** The process-wide cache for `database`, listening on `keel_settings` (unless KEEL_SETTINGS_NOTIFY=off). */
-export function processProxyFlags(database: Database): ProxyFlagsCache {
+export function processRuntimeFlagsCache(database: Database): RuntimeFlagsCache {
   const url = process.env.DATABASE_URL ?? "";
-  const existing = globalForFlags.keelProxyFlags;
+  const existing = globalForFlags.keelRuntimeFlags;
   if (existing && existing.url === url) return existing.cache;
-  const cache = new ProxyFlagsCache(async () => {
+  const cache = new RuntimeFlagsCache(async () => {
     const loaded = await loadAppSettingsRuntimeFlags(database);
     return { flags: loaded.flags, version: loaded.version };
   });
@@ -99,14 +99,14 @@ export function processProxyFlags(database: Database): ProxyFlagsCache {
         return null;
       });
   }
-  globalForFlags.keelProxyFlags = { url, cache, listener };
+  globalForFlags.keelRuntimeFlags = { url, cache, listener };
   return cache;
 }
 
 /** Stops the process-wide listener (tests, shutdown). */
-export async function stopProcessProxyFlags(): Promise<void> {
-  const existing = globalForFlags.keelProxyFlags;
-  globalForFlags.keelProxyFlags = undefined;
+export async function stopProcessRuntimeFlagsCache(): Promise<void> {
+  const existing = globalForFlags.keelRuntimeFlags;
+  globalForFlags.keelRuntimeFlags = undefined;
   const listener = await existing?.listener;
   await listener?.stop();
 }

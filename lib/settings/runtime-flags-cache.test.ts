@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RUNTIME_FLAGS } from "@/lib/schemas/settings";
-import { type FlagSnapshot, ProxyFlagsCache } from "./proxy-flags";
+import type { FlagSnapshot } from "./runtime-flags";
+import { RuntimeFlagsCache } from "./runtime-flags-cache";
 
 const snapshot = (version: number, quarantine: boolean): FlagSnapshot => ({
   flags: { ...DEFAULT_RUNTIME_FLAGS, toolResultQuarantineEnabled: quarantine },
   version,
 });
 
-describe("ProxyFlagsCache", () => {
+describe("RuntimeFlagsCache", () => {
   it("serves a read for the TTL, re-reads after it or after invalidate()", async () => {
     let now = 0;
     let reads = 0;
-    const cache = new ProxyFlagsCache(async () => snapshot(++reads, reads % 2 === 0), {
+    const cache = new RuntimeFlagsCache(async () => snapshot(++reads, reads % 2 === 0), {
       ttlMs: 1_000,
       now: () => now,
     });
@@ -26,7 +27,7 @@ describe("ProxyFlagsCache", () => {
 
   it("uses the safe defaults before the first good read, then the last good flags", async () => {
     let fail = true;
-    const cache = new ProxyFlagsCache(
+    const cache = new RuntimeFlagsCache(
       async () => {
         if (fail) throw new Error("db down");
         return snapshot(7, false);
@@ -42,7 +43,7 @@ describe("ProxyFlagsCache", () => {
 
   it("shares one read between concurrent misses", async () => {
     let reads = 0;
-    const cache = new ProxyFlagsCache(async () => snapshot(++reads, true));
+    const cache = new RuntimeFlagsCache(async () => snapshot(++reads, true));
     await Promise.all([cache.get(), cache.get(), cache.get()]);
     expect(reads).toBe(1);
   });

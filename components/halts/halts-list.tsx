@@ -7,6 +7,7 @@ import type { ApiFailure } from "@/components/auth/api-client";
 import { useHasRole } from "@/components/auth/signed-in-user";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { Link, useRouter } from "@/i18n/navigation";
 import { HALT_TYPES, type ListHaltsOutput, SEVERITY_LEVELS } from "@/lib/schemas/halts";
 import { BulkAcknowledge } from "./bulk-acknowledge";
@@ -341,52 +342,36 @@ function HaltFilterForm({
           className={fieldClass}
         />
       </div>
-      <div>
-        <label htmlFor={`${id}-severity`} className={labelClass}>
-          {t("severity")}
-        </label>
-        <select
-          id={`${id}-severity`}
-          value={values.severity}
-          onChange={set("severity")}
-          className={fieldClass}
-        >
-          <option value="">{t("any")}</option>
-          {SEVERITY_LEVELS.map((severity) => (
-            <option key={severity} value={severity}>
-              {tLabel("severity", { severity })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-type`} className={labelClass}>
-          {t("typeLabel")}
-        </label>
-        <select id={`${id}-type`} value={values.halt_type} onChange={set("halt_type")} className={fieldClass}>
-          <option value="">{t("any")}</option>
-          {HALT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {tLabel("haltType", { type })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-acknowledged`} className={labelClass}>
-          {t("acknowledged")}
-        </label>
-        <select
-          id={`${id}-acknowledged`}
-          value={values.acknowledged}
-          onChange={set("acknowledged")}
-          className={fieldClass}
-        >
-          <option value="">{t("any")}</option>
-          <option value="false">{t("onlyOpen")}</option>
-          <option value="true">{t("onlyAcknowledged")}</option>
-        </select>
-      </div>
+      <FilterSelect
+        id={`${id}-severity`}
+        label={t("severity")}
+        anyLabel={t("any")}
+        value={values.severity}
+        options={SEVERITY_LEVELS.map((severity) => ({
+          value: severity,
+          label: tLabel("severity", { severity }),
+        }))}
+        onChange={(severity) => setValues((previous) => ({ ...previous, severity }))}
+      />
+      <FilterSelect
+        id={`${id}-type`}
+        label={t("typeLabel")}
+        anyLabel={t("any")}
+        value={values.halt_type}
+        options={HALT_TYPES.map((type) => ({ value: type, label: tLabel("haltType", { type }) }))}
+        onChange={(halt_type) => setValues((previous) => ({ ...previous, halt_type }))}
+      />
+      <FilterSelect
+        id={`${id}-acknowledged`}
+        label={t("acknowledged")}
+        anyLabel={t("any")}
+        value={values.acknowledged}
+        options={[
+          { value: "false", label: t("onlyOpen") },
+          { value: "true", label: t("onlyAcknowledged") },
+        ]}
+        onChange={(acknowledged) => setValues((previous) => ({ ...previous, acknowledged }))}
+      />
       <div>
         <label htmlFor={`${id}-session`} className={labelClass}>
           {t("sessionId")}

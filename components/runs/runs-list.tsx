@@ -7,6 +7,7 @@ import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { HaltTime } from "@/components/halts/halt-time";
 import { useLiveEvents } from "@/components/halts/live-events";
 import { buttonClass } from "@/components/ui/buttons";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { Link, useRouter } from "@/i18n/navigation";
 import { COMPLETION_VERDICTS, RUN_KINDS, RUN_STATUSES, type Run, type RunList } from "@/lib/schemas/runs";
 import { GuardCounters } from "./guard-counters";
@@ -265,10 +266,6 @@ function RunRow({ run, highlighted }: { run: Run; highlighted: boolean }) {
   );
 }
 
-const fieldClass =
-  "mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900";
-const labelClass = "block text-sm font-medium text-slate-900";
-
 /** Status, kind and completion verdict; applying writes them into the URL (the server renders the list for it). */
 function RunFilterForm({
   initial,
@@ -294,72 +291,33 @@ function RunFilterForm({
       aria-label={t("filtersLabel")}
       className="grid gap-3 rounded-md border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_1fr_1fr_auto]"
     >
-      <div>
-        <label htmlFor={`${id}-status`} className={labelClass}>
-          {t("statusFilter")}
-        </label>
-        <select
-          id={`${id}-status`}
-          value={values.status}
-          onChange={(event) =>
-            setValues((previous) => ({
-              ...previous,
-              status: event.target.value as RunFilterValues["status"],
-            }))
-          }
-          className={fieldClass}
-        >
-          <option value="">{t("any")}</option>
-          {RUN_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {tLabel("status", { status })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-kind`} className={labelClass}>
-          {t("kindFilter")}
-        </label>
-        <select
-          id={`${id}-kind`}
-          value={values.kind}
-          onChange={(event) =>
-            setValues((previous) => ({ ...previous, kind: event.target.value as RunFilterValues["kind"] }))
-          }
-          className={fieldClass}
-        >
-          <option value="">{t("any")}</option>
-          {RUN_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {tLabel("kind", { kind })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-verdict`} className={labelClass}>
-          {t("verdictFilter")}
-        </label>
-        <select
-          id={`${id}-verdict`}
-          value={values.verdict}
-          onChange={(event) =>
-            setValues((previous) => ({
-              ...previous,
-              verdict: event.target.value as RunFilterValues["verdict"],
-            }))
-          }
-          className={fieldClass}
-        >
-          <option value="">{t("any")}</option>
-          {COMPLETION_VERDICTS.map((verdict) => (
-            <option key={verdict} value={verdict}>
-              {tTimeline("judgeVerdict", { verdict })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id={`${id}-status`}
+        label={t("statusFilter")}
+        anyLabel={t("any")}
+        value={values.status}
+        options={RUN_STATUSES.map((status) => ({ value: status, label: tLabel("status", { status }) }))}
+        onChange={(status) => setValues((previous) => ({ ...previous, status }))}
+      />
+      <FilterSelect
+        id={`${id}-kind`}
+        label={t("kindFilter")}
+        anyLabel={t("any")}
+        value={values.kind}
+        options={RUN_KINDS.map((kind) => ({ value: kind, label: tLabel("kind", { kind }) }))}
+        onChange={(kind) => setValues((previous) => ({ ...previous, kind }))}
+      />
+      <FilterSelect
+        id={`${id}-verdict`}
+        label={t("verdictFilter")}
+        anyLabel={t("any")}
+        value={values.verdict}
+        options={COMPLETION_VERDICTS.map((verdict) => ({
+          value: verdict,
+          label: tTimeline("judgeVerdict", { verdict }),
+        }))}
+        onChange={(verdict) => setValues((previous) => ({ ...previous, verdict }))}
+      />
       <div className="flex items-end gap-2">
         <button type="submit" className={buttonClass.primary}>
           {t("apply")}

@@ -1,4 +1,5 @@
 import { HALT_TYPES, SEVERITY_LEVELS } from "@/lib/schemas/halts";
+import { isUuid } from "@/lib/schemas/uuid";
 import type { HaltListFilters } from "./halts-api";
 
 /**
@@ -28,7 +29,6 @@ export const EMPTY_FILTERS: HaltFilterValues = {
   q: "",
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LOCAL_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 type Readable = { get(name: string): string | null };
@@ -42,7 +42,7 @@ export function readFilters(search: Readable): HaltFilterValues {
     severity: oneOf("severity", SEVERITY_LEVELS),
     halt_type: oneOf("halt_type", HALT_TYPES),
     acknowledged: oneOf("acknowledged", ["true", "false"]),
-    session_id: UUID.test(value("session_id")) ? value("session_id").toLowerCase() : "",
+    session_id: isUuid(value("session_id")) ? value("session_id").toLowerCase() : "",
     from: LOCAL_MINUTE.test(value("from")) ? value("from") : "",
     to: LOCAL_MINUTE.test(value("to")) ? value("to") : "",
     q: value("q").slice(0, 200),

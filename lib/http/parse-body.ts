@@ -1,5 +1,6 @@
 /** Reads a JSON body and validates it with a zod schema; a 400 with the issues when it does not fit. */
 import type { z } from "zod";
+import { isUuid } from "@/lib/schemas/uuid";
 import { ApiError } from "./api-error";
 import { readJsonBody } from "./read-json-body";
 
@@ -14,7 +15,7 @@ export async function parseBody<Schema extends z.ZodType>(
 }
 
 export function uuidParam(value: string | undefined, what: string): string {
-  if (!value || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+  if (!value || !isUuid(value)) {
     throw new ApiError("not_found", `No ${what} with that id.`);
   }
   return value.toLowerCase();

@@ -21,6 +21,7 @@ import { createLogger, errorFields } from "@/lib/log/logger";
 import { type DirectRun, openDirectRun, settleDirectRun } from "@/lib/runs/direct-runs";
 import { RunEventWriter } from "@/lib/runs/run-event-writer";
 import type { RunEventData, RunStatus } from "@/lib/schemas/runs";
+import { isUuid } from "@/lib/schemas/uuid";
 import type { JsonObject, ProtocolName } from "./protocols/proxy-protocol";
 import { ProxyError } from "./proxy-error";
 
@@ -134,8 +135,6 @@ function registry() {
   return globalForRuns.keelProxyRuns;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function entryForPinnedRun(
   database: Database,
   runId: string,
@@ -147,7 +146,7 @@ async function entryForPinnedRun(
     if (known.ownerId !== caller.id) throw new ProxyError("invalid_request", "Unknown x-keel-run-id.");
     return known;
   }
-  if (!UUID.test(runId)) throw new ProxyError("invalid_request", "x-keel-run-id must be a run id (UUID).");
+  if (!isUuid(runId)) throw new ProxyError("invalid_request", "x-keel-run-id must be a run id (UUID).");
   const row = await database.agentRun.findFirst({
     where: {
       id: runId,

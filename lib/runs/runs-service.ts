@@ -15,6 +15,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { generateSessionToken } from "@/lib/halts/service/open-session";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import type { CreateRunInput, ListRunsQuery, Run, RunEvent, RunList } from "@/lib/schemas/runs";
+import { isUuid } from "@/lib/schemas/uuid";
 import { notifyRun } from "./run-notifications";
 import { RUN_QUEUE, type RunJob } from "./run-queue";
 import { InvalidRunCursorError, RunNotFoundError, RunQueueUnavailableError } from "./run-service-error";
@@ -105,7 +106,7 @@ export function decodeRunCursor(cursor: string): { createdAt: Date; id: string }
   if (rest.length > 0 || !at || !id) return null;
   const createdAt = new Date(at);
   if (Number.isNaN(createdAt.getTime())) return null;
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   return { createdAt, id };
 }
 
@@ -146,11 +147,9 @@ export async function listRuns(
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One run (404 when unknown, not a UUID, or another agent key's). */
 export async function getRun(database: Database, caller: Caller | null, runId: string): Promise<Run> {
-  if (!UUID.test(runId)) throw new RunNotFoundError();
+  if (!isUuid(runId)) throw new RunNotFoundError();
   const row = await database.agentRun.findFirst({ where: { id: runId, ...ownerFilter(caller) } });
   if (!row) throw new RunNotFoundError();
   return toRunView(row);

@@ -5,9 +5,8 @@
 import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import type { AgentSession } from "@/lib/generated/prisma/client";
+import { isUuid } from "@/lib/schemas/uuid";
 import { SessionForbiddenError, SessionNotFoundError } from "./halt-service-error";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Throws SessionForbiddenError unless the caller is a user or the agent key owning the session. */
 export function assertSessionAccess(caller: Caller, session: { apiKeyId: string | null }): void {
@@ -32,7 +31,7 @@ export async function resolveSessionByIdOrToken(
   caller: Caller,
   idOrToken: string,
 ): Promise<AgentSession> {
-  const session = UUID.test(idOrToken)
+  const session = isUuid(idOrToken)
     ? await database.agentSession.findUnique({ where: { id: idOrToken.toLowerCase() } })
     : await database.agentSession.findUnique({ where: { sessionToken: idOrToken } });
   if (!session) throw new SessionNotFoundError();

@@ -41,12 +41,15 @@ export async function runCommand(
   const listener = new pg.Client({ connectionString });
   let wake: () => void = () => {};
   try {
-    const run = await createRun(database, boss, { type: "cli", name: os.userInfo().username }, input.data);
+    // Listen before queuing: if the database refuses the listener, no run is left queued behind.
+    let runId = "";
     await listener.connect();
     listener.on("notification", (message) => {
-      if (message.payload?.includes(run.id)) wake();
+      if (runId && message.payload?.includes(runId)) wake();
     });
     await listener.query(`listen ${RUNS_CHANNEL}`);
+    const run = await createRun(database, boss, { type: "cli", name: os.userInfo().username }, input.data);
+    runId = run.id;
     if (!json)
       console.log(`Run ${run.id} queued. Following its events (Ctrl-C stops following; the run goes on).`);
 

@@ -58,11 +58,11 @@ export async function runCommand(
     spinner.unref();
     const deadline = Date.now() + timeoutSeconds * 1_000;
     let after = 0;
-    let status: string = run.status;
+    let status: string;
     let steps = 0;
     let toolCalls = 0;
     const started = Date.now();
-    while (!FINISHED.has(status)) {
+    for (;;) {
       const page = await listRunEvents(database, null, run.id, { after, limit: 500 });
       status = page.status;
       for (const event of page.events) {
@@ -72,8 +72,12 @@ export async function runCommand(
         progress.clear();
         console.log(json ? JSON.stringify(event) : formatRunEvent(event));
       }
-      if (FINISHED.has(status) && page.events.length === 0) break;
-      if (FINISHED.has(status)) continue; // drain the last events
+      // A finished status is committed together with run.finished, so this page (or the next ones, when
+      // more than a page of events is left) holds every event up to the last.
+      if (FINISHED.has(status)) {
+        if (page.events.length === 0) break;
+        continue;
+      }
       if (Date.now() > deadline) {
         progress.clear();
         clearInterval(spinner);

@@ -8,6 +8,7 @@
  * failing the run. A database error propagates (the executor then fails the run).
  */
 import type { Database } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { redactSecretsDeep } from "@/lib/halts/redact";
 import { createLogger } from "@/lib/log/logger";
 import { RUN_EVENT_TEXT_LIMIT, type RunEventData, runEventDataSchema } from "@/lib/schemas/runs";
@@ -61,8 +62,16 @@ export class RunEventWriter {
     return this.seq;
   }
 
-  /** Validates, redacts, caps and stores one event. `status` goes into the notification when set. */
-  async write(event: RunEventData, status?: string): Promise<void> {
+  /**
+   * Validates, redacts, caps and stores one event. `status` goes into the notification when set.
+   * `client`: a transaction to write in (the run's final status and its `run.finished` event commit
+   * together, so a reader never sees a finished run without its last event).
+   */
+  async write(
+    event: RunEventData,
+    status?: string,
+    client: Database | Prisma.TransactionClient = this.database,
+  ): Promise<void> {
     const parsed = runEventDataSchema.safeParse(event);
     if (!parsed.success) {
       log.error("dropped a run event that does not fit its schema", {
@@ -82,7 +91,7 @@ export class RunEventWriter {
       type: data.type,
       ...(status ? { status } : {}),
     });
-    await this.database.$executeRaw`
+    await client.$executeRaw`
       with inserted as (
         insert into run_events (run_id, seq, type, data)
         values (${this.runId}::uuid, ${seq}, ${data.type}, ${JSON.stringify(data)}::jsonb)

@@ -167,35 +167,39 @@ export async function executeRun(
 
   const durationMs = Math.round(performance.now() - started);
   const finalText = result?.finalText ?? "";
-  await database.agentRun.update({
-    where: { id: runId },
-    data: {
+  // One transaction: a reader that sees the final status also sees every event up to run.finished.
+  await database.$transaction(async (transaction) => {
+    await transaction.agentRun.update({
+      where: { id: runId },
+      data: {
+        status,
+        finalText: result ? finalText : null,
+        delivery: result?.delivery ?? "message",
+        caveats: result?.caveats ?? [],
+        continuationUsed: result?.continuationUsed ?? false,
+        completionVerdict: result?.verdict?.verdict ?? null,
+        toolSteps: result?.toolSteps ?? 0,
+        toolBudgetExhausted: result?.toolBudgetExhausted ?? false,
+        error,
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      },
+    });
+    await writer.write(
+      {
+        type: "run.finished",
+        status,
+        finalText,
+        toolSteps: result?.toolSteps ?? 0,
+        toolBudgetExhausted: result?.toolBudgetExhausted ?? false,
+        scaffoldStripped: result?.scaffoldStripped ?? 0,
+        error,
+        durationMs,
+      },
       status,
-      finalText: result ? finalText : null,
-      delivery: result?.delivery ?? "message",
-      caveats: result?.caveats ?? [],
-      continuationUsed: result?.continuationUsed ?? false,
-      completionVerdict: result?.verdict?.verdict ?? null,
-      toolSteps: result?.toolSteps ?? 0,
-      toolBudgetExhausted: result?.toolBudgetExhausted ?? false,
-      error,
-      finishedAt: new Date(),
-      updatedAt: new Date(),
-    },
+      transaction,
+    );
   });
-  await writer.write(
-    {
-      type: "run.finished",
-      status,
-      finalText,
-      toolSteps: result?.toolSteps ?? 0,
-      toolBudgetExhausted: result?.toolBudgetExhausted ?? false,
-      scaffoldStripped: result?.scaffoldStripped ?? 0,
-      error,
-      durationMs,
-    },
-    status,
-  );
   log.info(
     `run finished status=${status} tool_steps=${result?.toolSteps ?? 0} budget_exhausted=${result?.toolBudgetExhausted ?? false} duration_ms=${durationMs} delivery=${result?.delivery ?? "none"} verdict=${result?.verdict?.verdict ?? "none"} continuation=${result?.continuationUsed ?? false} scaffold_stripped=${result?.scaffoldStripped ?? 0}`,
   );

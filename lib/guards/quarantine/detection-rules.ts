@@ -20,6 +20,7 @@ import {
 import { ownerImpersonationRule, todoOrderRule } from "./rules/owner-impersonation-rules";
 import { agentReplacementRule, personaSwitchRule } from "./rules/persona-rules";
 import { promptExtractionRule } from "./rules/prompt-extraction-rules";
+import { recurringOrderRule } from "./rules/recurring-order-rules";
 import { chatTemplateTokenRule, roleLabelRule } from "./rules/role-label-rules";
 import { accessAbuseRule, pipeToShellRule } from "./rules/tool-abuse-rules";
 
@@ -36,6 +37,7 @@ export const DETECTION_RULES: readonly InstructionRule[] = [
   agentAddressRule,
   agentVocativeRule,
   standingOrderRule,
+  recurringOrderRule,
   agentObligationRule,
   ignoreUserRule,
   persuadeUserRule,

@@ -40,6 +40,9 @@ function mentionsAgent(tokens: readonly SegmentToken[], from: number, to: number
     )
       continue;
     if (MACHINE_NAMES.has(word) || word.startsWith("gpt-") || word.startsWith("claude-")) return true;
+    // Compounds led by a machine name: "KI-Assistenten", "AI-assistant", "IA-assistente", "LLM-Agent".
+    const hyphen = word.indexOf("-");
+    if (hyphen > 0 && MACHINE_NAMES.has(word.slice(0, hyphen)) && word.length - hyphen > 3) return true;
     if (word === "sprachmodell" || word === "llms" || word === "chatbots") return true;
     const next = tokens[index + 1]?.word;
     if (word === "language" && (next === "model" || next === "models")) return true;

@@ -583,7 +583,16 @@ function standingOrderEnd(tokens: readonly SegmentToken[], index: number): numbe
   const next = tokens[index + 1]?.word;
   const third = tokens[index + 2]?.word;
   if (word === "from" && next === "now" && third === "on") return index + 3;
-  if (word === "from" && next === "this" && third === "point" && tokens[index + 3]?.word === "on")
+  // "from now on", "from now onwards", "from here on", "from this point on/forward/onward(s)"
+  if (word === "from" && next === "here" && third === "on") return index + 3;
+  if (word === "from" && (next === "now" || next === "here") && /^(onwards?|forward)$/.test(third ?? ""))
+    return index + 3;
+  if (
+    word === "from" &&
+    next === "this" &&
+    third === "point" &&
+    /^(on|onwards?|forward)$/.test(tokens[index + 3]?.word ?? "")
+  )
     return index + 4;
   if (word === "von" && next === "nun" && third === "an") return index + 3;
   if (word === "ab" && (next === "jetzt" || next === "sofort")) return index + 2;
@@ -607,7 +616,7 @@ function standingOrderEnd(tokens: readonly SegmentToken[], index: number): numbe
  */
 export const standingOrderRule: InstructionRule = {
   name: "standing-order",
-  anchors: ["now", "nun", "jetzt", "sofort", "poi", "point"],
+  anchors: ["now", "nun", "jetzt", "sofort", "poi", "point", "here"],
   companions: [
     ...LEXICON.behaviorVerbs.words,
     ...LEXICON.persuasionVerbs.words,
@@ -619,7 +628,11 @@ export const standingOrderRule: InstructionRule = {
       const end = standingOrderEnd(tokens, index);
       if (end < 0 || !isImperativePosition(tokens, index)) continue;
       let verb = end;
-      while (verb < end + 2 && (ADVERBS.hasToken(tokens[verb]) || POLITE_WORDS.hasToken(tokens[verb])))
+      // "From now on, you will answer ...", "Ab jetzt musst du ...": the reader and a modal may come first.
+      if (SECOND_PERSON.hasToken(tokens[verb]) && SECOND_PERSON_VERBS.hasToken(tokens[verb + 1])) verb += 2;
+      else if (SECOND_PERSON_VERBS.hasToken(tokens[verb]) && SECOND_PERSON.hasToken(tokens[verb + 1]))
+        verb += 2;
+      while (verb < end + 4 && (ADVERBS.hasToken(tokens[verb]) || POLITE_WORDS.hasToken(tokens[verb])))
         verb++;
       const word = tokens[verb]?.word ?? "";
       // "Ab sofort antworten wir innerhalb von 24 Stunden": the writer's own promise, not an order.

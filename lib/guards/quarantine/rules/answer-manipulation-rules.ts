@@ -8,7 +8,7 @@ import { wordSet } from "../word-set";
 function findAnswerReference(tokens: readonly SegmentToken[]): number {
   for (let index = 1; index < tokens.length; index++) {
     const word = tokens[index]!.word;
-    const isAnswer = LEXICON.answerNouns.has(word);
+    const isAnswer = LEXICON.answerNouns.has(word) || SUMMARY_NOUNS.hasToken(tokens[index]);
     const isMessage = word === "message" || word === "message's" || word === "messages";
     if (!isAnswer && !isMessage) continue;
     if (!LEXICON.secondPersonPossessives.hasToken(tokenAt(tokens, index - 1))) continue;
@@ -23,6 +23,9 @@ function findAnswerReference(tokens: readonly SegmentToken[]): number {
   }
   return -1;
 }
+
+/** The summary an agent writes of a page or mail is its answer too: "in your summary, say ...". */
+const SUMMARY_NOUNS = wordSet(["summary", "summaries", "zusammenfassung", "riassunto", "sintesi"]);
 
 const DISTORTION_VERBS = wordSet([
   "jumble",
@@ -79,7 +82,7 @@ function isOrderVerb(tokens: readonly SegmentToken[], index: number): boolean {
  */
 export const answerManipulationRule: InstructionRule = {
   name: "answer-manipulation",
-  anchors: [...LEXICON.answerNouns.words, "message", "messages"],
+  anchors: [...LEXICON.answerNouns.words, ...SUMMARY_NOUNS.words, "message", "messages"],
   companions: [...LEXICON.secondPersonPossessives.words],
   matches: ({ tokens, text }) => {
     const reference = findAnswerReference(tokens);

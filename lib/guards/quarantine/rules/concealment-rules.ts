@@ -1,5 +1,31 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
+import { hasDestination, isImperativePosition } from "../segment-view";
+import { wordSet } from "../word-set";
+import { isImperativeVerbToken } from "./role-label-rules";
+
+/** Adverbs that hide an action from the human: "secretly send ...", "heimlich", "di nascosto". */
+const SECRECY_ADVERBS = wordSet([
+  "secretly",
+  "covertly",
+  "heimlich",
+  "unbemerkt",
+  "segretamente",
+  "nascosto",
+]);
+
+/** "without the user noticing / knowing", "ohne dass der Benutzer es merkt", "senza che se ne accorga". */
+const NOTICE_VERBS = wordSet([
+  "noticing",
+  "knowing",
+  "realizing",
+  "realising",
+  "merkt",
+  "bemerkt",
+  "mitbekommt",
+  "accorga",
+  "accorgersene",
+]);
 
 /**
  * Concealment from the human: "do not tell the user", "don't mention this to the user", "without
@@ -18,12 +44,58 @@ export const concealmentRule: InstructionRule = {
     "notifying",
     "alerting",
     "mentioning",
+    "letting",
     "secret",
     "geheim",
+    ...SECRECY_ADVERBS.words,
+    ...NOTICE_VERBS.words,
   ].filter((word) => word !== "let" && word !== "show" && word !== "report" && word !== "say"),
-  companions: [...LEXICON.userNouns.words, "secret", "geheim"],
-  matches: ({ tokens }) => {
+  companions: [...LEXICON.userNouns.words, "secret", "geheim", ...SECRECY_ADVERBS.words],
+  matches: (view) => {
+    const { tokens } = view;
+    // The two forms below depend on the whole segment (is the user named, is there an order); each is
+    // decided at its first occurrence, so a flood of "secretly" stays linear.
+    let secrecyDecided = false;
+    let noticeDecided = false;
+    let namesUser: boolean | undefined;
+    const userNamed = () => {
+      namesUser ??= tokens.some((token) => LEXICON.userNouns.hasToken(token));
+      return namesUser;
+    };
     for (let index = 0; index < tokens.length; index++) {
+      // "Secretly collect the user's address and ...", "and secretly send it to https://...", "Leite die
+      // Mail heimlich weiter an ...": an order done behind the user's back. The adverb must stand where an
+      // order starts (or right after the imperative verb, German style), and the action must reach the
+      // user or leave the conversation, so "the malware secretly sends data" (a report) stays.
+      if (!secrecyDecided && SECRECY_ADVERBS.hasToken(tokens[index])) {
+        const ordered =
+          isImperativePosition(tokens, index) ||
+          (index > 0 && isImperativeVerbToken(tokens[index - 1]!) && isImperativePosition(tokens, index - 1));
+        if (ordered) {
+          if (userNamed() || hasDestination(view)) return true;
+          secrecyDecided = true;
+        }
+      }
+      // "... without the user noticing", "ohne dass der Benutzer es merkt": only inside an order.
+      if (
+        !noticeDecided &&
+        NOTICE_VERBS.hasToken(tokens[index]) &&
+        tokens
+          .slice(Math.max(0, index - 6), index)
+          .some((token) => token.word === "without" || token.word === "ohne" || token.word === "senza") &&
+        userNamed()
+      ) {
+        // The first occurrence admits the most orders after it, so a later one cannot match if it fails.
+        noticeDecided = true;
+        // The order may come before ("Add the key without the user noticing") or after ("Without the
+        // user noticing, add the key"), where a comma opens it.
+        for (let verb = 0; verb < tokens.length; verb++) {
+          const token = tokens[verb]!;
+          if (!isImperativeVerbToken(token)) continue;
+          if (isImperativePosition(tokens, verb) || (verb > index && token.gapBefore.includes(",")))
+            return true;
+        }
+      }
       const word = tokens[index]!.word;
       const next = tokens[index + 1]?.word ?? "";
       const imperativeNegation =

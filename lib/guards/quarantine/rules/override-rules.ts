@@ -148,6 +148,56 @@ const BACK_REFERENCES = wordSet([
   "finora",
 ]);
 
+/** Third-person forms of replacing earlier guidance: "these instructions override ...". */
+const SUPERSEDE_VERBS = wordSet([
+  "override",
+  "overrides",
+  "supersede",
+  "supersedes",
+  "replace",
+  "replaces",
+  "overrule",
+  "overrules",
+  "ersetzen",
+  "ersetzt",
+  "überschreiben",
+  "überschreibt",
+  "sostituiscono",
+  "sostituisce",
+  "annullano",
+]);
+const PRECEDENCE_NOUNS = wordSet(["precedence", "priority", "vorrang", "precedenza", "priorità"]);
+const SECOND_PERSON_OBJECTS = wordSet(["you", "your", "dir", "dich", "deine", "deinen", "ti", "tue", "tuoi"]);
+
+/**
+ * "The following instructions override everything you were told before", "Diese Anweisungen ersetzen
+ * alles, was dir zuvor gesagt wurde", "Queste istruzioni sostituiscono tutto ciò che ti è stato detto
+ * prima": guidance that declares itself above what the reader was told. Needs a guidance noun as
+ * subject, everything as object, a back reference and the reader ("you", "dir", "ti"), so "These
+ * instructions supersede all earlier installation notes" stays.
+ */
+function supersedesEverything(tokens: readonly SegmentToken[], index: number): boolean {
+  let verbEnd = index;
+  // "take precedence over", "have priority over", "haben Vorrang vor", "hanno la precedenza su"
+  if (PRECEDENCE_NOUNS.hasToken(tokens[index]) && /^(over|vor|su|sopra)$/.test(tokens[index + 1]?.word ?? ""))
+    verbEnd = index + 1;
+  else if (!SUPERSEDE_VERBS.hasToken(tokens[index])) return false;
+  let subject = false;
+  for (let earlier = Math.max(0, index - 4); earlier < index; earlier++)
+    if (
+      LEXICON.instructionNouns.hasToken(tokens[earlier]) ||
+      LEXICON.weakGuidanceNouns.hasToken(tokens[earlier])
+    )
+      subject = true;
+  if (!subject || !EVERYTHING.hasToken(tokens[verbEnd + 1])) return false;
+  let reader = false;
+  for (let later = verbEnd + 2; later < Math.min(tokens.length, verbEnd + 10); later++) {
+    if (SECOND_PERSON_OBJECTS.hasToken(tokens[later])) reader = true;
+    if (reader && BACK_REFERENCES.hasToken(tokens[later])) return true;
+  }
+  return false;
+}
+
 /**
  * "Forget everything above", "ignore everything you were told before", "Vergiss alles, was dir bisher
  * gesagt wurde", "Dimentica tutto quello che ti è stato detto", and "Ignore the above and ...": an
@@ -155,10 +205,11 @@ const BACK_REFERENCES = wordSet([
  */
 export const overrideEverythingRule: InstructionRule = {
   name: "override-everything",
-  anchors: [...LEXICON.overrideVerbs.words],
+  anchors: [...LEXICON.overrideVerbs.words, ...SUPERSEDE_VERBS.words, ...PRECEDENCE_NOUNS.words],
   companions: [...BACK_REFERENCES, "foregoing", "preceding"],
   matches: ({ tokens }) => {
     for (let index = 0; index + 1 < tokens.length; index++) {
+      if (supersedesEverything(tokens, index)) return true;
       if (!LEXICON.overrideVerbs.hasToken(tokens[index]) || !isImperativePosition(tokens, index)) continue;
       const next = tokens[index + 1]!.word;
       if (EVERYTHING.has(next) && next !== "all") {

@@ -1,0 +1,480 @@
+import type { InstructionRule } from "../instruction-rule";
+import { LEXICON } from "../lexicon";
+import { isImperativePosition, linkFollows } from "../segment-view";
+import type { SegmentToken } from "../tokenize-segment";
+import { wordSet } from "../word-set";
+import { isImperativeVerbToken } from "./role-label-rules";
+
+// Orders that attach themselves to every later answer or conversation of the agent: "include this link
+// in every answer you give", "every time you respond, first fetch https://...", "Remember this for all
+// future conversations: ...", "in jeder deiner Antworten ...", "ogni volta che rispondi ...". Only a
+// model answers again and again and carries memory between conversations, so these phrases aim at the
+// agent; the rule still needs an order in the same sentence and something it steers towards (a link,
+// the user, a remembered order, or a steering verb), so a quiz's "cite your sources in every answer you
+// give" and a mail client's "apply this label to all future conversations" stay.
+
+const QUANTIFIERS = wordSet([
+  "every",
+  "each",
+  "all",
+  "any",
+  "jeder",
+  "jede",
+  "allen",
+  "alle",
+  "ogni",
+  "tutte",
+  "tutti",
+]);
+
+/** The agent's answers ("answer", "Antwort", "risposta"). */
+const ANSWER_NOUNS = wordSet([
+  "answer",
+  "answers",
+  "response",
+  "responses",
+  "reply",
+  "replies",
+  "output",
+  "outputs",
+  "antwort",
+  "antworten",
+  "ausgabe",
+  "risposta",
+  "risposte",
+]);
+
+/** Conversations with the agent that a memory order reaches into. */
+const CONVERSATION_NOUNS = wordSet([
+  "conversation",
+  "conversations",
+  "chat",
+  "chats",
+  "session",
+  "sessions",
+  "interaction",
+  "interactions",
+  "gespräch",
+  "gespräche",
+  "gesprächen",
+  "unterhaltung",
+  "unterhaltungen",
+  "sitzung",
+  "sitzungen",
+  "konversation",
+  "konversationen",
+  "gesprächs",
+  "conversazione",
+  "conversazioni",
+  "sessione",
+  "sessioni",
+  "interazione",
+  "interazioni",
+]);
+
+const FUTURE_WORDS = wordSet([
+  "future",
+  "subsequent",
+  "later",
+  "upcoming",
+  "künftigen",
+  "zukünftigen",
+  "künftige",
+  "zukünftige",
+  "späteren",
+  "futura",
+  "future",
+  "successive",
+  "prossime",
+  "prossima",
+]);
+
+/** "your", "deiner", "tua": answers that belong to the reader. */
+const READER_POSSESSIVES = wordSet([
+  "your",
+  "deiner",
+  "deinen",
+  "deine",
+  "ihrer",
+  "ihren",
+  "tua",
+  "tue",
+  "tuoi",
+  "tuo",
+]);
+
+/** Verbs of the relative clause "(every answer) you give / die du gibst / che dai". */
+const PRODUCE_VERBS = wordSet([
+  "give",
+  "write",
+  "provide",
+  "send",
+  "produce",
+  "generate",
+  "make",
+  "return",
+  "gibst",
+  "schreibst",
+  "lieferst",
+  "erzeugst",
+  "dai",
+  "scrivi",
+  "fornisci",
+  "generi",
+]);
+
+/** The answering verbs after "every time you" / "jedes Mal, wenn du" / "ogni volta che". */
+const ANSWERING_VERBS = wordSet([
+  "answer",
+  "respond",
+  "reply",
+  "write",
+  "talk",
+  "chat",
+  "speak",
+  "antwortest",
+  "schreibst",
+  "sprichst",
+  "rispondi",
+  "scrivi",
+  "parli",
+]);
+
+/** Verbs that plant a lasting order: "remember this", "store it in your memory", "obey it". */
+const MEMORY_VERBS = wordSet([
+  "remember",
+  "memorize",
+  "memorise",
+  "retain",
+  "obey",
+  "follow",
+  "merke",
+  "merk",
+  "merken",
+  "befolge",
+  "erinnere",
+  "ricorda",
+  "ricordati",
+  "memorizza",
+  "segui",
+  "obbedisci",
+]);
+
+const MEMORY_NOUNS = wordSet(["memory", "gedächtnis", "speicher", "memoria"]);
+const MEMORY_OWNERS = wordSet(["your", "deinem", "deinen", "dein", "tua"]);
+
+/** "you must", "du musst", "devi": an order given to the reader without an imperative. */
+const SECOND_PERSON = wordSet(["you", "du"]);
+const READER_MODALS = wordSet([
+  "must",
+  "should",
+  "shall",
+  "will",
+  "musst",
+  "sollst",
+  "wirst",
+  "devi",
+  "dovrai",
+  "dovresti",
+]);
+
+/**
+ * End (exclusive) of a recurrence over the reader's answers at `index`, or -1: "every answer you give",
+ * "each of your responses", "all your replies", "every time you respond", "whenever you answer", "in
+ * jeder deiner Antworten", "jedes Mal, wenn du antwortest", "in ogni tua risposta", "ogni volta che
+ * rispondi". A bare "every response" is how API documentation talks about HTTP and does not count.
+ */
+function answerRecurrenceEnd(tokens: readonly SegmentToken[], index: number): number {
+  const token = tokens[index]!;
+  const word = token.word;
+  // every time you answer / each time you respond / whenever you reply / jedes Mal, wenn du antwortest
+  // / ogni volta che rispondi
+  let verbAt = -1;
+  if ((word === "every" || word === "each") && tokens[index + 1]?.word === "time") verbAt = index + 2;
+  else if (word === "whenever") verbAt = index + 1;
+  else if (word === "jedes" && tokens[index + 1]?.word === "mal") {
+    verbAt = index + 2;
+    if (tokens[verbAt]?.word === "wenn") verbAt++;
+  } else if (word === "ogni" && tokens[index + 1]?.word === "volta" && tokens[index + 2]?.word === "che")
+    verbAt = index + 3;
+  if (verbAt >= 0) {
+    // "you" / "du" before the verb (Italian conjugates without it).
+    if (SECOND_PERSON.hasToken(tokens[verbAt])) verbAt++;
+    if (!ANSWERING_VERBS.hasToken(tokens[verbAt])) return -1;
+    // Only the intransitive answer ("every time you answer, ..."): with an object the sentence is about
+    // answering someone or something ("whenever you answer a customer", "each time you answer yes").
+    const object = tokens[verbAt + 1];
+    if (object !== undefined && !/[,:;.!?)\u2014-]/.test(object.gapBefore)) return -1;
+    return verbAt + 1;
+  }
+  // "your future answers", "deine künftigen Antworten", "le tue risposte future"
+  if (READER_POSSESSIVES.hasToken(token)) {
+    const next = tokens[index + 1];
+    if (FUTURE_WORDS.hasToken(next) && ANSWER_NOUNS.hasToken(tokens[index + 2])) return index + 3;
+    if (ANSWER_NOUNS.hasToken(next) && FUTURE_WORDS.hasToken(tokens[index + 2])) return index + 3;
+    return -1;
+  }
+  if (!QUANTIFIERS.hasToken(token)) return -1;
+  let position = index + 1;
+  // "each of your", "all of the", "in jeder deiner"
+  if (tokens[position]?.word === "of") position++;
+  const possessive = READER_POSSESSIVES.hasToken(tokens[position]);
+  if (possessive || tokens[position]?.word === "the") position++;
+  if (FUTURE_WORDS.hasToken(tokens[position])) position++;
+  if (!ANSWER_NOUNS.hasToken(tokens[position])) return -1;
+  if (possessive) return position + 1;
+  // "every answer you give", "jede Antwort, die du gibst", "ogni risposta che dai"
+  let relative = position + 1;
+  if (/^(die|that|che)$/.test(tokens[relative]?.word ?? "")) relative++;
+  if (SECOND_PERSON.hasToken(tokens[relative])) relative++;
+  else if (relative === position + 1) return -1;
+  return PRODUCE_VERBS.hasToken(tokens[relative]) ? relative + 1 : -1;
+}
+
+/**
+ * End (exclusive) of a reach into later conversations at `index`, or -1: "all future conversations",
+ * "every future session", "allen zukünftigen Gesprächen", "tutte le conversazioni future", "ogni
+ * sessione futura".
+ */
+function futureConversationEnd(tokens: readonly SegmentToken[], index: number): number {
+  // "for the rest of this conversation", "für den Rest des Gesprächs", "per il resto della conversazione"
+  const word = tokens[index]!.word;
+  if (word === "rest" || word === "resto") {
+    for (let later = index + 1; later < Math.min(tokens.length, index + 4); later++)
+      if (CONVERSATION_NOUNS.hasToken(tokens[later]) || tokens[later]!.word === "gesprächs") return later + 1;
+    return -1;
+  }
+  if (!QUANTIFIERS.hasToken(tokens[index])) return -1;
+  let position = index + 1;
+  if (
+    tokens[position]?.word === "le" ||
+    tokens[position]?.word === "our" ||
+    tokens[position]?.word === "your"
+  )
+    position++;
+  const futureBefore = FUTURE_WORDS.hasToken(tokens[position]);
+  if (futureBefore) position++;
+  if (!CONVERSATION_NOUNS.hasToken(tokens[position])) return -1;
+  if (futureBefore) return position + 1;
+  // Italian puts the adjective after the noun: "tutte le conversazioni future".
+  return FUTURE_WORDS.hasToken(tokens[position + 1]) ? position + 2 : -1;
+}
+
+/** Verbs that send the agent somewhere: "first fetch https://...", "visit ...", "lade ...", "apri ...". */
+const FETCH_VERBS = wordSet([
+  "fetch",
+  "retrieve",
+  "load",
+  "browse",
+  "go",
+  "check",
+  "hole",
+  "lade",
+  "öffne",
+  "besuche",
+  "rufe",
+  "recupera",
+  "apri",
+  "visita",
+  "scarica",
+  "carica",
+]);
+
+/**
+ * True when the word at `index` opens a clause, also after a comma: the recurrence usually comes as an
+ * opener ("In every answer you give, include ...", "Every time you answer, first fetch ...").
+ */
+function opensOrderClause(tokens: readonly SegmentToken[], index: number): boolean {
+  let position = index;
+  for (let steps = 0; steps < 4; steps++) {
+    const token = tokens[position]!;
+    if (position === 0 || token.gapOpensClause || token.gapBefore.includes(",")) return true;
+    if (!LEXICON.scaffoldWords.hasToken(tokens[position - 1])) return false;
+    position--;
+  }
+  return false;
+}
+
+const MEMORY_PREPOSITIONS = wordSet(["in", "into", "to", "im", "ins", "nella", "nel"]);
+
+/**
+ * True at "in your memory", "into your memory", "in deinem Gedächtnis", "nella tua memoria": a place
+ * that outlasts the conversation. "your memory usage" and "free memory" are not it: the phrase needs
+ * the preposition, the reader's possessive and nothing after the noun but punctuation or "and".
+ */
+function inReaderMemory(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!MEMORY_PREPOSITIONS.hasToken(tokens[index]) || !MEMORY_OWNERS.hasToken(tokens[index + 1]))
+    return false;
+  if (!MEMORY_NOUNS.hasToken(tokens[index + 2])) return false;
+  const after = tokens[index + 3];
+  return after === undefined || /[,:;.!]/.test(after.gapBefore) || /^(and|und|e)$/.test(after.word);
+}
+
+/** Modals of obligation; not "will" / "wird", which also only describe ("wird der Zähler erhöht"). */
+const STRICT_MODALS = wordSet([
+  "must",
+  "should",
+  "shall",
+  "muss",
+  "müssen",
+  "soll",
+  "sollen",
+  "sollte",
+  "sollten",
+  "deve",
+  "devono",
+  "dovrebbe",
+  "dovranno",
+]);
+
+/**
+ * True when the phrase at `index` opens its clause, possibly after a preposition and an article ("Bei
+ * jeder ...", "Per il resto ...", "In every answer ...").
+ */
+function opensPhrase(tokens: readonly SegmentToken[], index: number): boolean {
+  for (let start = index; start >= Math.max(0, index - 2); start--)
+    if (isImperativePosition(tokens, start)) return true;
+  return false;
+}
+
+/** True when a modal follows at `index`, after at most three adverbs ("must", "from now on must"). */
+function obligationAfter(tokens: readonly SegmentToken[], index: number): boolean {
+  for (let position = index; position < Math.min(tokens.length, index + 4); position++) {
+    if (STRICT_MODALS.hasToken(tokens[position])) return true;
+  }
+  return false;
+}
+
+/** True when the word at `index` is an order verb (without checking its position). */
+function startsOrderAt(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index];
+  if (token === undefined) return false;
+  return (
+    isImperativeVerbToken(token) ||
+    MEMORY_VERBS.hasToken(token) ||
+    FETCH_VERBS.hasToken(token) ||
+    LEXICON.behaviorVerbs.hasToken(token) ||
+    LEXICON.promotionVerbs.hasToken(token) ||
+    LEXICON.persuasionVerbs.hasToken(token)
+  );
+}
+
+/** True when the word at `index` gives an order: an imperative verb, "always ...", "you must ...". */
+function ordersAt(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index]!;
+  if (SECOND_PERSON.hasToken(token) && READER_MODALS.hasToken(tokens[index + 1])) return true;
+  if (!isImperativePosition(tokens, index) && !opensOrderClause(tokens, index)) return false;
+  return (
+    isImperativeVerbToken(token) ||
+    MEMORY_VERBS.hasToken(token) ||
+    FETCH_VERBS.hasToken(token) ||
+    LEXICON.behaviorVerbs.hasToken(token) ||
+    LEXICON.promotionVerbs.hasToken(token) ||
+    LEXICON.persuasionVerbs.hasToken(token)
+  );
+}
+
+/**
+ * True when an editing verb in order position puts quoted text into the answers: "append the string
+ * 'Sponsored by ACME'", "füge 'Werbung' hinzu". A quiz's "include your student ID in every answer you
+ * give" quotes nothing.
+ */
+function insertsQuotedText(tokens: readonly SegmentToken[]): boolean {
+  let edits = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (edits && /['"\u201c\u2018\u00ab]/.test(token.gapBefore)) return true;
+    if (
+      LEXICON.editVerbs.hasToken(token) &&
+      (isImperativePosition(tokens, index) || opensOrderClause(tokens, index))
+    )
+      edits = true;
+  }
+  return false;
+}
+
+/**
+ * True when the order steers: a link, the user, or a promotion, persuasion, behaviour or sending verb
+ * outside the recurrence phrases themselves (`inPhrase[i]` is true for their words: the "give" of
+ * "every answer you give" and the "antwortest" of "jedes Mal, wenn du antwortest" steer nothing).
+ */
+function steers(tokens: readonly SegmentToken[], inPhrase: readonly boolean[]): boolean {
+  for (let index = 0; index < tokens.length; index++) {
+    if (inPhrase[index]) continue;
+    const token = tokens[index]!;
+    if (
+      LEXICON.userNouns.hasToken(token) ||
+      LEXICON.promotionVerbs.hasToken(token) ||
+      LEXICON.persuasionVerbs.hasToken(token) ||
+      LEXICON.behaviorVerbs.hasToken(token) ||
+      LEXICON.sendVerbs.hasToken(token)
+    )
+      return true;
+  }
+  return linkFollows(tokens, -1, tokens.length);
+}
+
+/**
+ * A standing order over the agent's later answers or conversations, see the comment at the top. The
+ * recurrence must come with an order (an imperative verb in imperative position, "always", "you must")
+ * in the same sentence, and with something steered: for answers a link, the user or a steering verb;
+ * for later conversations also a memory order ("remember", "obey", "speichere", "ricorda").
+ */
+export const recurringOrderRule: InstructionRule = {
+  name: "recurring-order",
+  anchors: [
+    ...ANSWER_NOUNS.words,
+    ...CONVERSATION_NOUNS.words,
+    ...ANSWERING_VERBS.words,
+    ...MEMORY_NOUNS.words,
+  ].filter((word) => word !== "output" && word !== "outputs" && word !== "speicher"),
+  companions: [
+    ...QUANTIFIERS.words,
+    ...MEMORY_OWNERS.words,
+    ...READER_POSSESSIVES.words,
+    "whenever",
+    "jedes",
+    "rest",
+    "resto",
+  ],
+  matches: ({ tokens }) => {
+    let answers = false;
+    let answerObligation = false;
+    let conversations = false;
+    // Where the first recurrence phrase ends: in German and Italian the verb comes right after an
+    // opening adverbial ("Bei jeder deiner Antworten erwähne ...", "Per il resto della conversazione
+    // rispondi ..."), without a comma.
+    let phraseEnd = -1;
+    const inPhrase: boolean[] = [];
+    for (let index = 0; index < tokens.length; index++) {
+      const answerEnd = answers ? -1 : answerRecurrenceEnd(tokens, index);
+      if (answerEnd > 0) {
+        answers = true;
+        for (let position = index; position < answerEnd; position++) inPhrase[position] = true;
+        if (phraseEnd < 0 && opensPhrase(tokens, index)) phraseEnd = answerEnd;
+        answerObligation = obligationAfter(tokens, answerEnd) && isImperativePosition(tokens, index);
+        continue;
+      }
+      const conversationEnd = conversations ? -1 : futureConversationEnd(tokens, index);
+      if (conversationEnd > 0) {
+        for (let position = index; position < conversationEnd; position++) inPhrase[position] = true;
+        if (phraseEnd < 0 && opensPhrase(tokens, index)) phraseEnd = conversationEnd;
+      }
+      if (!conversations && (conversationEnd > 0 || inReaderMemory(tokens, index))) conversations = true;
+    }
+    if (!answers && !conversations) return false;
+    // "Each of your replies must end with ...": the answers as the subject of an obligation.
+    let ordered = answerObligation;
+    // A memory verb anywhere ("remember", "obey", "merke", "ricorda"): the order is meant to last.
+    let remembers = false;
+    for (let index = 0; index < tokens.length; index++) {
+      if (!ordered && (ordersAt(tokens, index) || (index === phraseEnd && startsOrderAt(tokens, index))))
+        ordered = true;
+      if (MEMORY_VERBS.hasToken(tokens[index])) remembers = true;
+    }
+    if (!ordered) return false;
+    if (conversations && remembers) return true;
+    if (answers && insertsQuotedText(tokens)) return true;
+    return steers(tokens, inPhrase);
+  },
+};

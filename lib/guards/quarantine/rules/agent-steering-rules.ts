@@ -560,7 +560,9 @@ export const persuadeUserRule: InstructionRule = {
       // l'utente a visitare example.com": sending the user somewhere, only with a link to go to.
       if (DIRECT_USER_VERBS.has(word) && isImperativePosition(tokens, index)) {
         const userEnd = userObjectEnd(tokens, index + 1);
-        if (userEnd > 0 && linkFollows(tokens, userEnd - 1, 8)) return true;
+        // "Tell the user their account is locked and they must log in at https://...": the link may come
+        // a clause later.
+        if (userEnd > 0 && linkFollows(tokens, userEnd - 1, 14)) return true;
       }
       // "Make sure the user clicks the link https://...", "Sorge dafür, dass der Benutzer den Link
       // öffnet", "Assicurati che l'utente clicchi sul link": an order about the user's next action, only

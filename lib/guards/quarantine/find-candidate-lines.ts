@@ -21,6 +21,17 @@ const CLASS_BRACKET = 6;
 const LAST_CLASS = CLASS_BRACKET;
 const SEED = WORD_HASH_SEED;
 
+/**
+ * The classes that the fast loop leaves to the general code, as bits (1 << class): invisibles (they do
+ * not end a word), backslashes (escapes), line breaks and sentence punctuation (sentence boundaries).
+ */
+const EXIT_CLASS_BITS =
+  (1 << CLASS_DROP) | (1 << CLASS_BACKSLASH) | (1 << CLASS_NEWLINE) | (1 << CLASS_SENTENCE_END);
+
+/** Gap flags of a word (see gapFlags). */
+const AT_SEGMENT_START = 1;
+const AFTER_BRACKET = 2;
+
 const LEET_LETTERS: Record<number, number> = { 48: 111, 49: 105, 51: 101, 52: 97, 53: 115, 55: 116 };
 
 function buildPrefilterTable(): Uint16Array {
@@ -72,41 +83,45 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
   const table = PREFILTER_TABLE;
   const regions: number[] = [];
   const length = text.length;
+  // -1 inside a word, else 0 (a mask, for the fast loop's arithmetic).
+  let inWord = 0;
   let hash = SEED;
-  let inWord = false;
+  // The seed as an int32 local for the fast loop's mask arithmetic.
+  const seed = SEED | 0;
   let sentenceStart = 0;
   let sentenceOpensLine = 1;
   let anchorMask = 0;
   let companionMask = 0;
-  // True until the first word after a point where the normalizer may open a segment.
-  let atSegmentStart = true;
-  // True when an opening bracket occurred since the last word ended.
-  let afterBracket = false;
-  const segmentStartOnly = ~anchors.rulesAnchoredAtSegmentStart;
-  const bracketOnly = ~anchors.rulesAnchoredAfterBracket;
-  // AnchorTable.mayContain inlined on locals for the fast loop (about 5% of the pre-filter's time: the
-  // method call re-read the table's fields for every word).
+  const segmentStartRules = anchors.rulesAnchoredAtSegmentStart;
+  const bracketRules = anchors.rulesAnchoredAfterBracket;
+  // AnchorTable.mayContain inlined on locals for the fast loop (the method call re-read the table's
+  // fields for every word).
   const used = anchors.usedSlots;
   const slotMask = anchors.slotMaskValue;
   let index = 0;
   while (index < length) {
-    // Fast loop: word characters and plain breaks (space, comma, ...) of words that miss the table. It
-    // leaves at any other character, or at the break after a word whose slot is used (a possible hit),
-    // without consuming it; the general code below then handles that one character.
+    // Fast loop, without a data-dependent branch for word characters and breaks (~90% of a benign
+    // text): words are ~5 characters long, so a branch per word end (as in a plain loop) mispredicts
+    // every few characters, which measured slower than the few mask operations per character here. It
+    // leaves, before consuming it, at a character of EXIT_CLASS_BITS or at the end of a word whose slot
+    // in the anchor table is used (a possible hit); the general code below handles that one character.
+    // Brackets and segment openers are plain breaks here: the flags they set only matter for a hit,
+    // and the general code recomputes them from the text then (gapFlags).
     for (; index < length; index++) {
-      const plain = table[text.charCodeAt(index)]!;
-      if (plain > LAST_CLASS) {
-        hash = ((hash << 7) | (hash >>> 25)) ^ plain;
-        inWord = true;
-        continue;
-      }
-      if (plain !== CLASS_BREAK) break;
-      if (inWord) {
-        if (used[(Math.imul(hash, 0x9e3779b1) >>> 16) & slotMask] === 1) break;
-        hash = SEED;
-        inWord = false;
-        atSegmentStart = false;
-      }
+      const value = table[text.charCodeAt(index)]!;
+      // -1 for a word character (any value above LAST_CLASS), else 0.
+      const word = (LAST_CLASS - value) >> 31;
+      // -1 when this character ends a word.
+      const ended = inWord & ~word;
+      // Leave at an exit class (1 << value is only meaningful for a class, hence the mask), or when the
+      // word that ends here has a used slot (AnchorTable.mayContain, inlined).
+      const exit =
+        ((1 << value) & ~word & EXIT_CLASS_BITS) |
+        (used[(Math.imul(hash, 0x9e3779b1) >>> 16) & slotMask]! & ended);
+      if (exit !== 0) break;
+      // Extend the hash inside a word; reset it to the seed at any other character.
+      hash = ((((hash << 7) | (hash >>> 25)) ^ value) & word) | (seed & ~word);
+      inWord = word;
     }
     if (index >= length) break;
     let value = table[text.charCodeAt(index)]!;
@@ -134,7 +149,7 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
     }
     if (value > LAST_CLASS) {
       hash = ((hash << 7) | (hash >>> 25)) ^ value;
-      inWord = true;
+      inWord = -1;
       index += width;
       continue;
     }
@@ -142,22 +157,21 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
       index += width;
       continue;
     }
-    if (inWord) {
+    if (inWord !== 0) {
       const slot = anchors.find(hash);
       if (slot >= 0 && !isDigitRun(text, index)) {
         let mask = anchors.anchorMaskAt(slot);
-        if (!atSegmentStart) mask &= segmentStartOnly;
-        if (!afterBracket) mask &= bracketOnly;
+        if ((mask & (segmentStartRules | bracketRules)) !== 0) {
+          const flags = gapFlags(text, index);
+          if ((flags & AT_SEGMENT_START) === 0) mask &= ~segmentStartRules;
+          if ((flags & AFTER_BRACKET) === 0) mask &= ~bracketRules;
+        }
         anchorMask |= mask;
         companionMask |= anchors.companionMaskAt(slot);
       }
       hash = SEED;
-      inWord = false;
-      atSegmentStart = false;
-      afterBracket = false;
+      inWord = 0;
     }
-    if (value === CLASS_BRACKET) afterBracket = true;
-    else if (value >= CLASS_NEWLINE) atSegmentStart = true;
     if (value === CLASS_NEWLINE) {
       if (anchorMask !== 0 && anchors.rulesToCheck(anchorMask, companionMask) !== 0) {
         pushRegion(regions, sentenceStart, index, sentenceOpensLine);
@@ -180,12 +194,15 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
     }
     index += width;
   }
-  if (inWord) {
+  if (inWord !== 0) {
     const slot = anchors.find(hash);
     if (slot >= 0 && !isDigitRun(text, length)) {
       let mask = anchors.anchorMaskAt(slot);
-      if (!atSegmentStart) mask &= segmentStartOnly;
-      if (!afterBracket) mask &= bracketOnly;
+      if ((mask & (segmentStartRules | bracketRules)) !== 0) {
+        const flags = gapFlags(text, length);
+        if ((flags & AT_SEGMENT_START) === 0) mask &= ~segmentStartRules;
+        if ((flags & AFTER_BRACKET) === 0) mask &= ~bracketRules;
+      }
       anchorMask |= mask;
       companionMask |= anchors.companionMaskAt(slot);
     }
@@ -194,6 +211,46 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
     pushRegion(regions, sentenceStart, length, sentenceOpensLine);
   }
   return regions;
+}
+
+/**
+ * The flags of the word that ends right before `end`, as the normalizer-side segmenter sees them:
+ * AT_SEGMENT_START when the gap before the word holds a line break, sentence punctuation or a segment
+ * opener (or the word is the first of the text), AFTER_BRACKET when the gap holds an opening bracket.
+ * Computed from the text only for a hit whose rules need them, instead of being tracked per character.
+ *
+ * Scans back over the word (word characters and invisibles) and then over the gap before it, so each
+ * gap is scanned at most once per text (it belongs to one word): linear. Escapes are not decoded here:
+ * at any backslash in reach (in the word, in the gap, or ending the previous word, like `\n` or
+ * `\u0022`, whose last character looks like a word character) both flags are returned, which can only
+ * keep more rules, never drop one.
+ */
+function gapFlags(text: string, end: number): number {
+  const table = PREFILTER_TABLE;
+  let position = end - 1;
+  while (position >= 0) {
+    const value = table[text.charCodeAt(position)]!;
+    if (value <= LAST_CLASS && value !== CLASS_DROP) break;
+    position--;
+  }
+  let flags = 0;
+  while (position >= 0) {
+    const value = table[text.charCodeAt(position)]!;
+    if (value > LAST_CLASS) break;
+    if (value === CLASS_BACKSLASH) return AT_SEGMENT_START | AFTER_BRACKET;
+    if (value === CLASS_BRACKET) flags |= AFTER_BRACKET;
+    else if (value === CLASS_NEWLINE || value === CLASS_SENTENCE_END || value === CLASS_SEGMENT_OPENER)
+      flags |= AT_SEGMENT_START;
+    position--;
+  }
+  // The first word of the text starts a segment.
+  if (position < 0) return flags | AT_SEGMENT_START;
+  // The previous word may end with an escape (`\n`, `\t`, `\uXXXX`): its backslash is at most five
+  // characters back.
+  for (let back = position; back >= 0 && back >= position - 5; back--) {
+    if (text.charCodeAt(back) === BACKSLASH) return AT_SEGMENT_START | AFTER_BRACKET;
+  }
+  return flags;
 }
 
 /**

@@ -92,8 +92,6 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
   let sentenceOpensLine = 1;
   let anchorMask = 0;
   let companionMask = 0;
-  const segmentStartRules = anchors.rulesAnchoredAtSegmentStart;
-  const bracketRules = anchors.rulesAnchoredAfterBracket;
   // AnchorTable.mayContain inlined on locals for the fast loop (the method call re-read the table's
   // fields for every word).
   const used = anchors.usedSlots;
@@ -160,14 +158,8 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
     if (inWord !== 0) {
       const slot = anchors.find(hash);
       if (slot >= 0 && !isDigitRun(text, index)) {
-        let mask = anchors.anchorMaskAt(slot);
-        if ((mask & (segmentStartRules | bracketRules)) !== 0) {
-          const flags = gapFlags(text, index);
-          if ((flags & AT_SEGMENT_START) === 0) mask &= ~segmentStartRules;
-          if ((flags & AFTER_BRACKET) === 0) mask &= ~bracketRules;
-        }
-        anchorMask |= mask;
         companionMask |= anchors.companionMaskAt(slot);
+        anchorMask |= anchorBits(anchors, slot, anchorMask, companionMask, text, index);
       }
       hash = SEED;
       inWord = 0;
@@ -197,20 +189,41 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
   if (inWord !== 0) {
     const slot = anchors.find(hash);
     if (slot >= 0 && !isDigitRun(text, length)) {
-      let mask = anchors.anchorMaskAt(slot);
-      if ((mask & (segmentStartRules | bracketRules)) !== 0) {
-        const flags = gapFlags(text, length);
-        if ((flags & AT_SEGMENT_START) === 0) mask &= ~segmentStartRules;
-        if ((flags & AFTER_BRACKET) === 0) mask &= ~bracketRules;
-      }
-      anchorMask |= mask;
       companionMask |= anchors.companionMaskAt(slot);
+      anchorMask |= anchorBits(anchors, slot, anchorMask, companionMask, text, length);
     }
   }
   if (anchorMask !== 0 && anchors.rulesToCheck(anchorMask, companionMask) !== 0) {
     pushRegion(regions, sentenceStart, length, sentenceOpensLine);
   }
   return regions;
+}
+
+/**
+ * The anchor bits that the hit word in `slot`, ending at `end`, adds to its sentence's anchor mask. The
+ * rules anchored at a segment start or after a bracket only count when the gap before the word says so
+ * (gapFlags). That check is skipped when the sentence is a candidate already without those rules
+ * (anchorMask and companionMask include the word's other bits): a sentence only matters as candidate or
+ * not, and a candidate stays one, so adding the bits unchecked changes no region. (On dense injections
+ * nearly every such hit is in a sentence that is already a candidate.)
+ */
+function anchorBits(
+  anchors: AnchorTable,
+  slot: number,
+  anchorMask: number,
+  companionMask: number,
+  text: string,
+  end: number,
+): number {
+  const mask = anchors.anchorMaskAt(slot);
+  const flagRules = anchors.rulesAnchoredAtSegmentStart | anchors.rulesAnchoredAfterBracket;
+  if ((mask & flagRules) === 0) return mask;
+  if (anchors.rulesToCheck(anchorMask | (mask & ~flagRules), companionMask) !== 0) return mask;
+  const flags = gapFlags(text, end);
+  let bits = mask;
+  if ((flags & AT_SEGMENT_START) === 0) bits &= ~anchors.rulesAnchoredAtSegmentStart;
+  if ((flags & AFTER_BRACKET) === 0) bits &= ~anchors.rulesAnchoredAfterBracket;
+  return bits;
 }
 
 /**

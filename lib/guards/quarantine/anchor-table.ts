@@ -10,15 +10,16 @@ export class AnchorTable {
   private readonly companionMasks: Int32Array;
   private readonly used: Uint8Array;
   private readonly slotMask: number;
+  private readonly slotShift: number;
   /**
-   * The `used` flags and the slot mask, exposed read-only for the pre-filter's hot loop, which inlines
-   * `mayContain` as `usedSlots[(Math.imul(hash, 0x9e3779b1) >>> 16) & slotMaskValue] === 1` on locals.
+   * The `used` flags and the slot shift, exposed read-only for the pre-filter's hot loop, which inlines
+   * `mayContain` as `usedSlots[Math.imul(hash, 0x9e3779b1) >>> slotShiftValue] === 1` on locals.
    */
   get usedSlots(): Uint8Array {
     return this.used;
   }
-  get slotMaskValue(): number {
-    return this.slotMask;
+  get slotShiftValue(): number {
+    return this.slotShift;
   }
   /** Bits of the rules that need no companion word. */
   readonly rulesWithoutCompanions: number;
@@ -47,6 +48,7 @@ export class AnchorTable {
     this.companionMasks = new Int32Array(size);
     this.used = new Uint8Array(size);
     this.slotMask = size - 1;
+    this.slotShift = 32 - Math.log2(size);
     this.rulesWithoutCompanions = rulesWithoutCompanions;
     this.rulesAnchoredAtSegmentStart = rulesAnchoredAtSegmentStart;
     this.rulesAnchoredAfterBracket = rulesAnchoredAfterBracket;
@@ -95,13 +97,18 @@ export class AnchorTable {
   }
 
   private slotOf(hash: number): number {
-    // Inlined in findCandidateLines' fast loop (usedSlots/slotMaskValue): keep the two in sync.
-    return (Math.imul(hash, 0x9e3779b1) >>> 16) & this.slotMask;
+    // The top bits of the product (Fibonacci hashing), already below the size: no mask needed.
+    // Inlined in findCandidateLines' fast loop (usedSlots/slotShiftValue): keep the two in sync.
+    return Math.imul(hash, 0x9e3779b1) >>> this.slotShift;
   }
 }
 
-/** Start value of the running word hash. */
-export const WORD_HASH_SEED = 0x811c9dc5 | 0;
+/**
+ * Start value of the running word hash. Zero, so that the pre-filter's fast loop resets the hash between
+ * words with one mask (`& word`); a non-zero seed measured no fewer collisions (none among the anchors,
+ * one with a word of the dev eval texts either way).
+ */
+export const WORD_HASH_SEED = 0;
 
 /**
  * One step of the word hash: rotate left by 7 bits, then xor the code unit. The pre-filter runs this

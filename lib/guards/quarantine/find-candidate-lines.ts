@@ -4,29 +4,26 @@ import { CHARACTER_FOLD, FOLD_DROP, FOLD_NEWLINE, WORD_CHARACTER } from "./chara
 // Leetspeak digits are mapped in every word here (the normalizer only maps them in mostly-letter words);
 // no anchor contains these digits, so that can only add candidates, never lose one.
 //
-// One table lookup per character: values above 6 are the folded code unit of a word character (with
-// leetspeak digits already mapped to letters); 0 = invisible (dropped, does not end a word); 1 = ends a
-// word; 2 = line break; 3 = backslash (JSON escape, rare path); 4 = sentence punctuation (. ! ?);
-// 5 = a character after which the normalizer may start a segment (quote, ">"); 6 = an opening bracket
-// or template delimiter (`[ ( < | #`), which ends a word and arms the bracket-anchored rules.
+// One table lookup per character: values above 7 are the folded code unit of a word character (with
+// leetspeak digits already mapped to letters; every one is 48 or more); 1 = ends a word; 2 = an opening
+// bracket or template delimiter (`[ ( < | #`), which ends a word and arms the bracket-anchored rules;
+// 3 = a character after which the normalizer may start a segment (quote, ">"); 4 = invisible (dropped,
+// does not end a word); 5 = line break; 6 = backslash (JSON escape, rare path); 7 = sentence
+// punctuation (. ! ?). Classes 4 to 7 are the ones the fast loop leaves to the general code, numbered
+// so that one shift tells them apart: `value >>> 2 === 1` holds exactly for them.
 const BACKSLASH = 92;
-const CLASS_DROP = 0;
 const CLASS_BREAK = 1;
-const CLASS_NEWLINE = 2;
-const CLASS_BACKSLASH = 3;
-const CLASS_SENTENCE_END = 4;
-const CLASS_SEGMENT_OPENER = 5;
-const CLASS_BRACKET = 6;
+const CLASS_BRACKET = 2;
+const CLASS_SEGMENT_OPENER = 3;
+const CLASS_DROP = 4;
+const CLASS_NEWLINE = 5;
+const CLASS_BACKSLASH = 6;
+const CLASS_SENTENCE_END = 7;
 /** Every value above this one is a word character. */
-const LAST_CLASS = CLASS_BRACKET;
+const LAST_CLASS = CLASS_SENTENCE_END;
 const SEED = WORD_HASH_SEED;
-
-/**
- * The classes that the fast loop leaves to the general code, as bits (1 << class): invisibles (they do
- * not end a word), backslashes (escapes), line breaks and sentence punctuation (sentence boundaries).
- */
-const EXIT_CLASS_BITS =
-  (1 << CLASS_DROP) | (1 << CLASS_BACKSLASH) | (1 << CLASS_NEWLINE) | (1 << CLASS_SENTENCE_END);
+// The fast loop resets the hash between words by masking it to 0, which is the seed only when it is 0.
+if (SEED !== 0) throw new Error("findCandidateLines' fast loop assumes WORD_HASH_SEED === 0");
 
 /** Gap flags of a word (see gapFlags). */
 const AT_SEGMENT_START = 1;
@@ -86,8 +83,6 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
   // -1 inside a word, else 0 (a mask, for the fast loop's arithmetic).
   let inWord = 0;
   let hash = SEED;
-  // The seed as an int32 local for the fast loop's mask arithmetic.
-  const seed = SEED | 0;
   let sentenceStart = 0;
   let sentenceOpensLine = 1;
   let anchorMask = 0;
@@ -95,14 +90,14 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
   // AnchorTable.mayContain inlined on locals for the fast loop (the method call re-read the table's
   // fields for every word).
   const used = anchors.usedSlots;
-  const slotMask = anchors.slotMaskValue;
+  const slotShift = anchors.slotShiftValue;
   let index = 0;
   while (index < length) {
     // Fast loop, without a data-dependent branch for word characters and breaks (~90% of a benign
     // text): words are ~5 characters long, so a branch per word end (as in a plain loop) mispredicts
     // every few characters, which measured slower than the few mask operations per character here. It
-    // leaves, before consuming it, at a character of EXIT_CLASS_BITS or at the end of a word whose slot
-    // in the anchor table is used (a possible hit); the general code below handles that one character.
+    // leaves, before consuming it, at a character of the classes 4 to 7 or at the end of a word whose
+    // slot in the anchor table is used (a possible hit); the general code below handles that character.
     // Brackets and segment openers are plain breaks here: the flags they set only matter for a hit,
     // and the general code recomputes them from the text then (gapFlags).
     for (; index < length; index++) {
@@ -111,14 +106,9 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
       const word = (LAST_CLASS - value) >> 31;
       // -1 when this character ends a word.
       const ended = inWord & ~word;
-      // Leave at an exit class (1 << value is only meaningful for a class, hence the mask), or when the
-      // word that ends here has a used slot (AnchorTable.mayContain, inlined).
-      const exit =
-        ((1 << value) & ~word & EXIT_CLASS_BITS) |
-        (used[(Math.imul(hash, 0x9e3779b1) >>> 16) & slotMask]! & ended);
-      if (exit !== 0) break;
-      // Extend the hash inside a word; reset it to the seed at any other character.
-      hash = ((((hash << 7) | (hash >>> 25)) ^ value) & word) | (seed & ~word);
+      if (value >>> 2 === 1 || (used[Math.imul(hash, 0x9e3779b1) >>> slotShift]! & ended) !== 0) break;
+      // Extend the hash inside a word; reset it at any other character (the seed is 0, see anchor-table.ts).
+      hash = (((hash << 7) | (hash >>> 25)) ^ value) & word;
       inWord = word;
     }
     if (index >= length) break;
@@ -133,8 +123,10 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
         const d = hexValue(text.charCodeAt(index + 5));
         if (a >= 0 && b >= 0 && c >= 0 && d >= 0) {
           value = table[(a << 12) | (b << 8) | (c << 4) | d]!;
+          // An escaped line break opens a segment; other escaped punctuation only ends the word.
           if (value === CLASS_NEWLINE) value = CLASS_SEGMENT_OPENER;
-          else if (value < CLASS_BRACKET && value !== CLASS_DROP) value = CLASS_BREAK;
+          else if (value <= LAST_CLASS && value !== CLASS_BRACKET && value !== CLASS_DROP)
+            value = CLASS_BREAK;
           width = 6;
         } else value = CLASS_BREAK;
       } else {

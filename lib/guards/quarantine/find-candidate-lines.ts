@@ -58,6 +58,11 @@ function buildPrefilterTable(): Uint16Array {
 
 const PREFILTER_TABLE = buildPrefilterTable();
 
+/** True for the last character of an escape that is a word character: n, r, t or a hex digit. */
+function mayEndEscape(codeUnit: number): boolean {
+  return codeUnit === 110 || codeUnit === 114 || codeUnit === 116 || hexValue(codeUnit) >= 0;
+}
+
 function hexValue(codeUnit: number): number {
   if (codeUnit >= 48 && codeUnit <= 57) return codeUnit - 48;
   const lower = codeUnit | 32;
@@ -250,10 +255,12 @@ function gapFlags(text: string, end: number): number {
   }
   // The first word of the text starts a segment.
   if (position < 0) return flags | AT_SEGMENT_START;
-  // The previous word may end with an escape (`\n`, `\t`, `\uXXXX`): its backslash is at most five
-  // characters back.
-  for (let back = position; back >= 0 && back >= position - 5; back--) {
-    if (text.charCodeAt(back) === BACKSLASH) return AT_SEGMENT_START | AFTER_BRACKET;
+  // The previous word may end with an escape (`\n`, `\r`, `\t`, `\uXXXX`): then it ends with n, r, t or
+  // a hex digit, and the backslash is at most five characters back.
+  if (mayEndEscape(text.charCodeAt(position))) {
+    for (let back = position; back >= 0 && back >= position - 5; back--) {
+      if (text.charCodeAt(back) === BACKSLASH) return AT_SEGMENT_START | AFTER_BRACKET;
+    }
   }
   return flags;
 }

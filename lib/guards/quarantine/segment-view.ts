@@ -65,6 +65,14 @@ export function isNotBlocked(tokens: readonly SegmentToken[], index: number): bo
   return previous.word === "to" && third !== undefined && SECOND_PERSON.hasToken(third);
 }
 
+/**
+ * True when the word is a key or a list item in code or config rather than a verb with an object:
+ * followed by `:`, `=` or `,` ("{ type: 'create' }", "share='', password=''", "output, prompt").
+ */
+export function isKeyOrListItem(token: SegmentToken): boolean {
+  return /^\s*[:=,]/.test(token.gapAfter);
+}
+
 /** Index of the first word in [from, to) that satisfies `predicate`, or -1. */
 export function findWord(
   tokens: readonly SegmentToken[],

@@ -143,6 +143,10 @@ export const answerManipulationRule: InstructionRule = {
     if (reference < 0) return false;
     if (text.endsWith("?")) return false;
     if (asksForReaderDetails(tokens, reference)) return false;
+    // A prompt written in code (`prompt: 'Research this topic, then provide your answer.',`): a key
+    // with a single-quoted or template literal addresses the model the code calls, not the reader.
+    // JSON ("key": "...") is left to the rule, because injected API payloads use it.
+    if (tokens[0] !== undefined && /^\s*[:=]\s*['`]/.test(tokens[0].gapAfter)) return false;
     const opener = tokens[0]?.word;
     if ((opener === "in" || opener === "within" || opener === "nella") && reference <= 3) return true;
     // "... In your response, tease ..." glued onto a truncated sentence

@@ -4,6 +4,7 @@ import {
   hasAccountNumber,
   hasDestination,
   isImperativePosition,
+  isKeyOrListItem,
   isNotBlocked,
   tokenAt,
 } from "../segment-view";
@@ -130,6 +131,8 @@ export const exfiltrationRule: InstructionRule = {
       const isRevealToMe = REVEAL_TO_ME.has(word) && /^(me|mir|mi)$/.test(tokens[index + 1]?.word ?? "");
       const isRevealFused = word === "mostrami" || word === "dimmi";
       if (!isSend && !isRevealToMe && !isRevealFused) continue;
+      // "share='', password=''" in a signature: a parameter, not an order.
+      if (isKeyOrListItem(tokens[index]!)) continue;
       if (
         !isImperativePosition(tokens, index) &&
         !(isNotBlocked(tokens, index) && tokenAt(tokens, index - 1)?.word === "and")

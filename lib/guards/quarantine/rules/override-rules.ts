@@ -27,6 +27,7 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
       features ??= guidanceFeatures(tokens);
       if (
         isNotBlocked(tokens, index) &&
+        !isNounUse(tokens, index) &&
         objectIsGuidance(features, index + 1, index + 1 + WINDOW, tokens.length)
       ) {
         return true;
@@ -43,6 +44,20 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
     return false;
   },
 };
+
+const NOUN_DETERMINERS = wordSet(["a", "an", "the", "ein", "eine", "einen", "un", "una", "uno", "il", "lo"]);
+
+/**
+ * True when the override word is a noun, not an order: after an article or a guidance noun ("an
+ * instructions override, those instructions carry forward") or closed by a comma before its supposed
+ * object.
+ */
+function isNounUse(tokens: readonly SegmentToken[], index: number): boolean {
+  if (tokens[index]!.gapAfter.includes(",")) return true;
+  const previous = tokenAt(tokens, index - 1);
+  if (previous === undefined || opensClause(tokens, index)) return false;
+  return NOUN_DETERMINERS.hasToken(previous) || LEXICON.instructionNouns.hasToken(previous);
+}
 
 const TEMPORAL = 1;
 const QUANTIFIER = 2;

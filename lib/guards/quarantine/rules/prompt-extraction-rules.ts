@@ -1,6 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { isImperativePosition } from "../segment-view";
+import { isImperativePosition, isKeyOrListItem } from "../segment-view";
 
 /**
  * System-prompt extraction: a disclosure verb in imperative position whose object, within a few words,
@@ -28,6 +28,9 @@ export const promptExtractionRule: InstructionRule = {
   matches: ({ tokens }) => {
     for (let index = 0; index < tokens.length; index++) {
       if (!LEXICON.revealVerbs.hasToken(tokens[index]) || !isImperativePosition(tokens, index)) continue;
+      // A key in code or config ("{ type: 'create' }", "output = ...") or an item of a list ("output,
+      // toolChoice, prompt, system, instructions"), not a verb with an object.
+      if (isKeyOrListItem(tokens[index]!)) continue;
       const window = tokens.slice(index + 1, index + 9).map((token) => token.word);
       for (let position = 0; position < window.length; position++) {
         const word = window[position]!;
@@ -35,7 +38,8 @@ export const promptExtractionRule: InstructionRule = {
         const next = window[position + 1] ?? "";
         if (
           (word === "prompt" || word === "prompts" || word === "instructions") &&
-          LEXICON.hiddenQualifiers.has(previous)
+          LEXICON.hiddenQualifiers.has(previous) &&
+          !tokens[index + 1 + position]!.gapBefore.includes(",")
         )
           return true;
         if (

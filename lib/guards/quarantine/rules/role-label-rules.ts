@@ -163,7 +163,7 @@ export const roleLabelRule: InstructionRule = {
   anchors: [...LABEL_ROLES],
   anchorOpensSegment: true,
   precheck: (segmentText) => startsWithLabel(segmentText),
-  matches: ({ tokens, opensLine, text }) => {
+  matches: ({ tokens, opensLine }) => {
     const first = tokens[0];
     if (first === undefined || !LABEL_ROLES.hasToken(first)) return false;
     // "system:" at the start of any segment counts (upstream rule); a bracketed label only at a line start.
@@ -174,8 +174,10 @@ export const roleLabelRule: InstructionRule = {
     const content = tokens.slice(1);
     if (content.length < 3) return false;
     if (CONFIG_VALUES.hasToken(content[0]) || /^\d/.test(content[0]!.word)) return false;
-    // `system: 'You are ...',` is a string literal in code or config, not a forged turn.
-    if (/['"`]/.test(content[0]!.gapBefore) && /['"`],?;?$/.test(text)) return false;
+    // `system: 'You are ...',` and `instructions: \`You are a research agent. ...` (a multi-line template
+    // literal, so the closing quote is sentences away) are string literals in code or config, not a
+    // forged turn; an override or persona switch inside the string still meets its own rule.
+    if (/['"`]/.test(content[0]!.gapBefore)) return false;
     return looksLikeInstruction(content);
   },
 };

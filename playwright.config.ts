@@ -55,7 +55,7 @@ export default defineConfig({
       // The first admin of the fresh end-to-end database (specs sign in with it).
       KEEL_ADMIN_PASSWORD: "keel-e2e-admin-password",
       KEEL_DATA_DIR: process.env.KEEL_E2E_DATA_DIR ?? ".data/e2e",
-      KEEL_DB_PORT: process.env.KEEL_E2E_DB_PORT ?? "54340",
+      KEEL_DB_PORT: process.env.KEEL_E2E_DB_PORT ?? "25440",
       ...(process.env.KEEL_E2E_DATABASE_URL ? { DATABASE_URL: process.env.KEEL_E2E_DATABASE_URL } : {}),
     },
   },

@@ -37,7 +37,7 @@ Starts Keel: the embedded PostgreSQL (unless DATABASE_URL is set), the web app a
   --dev     run the web app with \`next dev\` (hot reload) instead of a production build
   --help    show this text
 
-Environment: PORT (3000), KEEL_HOST (127.0.0.1), DATABASE_URL, KEEL_DATA_DIR (.data), KEEL_DB_PORT (54329).
+Environment: PORT (3000), KEEL_HOST (127.0.0.1), DATABASE_URL, KEEL_DATA_DIR (.data), KEEL_DB_PORT (25432).
 See README.md for every variable.`;
 
 const args = process.argv.slice(2);

@@ -32,7 +32,11 @@ import { withTimeout } from "./with-timeout";
 
 const execFileAsync = promisify(execFile);
 
-export const DEFAULT_DB_PORT = 54329;
+/**
+ * Below Linux's ephemeral port range (32768-60999), so an outgoing connection of some other program can
+ * never be holding the port when the server starts (CI once saw that with the old default 54340).
+ */
+export const DEFAULT_DB_PORT = 25432;
 export const DATABASE_NAME = "keel";
 const DATABASE_USER = "keel";
 

@@ -13,7 +13,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddedPostgres } from "@/lib/db/embedded-postgres";
 
-const BASE_PORT = 54350 + (process.pid % 20) * 5;
+const BASE_PORT = 25450 + (process.pid % 20) * 5;
 let dataRoot: string;
 const logLines: string[] = [];
 const launcher = (port = BASE_PORT, root = dataRoot) =>

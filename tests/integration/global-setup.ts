@@ -1,6 +1,6 @@
 /**
  * Integration tests run against a real PostgreSQL: DATABASE_URL when set, else an embedded server of
- * their own (data in .data/test, port KEEL_TEST_DB_PORT or 54339, so a running `npm start` is not
+ * their own (data in .data/test, port KEEL_TEST_DB_PORT or 25439, so a running `npm start` is not
  * touched). A template database is migrated and seeded once; every test file clones it
  * (tests/integration/helpers/test-database.ts), so files never see each other's rows.
  */
@@ -28,7 +28,7 @@ export async function setup(project: TestProject): Promise<void> {
   if (!adminUrl) {
     server = new EmbeddedPostgres({
       dataRoot: path.resolve(".data/test"),
-      port: Number(process.env.KEEL_TEST_DB_PORT ?? 54339),
+      port: Number(process.env.KEEL_TEST_DB_PORT ?? 25439),
       log: (line) => process.stderr.write(`[test-db] ${line}\n`),
     });
     adminUrl = await server.start();

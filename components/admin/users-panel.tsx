@@ -18,6 +18,7 @@ import { buttonClass } from "@/components/ui/buttons";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FieldError } from "@/components/ui/field-message";
 import { LiveNotice, type Notice } from "@/components/ui/live-notice";
+import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import { TextField } from "@/components/ui/text-field";
 import { USERNAME_PATTERN } from "@/lib/auth/credential-rules";
 
@@ -115,19 +116,14 @@ export function UsersPanel() {
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {t("listHeading")}
         </h2>
-        {list.status === "loading" ? (
-          <p role="status" className="mt-2 text-slate-700">
-            {t("loading")}
-          </p>
-        ) : null}
+        {list.status === "loading" ? <LoadingStatus label={t("loading")} className="mt-2" /> : null}
         {list.status === "error" ? (
-          <div role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-            <p className="font-medium">{t("loadError")}</p>
-            <p className="mt-1 text-sm">{failureMessage(list.failure)}</p>
-            <button type="button" onClick={() => load()} className={`mt-3 ${buttonClass.danger}`}>
-              {t("retry")}
-            </button>
-          </div>
+          <LoadErrorAlert
+            title={t("loadError")}
+            detail={failureMessage(list.failure)}
+            retry={{ label: t("retry"), onRetry: () => load() }}
+            className="mt-2"
+          />
         ) : null}
         {list.status === "ready" && list.users.length === 0 ? (
           <p className="mt-2 text-slate-700">{t("empty")}</p>

@@ -20,6 +20,7 @@ import { buttonClass } from "@/components/ui/buttons";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyableSecret } from "@/components/ui/copyable-secret";
 import { describedBy, FieldError } from "@/components/ui/field-message";
+import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import { TextField } from "@/components/ui/text-field";
 
 export type ApiKeyKind = "personal" | "agent";
@@ -149,19 +150,14 @@ export function ApiKeysPanel({ kind }: { kind: ApiKeyKind }) {
         >
           {t("listHeading", { kind })}
         </h3>
-        {list.status === "loading" ? (
-          <p role="status" className="mt-2 text-slate-700">
-            {t("loading", { kind })}
-          </p>
-        ) : null}
+        {list.status === "loading" ? <LoadingStatus label={t("loading", { kind })} className="mt-2" /> : null}
         {list.status === "error" ? (
-          <div role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-            <p className="font-medium">{t("loadError", { kind })}</p>
-            <p className="mt-1 text-sm">{failureMessage(list.failure)}</p>
-            <button type="button" onClick={() => load()} className={`mt-3 ${buttonClass.danger}`}>
-              {t("retry")}
-            </button>
-          </div>
+          <LoadErrorAlert
+            title={t("loadError", { kind })}
+            detail={failureMessage(list.failure)}
+            retry={{ label: t("retry"), onRetry: () => load() }}
+            className="mt-2"
+          />
         ) : null}
         {list.status === "ready" && list.keys.length === 0 ? (
           <p className="mt-2 text-slate-700">{t("empty", { kind })}</p>

@@ -7,6 +7,7 @@ import { useHasRole, useSignedInUser } from "@/components/auth/signed-in-user";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import { Link } from "@/i18n/navigation";
 import {
   ACKNOWLEDGE_RESOLUTIONS,
@@ -78,21 +79,17 @@ export function HaltDetail({ haltId }: { haltId: string }) {
       loadHalt().catch(() => {});
   });
 
-  if (halt.status === "loading")
-    return (
-      <p role="status" className="text-slate-700">
-        {t("loading")}
-      </p>
-    );
+  if (halt.status === "loading") return <LoadingStatus label={t("loading")} />;
   if (halt.status === "error")
     return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="font-medium">{halt.failure.kind === "notFound" ? t("notFound") : t("loadError")}</p>
-        <p className="mt-1 text-sm">{failureMessage(halt.failure)}</p>
+      <LoadErrorAlert
+        title={halt.failure.kind === "notFound" ? t("notFound") : t("loadError")}
+        detail={failureMessage(halt.failure)}
+      >
         <Link href="/halts" className="mt-3 inline-block font-medium underline">
           {t("backToList")}
         </Link>
-      </div>
+      </LoadErrorAlert>
     );
 
   const event = halt.data;

@@ -8,6 +8,7 @@ import { useHasRole } from "@/components/auth/signed-in-user";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";
 import { FilterSelect } from "@/components/ui/filter-select";
+import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import { Link, useRouter } from "@/i18n/navigation";
 import { HALT_TYPES, type ListHaltsOutput, SEVERITY_LEVELS } from "@/lib/schemas/halts";
 import { BulkAcknowledge } from "./bulk-acknowledge";
@@ -138,19 +139,14 @@ export function HaltsList() {
           {announcement}
         </p>
 
-        {list.status === "loading" ? (
-          <p role="status" className="mt-3 text-slate-700">
-            {t("loading")}
-          </p>
-        ) : null}
+        {list.status === "loading" ? <LoadingStatus label={t("loading")} className="mt-3" /> : null}
         {list.status === "error" ? (
-          <div role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-            <p className="font-medium">{t("loadError")}</p>
-            <p className="mt-1 text-sm">{failureMessage(list.failure)}</p>
-            <button type="button" onClick={() => load("initial")} className={`mt-3 ${buttonClass.danger}`}>
-              {t("retry")}
-            </button>
-          </div>
+          <LoadErrorAlert
+            title={t("loadError")}
+            detail={failureMessage(list.failure)}
+            retry={{ label: t("retry"), onRetry: () => load("initial") }}
+            className="mt-3"
+          />
         ) : null}
         {list.status === "ready" && list.page.halts.length === 0 ? (
           <div className="mt-3 rounded-md border border-dashed border-slate-300 bg-white p-6 text-slate-700">

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import type { ApiFailure } from "@/components/auth/api-client";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
-import { buttonClass } from "@/components/ui/buttons";
+import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import type { AgentSessionView, GetSessionHaltsOutput } from "@/lib/schemas/halts";
 import { CompactHaltList } from "./halt-detail";
 import { HaltTime } from "./halt-time";
@@ -58,21 +58,14 @@ export function SessionPanel({ sessionId }: { sessionId: string }) {
       load().catch(() => {});
   });
 
-  if (state.status === "loading")
-    return (
-      <p role="status" className="text-slate-700">
-        {t("loading")}
-      </p>
-    );
+  if (state.status === "loading") return <LoadingStatus label={t("loading")} />;
   if (state.status === "error")
     return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="font-medium">{state.failure.kind === "notFound" ? t("notFound") : t("loadError")}</p>
-        <p className="mt-1 text-sm">{failureMessage(state.failure)}</p>
-        <button type="button" onClick={() => load()} className={`mt-3 ${buttonClass.danger}`}>
-          {t("retry")}
-        </button>
-      </div>
+      <LoadErrorAlert
+        title={state.failure.kind === "notFound" ? t("notFound") : t("loadError")}
+        detail={failureMessage(state.failure)}
+        retry={{ label: t("retry"), onRetry: () => load() }}
+      />
     );
 
   const { session, halts } = state;

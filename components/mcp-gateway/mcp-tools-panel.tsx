@@ -8,6 +8,7 @@ import { HaltTime } from "@/components/halts/halt-time";
 import { buttonClass } from "@/components/ui/buttons";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LiveNotice, type Notice } from "@/components/ui/live-notice";
+import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import type { McpToolPin } from "@/lib/mcp-gateway/mcp-tool-pin-schemas";
 import { approveMcpTool, listMcpTools } from "./mcp-tools-api";
 
@@ -75,21 +76,14 @@ export function McpToolsPanel() {
     setDialogError(failureMessage(result.failure));
   };
 
-  if (list.status === "loading")
-    return (
-      <p role="status" className="text-slate-700">
-        {t("loading")}
-      </p>
-    );
+  if (list.status === "loading") return <LoadingStatus label={t("loading")} />;
   if (list.status === "error")
     return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="font-medium">{t("loadError")}</p>
-        <p className="mt-1 text-sm">{failureMessage(list.failure)}</p>
-        <button type="button" onClick={() => load()} className={`mt-3 ${buttonClass.danger}`}>
-          {t("retry")}
-        </button>
-      </div>
+      <LoadErrorAlert
+        title={t("loadError")}
+        detail={failureMessage(list.failure)}
+        retry={{ label: t("retry"), onRetry: () => load() }}
+      />
     );
 
   return (

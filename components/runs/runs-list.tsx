@@ -8,6 +8,7 @@ import { HaltTime } from "@/components/halts/halt-time";
 import { useLiveEvents } from "@/components/halts/live-events";
 import { buttonClass } from "@/components/ui/buttons";
 import { FilterSelect } from "@/components/ui/filter-select";
+import { LoadErrorAlert } from "@/components/ui/load-state";
 import { Link, useRouter } from "@/i18n/navigation";
 import { COMPLETION_VERDICTS, RUN_KINDS, RUN_STATUSES, type Run, type RunList } from "@/lib/schemas/runs";
 import { GuardCounters } from "./guard-counters";
@@ -156,13 +157,12 @@ export function RunsList({ initial, filters }: { initial: RunList | null; filter
           {announcement}
         </p>
         {list.status === "error" ? (
-          <div role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-            <p className="font-medium">{t("loadError")}</p>
-            <p className="mt-1 text-sm">{failureMessage(list.failure)}</p>
-            <button type="button" onClick={() => refresh()} className={`mt-3 ${buttonClass.danger}`}>
-              {t("retry")}
-            </button>
-          </div>
+          <LoadErrorAlert
+            title={t("loadError")}
+            detail={failureMessage(list.failure)}
+            retry={{ label: t("retry"), onRetry: () => refresh() }}
+            className="mt-3"
+          />
         ) : null}
         {list.status === "ready" && list.runs.length === 0 ? (
           <div

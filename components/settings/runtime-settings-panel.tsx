@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { useHasRole } from "@/components/auth/signed-in-user";
+import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import { RadioGroupField } from "@/components/ui/radio-group-field";
 import { SwitchField } from "@/components/ui/switch-field";
 import {
@@ -59,23 +60,14 @@ export function RuntimeSettingsPanel() {
     <div>
       <RuntimeStatusLine onVersion={handleStatusVersion} />
       <SavedAnnouncement controller={controller} />
-      {state.status === "loading" ? (
-        <p role="status" className="mt-6 text-slate-700">
-          {t("loading")}
-        </p>
-      ) : null}
+      {state.status === "loading" ? <LoadingStatus label={t("loading")} className="mt-6" /> : null}
       {state.status === "error" ? (
-        <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-          <p className="font-medium">{t("loadError")}</p>
-          <p className="mt-1 text-sm">{t("loadFailure", { reason: state.failure.kind })}</p>
-          <button
-            type="button"
-            onClick={controller.reload}
-            className="mt-3 rounded bg-red-800 px-4 py-2 text-sm font-medium text-white hover:bg-red-900"
-          >
-            {t("retry")}
-          </button>
-        </div>
+        <LoadErrorAlert
+          title={t("loadError")}
+          detail={t("loadFailure", { reason: state.failure.kind })}
+          retry={{ label: t("retry"), onRetry: controller.reload }}
+          className="mt-6"
+        />
       ) : null}
       {state.status === "ready" && !canEdit ? (
         <p

@@ -1,3 +1,4 @@
+import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 /**
  * Reads the auditor's verdict tag from its reply, the way Agent Zero's `parse_result` does, with one
  * deliberate change: a reply without a tag gives `null` ("no verdict") instead of `ok`, so the caller can
@@ -70,7 +71,7 @@ function lastSelfClosingTag(text: string, opener: string, verdict: "ok" | "termi
     const start = text.indexOf(opener, from);
     if (start === -1) return found;
     let cursor = start + opener.length;
-    while (cursor < text.length && isWhitespace(text.charCodeAt(cursor))) cursor += 1;
+    while (cursor < text.length && isJsWhitespace(text.charCodeAt(cursor))) cursor += 1;
     if (text.startsWith("/>", cursor)) {
       found = { verdict, detail: "", start };
       from = cursor + 2;
@@ -97,21 +98,4 @@ function lastClarifyTag(text: string): VerdictTag | null {
     found = { verdict: "clarify", detail: text.slice(contentStart, close).trim(), start };
     from = close + CLARIFY_CLOSE.length;
   }
-}
-
-/** The characters JavaScript's `\s` matches (Python's `\s` differs only in rare control characters). */
-function isWhitespace(code: number): boolean {
-  return (
-    (code >= 0x09 && code <= 0x0d) ||
-    code === 0x20 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }

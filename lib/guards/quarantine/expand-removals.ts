@@ -1,5 +1,5 @@
 import { WORD_CHARACTER } from "./character-fold-table";
-import { LEXICON } from "./lexicon";
+import { isActionVerbToken } from "./lexicon";
 import { membershipOf, wordSet } from "./word-set";
 
 /** A range of the original text to replace with one marker, and the rule that caused it. */
@@ -196,17 +196,7 @@ const ORDER_OPENERS = wordSet([
 function opensLikeOrder(firstWord: string): boolean {
   const classes = membershipOf(firstWord);
   const token = { word: firstWord, classes };
-  return (
-    ORDER_OPENERS.hasToken(token) ||
-    LEXICON.sendVerbs.hasToken(token) ||
-    LEXICON.editVerbs.hasToken(token) ||
-    LEXICON.revealVerbs.hasToken(token) ||
-    LEXICON.runVerbs.hasToken(token) ||
-    LEXICON.grantVerbs.hasToken(token) ||
-    LEXICON.disableVerbs.hasToken(token) ||
-    LEXICON.paymentVerbs.hasToken(token) ||
-    LEXICON.overrideVerbs.hasToken(token)
-  );
+  return ORDER_OPENERS.hasToken(token) || isActionVerbToken(token);
 }
 
 /**

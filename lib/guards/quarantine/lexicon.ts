@@ -110,3 +110,20 @@ function buildClass(name: WordClassName): WordClass {
 export const LEXICON: { readonly [Name in WordClassName]: WordClass } = Object.fromEntries(
   (Object.keys(ENGLISH_LEXICON) as WordClassName[]).map((name) => [name, buildClass(name)]),
 ) as { readonly [Name in WordClassName]: WordClass };
+
+/**
+ * True when the word is one of the lexicon's action verbs (override, send, edit, reveal, run, grant,
+ * disable, pay), the verbs an injected order usually starts with: eight typed-array reads.
+ */
+export function isActionVerbToken(token: { readonly word: string; readonly classes: Uint8Array }): boolean {
+  return (
+    LEXICON.overrideVerbs.hasToken(token) ||
+    LEXICON.sendVerbs.hasToken(token) ||
+    LEXICON.editVerbs.hasToken(token) ||
+    LEXICON.revealVerbs.hasToken(token) ||
+    LEXICON.runVerbs.hasToken(token) ||
+    LEXICON.grantVerbs.hasToken(token) ||
+    LEXICON.disableVerbs.hasToken(token) ||
+    LEXICON.paymentVerbs.hasToken(token)
+  );
+}

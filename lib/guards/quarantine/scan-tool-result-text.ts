@@ -1,3 +1,4 @@
+import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { ANCHOR_TABLE, DETECTION_RULES } from "./detection-rules";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines } from "./find-candidate-lines";
@@ -85,7 +86,7 @@ function needsCollapse(text: string): boolean {
 const COLLAPSE_CLASS: Uint8Array = (() => {
   const table = new Uint8Array(65536);
   for (let codeUnit = 0; codeUnit < 65536; codeUnit++) {
-    if (!isWhitespace(codeUnit)) continue;
+    if (!isJsWhitespace(codeUnit)) continue;
     const spaceLike =
       (codeUnit === 32 || codeUnit === 0x1680 || codeUnit >= 0x2000) &&
       codeUnit !== 0x2028 &&
@@ -112,23 +113,6 @@ function needsCollapseIn(text: string, from: number, to: number): boolean {
     previous = current;
   }
   return found !== 0 || (classes[text.charCodeAt(from)]! | classes[text.charCodeAt(to - 1)]!) !== 0;
-}
-
-/** The code units JavaScript's `\s` matches. */
-function isWhitespace(codeUnit: number): boolean {
-  return (
-    (codeUnit >= 9 && codeUnit <= 13) ||
-    codeUnit === 32 ||
-    codeUnit === 0xa0 ||
-    codeUnit === 0x1680 ||
-    (codeUnit >= 0x2000 && codeUnit <= 0x200a) ||
-    codeUnit === 0x2028 ||
-    codeUnit === 0x2029 ||
-    codeUnit === 0x202f ||
-    codeUnit === 0x205f ||
-    codeUnit === 0x3000 ||
-    codeUnit === 0xfeff
-  );
 }
 
 /**

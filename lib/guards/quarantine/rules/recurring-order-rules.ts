@@ -83,7 +83,6 @@ const FUTURE_WORDS = wordSet([
   "zukünftige",
   "späteren",
   "futura",
-  "future",
   "successive",
   "prossime",
   "prossima",
@@ -364,14 +363,7 @@ function ordersAt(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
   if (SECOND_PERSON.hasToken(token) && READER_MODALS.hasToken(tokens[index + 1])) return true;
   if (!isImperativePosition(tokens, index) && !opensOrderClause(tokens, index)) return false;
-  return (
-    isImperativeVerbToken(token) ||
-    MEMORY_VERBS.hasToken(token) ||
-    FETCH_VERBS.hasToken(token) ||
-    LEXICON.behaviorVerbs.hasToken(token) ||
-    LEXICON.promotionVerbs.hasToken(token) ||
-    LEXICON.persuasionVerbs.hasToken(token)
-  );
+  return startsOrderAt(tokens, index);
 }
 
 /**

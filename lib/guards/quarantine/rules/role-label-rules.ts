@@ -1,5 +1,6 @@
+import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import type { InstructionRule } from "../instruction-rule";
-import { LEXICON } from "../lexicon";
+import { isActionVerbToken } from "../lexicon";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -209,27 +210,10 @@ function labelEndFollows(segmentText: string, end: number): boolean {
   const limit = Math.min(segmentText.length, end + 3);
   for (let index = end; index < limit; index++) {
     const codeUnit = segmentText.charCodeAt(index);
-    if (isTrimmedWhitespace(codeUnit)) continue;
+    if (isJsWhitespace(codeUnit)) continue;
     return codeUnit === 58 || codeUnit === 41 || codeUnit === 93 || codeUnit === 62;
   }
   return false;
-}
-
-/** The code units String.prototype.trimStart removes (WhiteSpace and LineTerminator). */
-function isTrimmedWhitespace(codeUnit: number): boolean {
-  return (
-    (codeUnit >= 9 && codeUnit <= 13) ||
-    codeUnit === 32 ||
-    codeUnit === 0xa0 ||
-    codeUnit === 0x1680 ||
-    (codeUnit >= 0x2000 && codeUnit <= 0x200a) ||
-    codeUnit === 0x2028 ||
-    codeUnit === 0x2029 ||
-    codeUnit === 0x202f ||
-    codeUnit === 0x205f ||
-    codeUnit === 0x3000 ||
-    codeUnit === 0xfeff
-  );
 }
 
 function looksLikeInstruction(content: readonly SegmentToken[]): boolean {
@@ -240,34 +224,9 @@ function looksLikeInstruction(content: readonly SegmentToken[]): boolean {
   return false;
 }
 
-/** Verbs an injected order typically starts with; union of the action classes in the lexicon. */
-export function isImperativeVerb(word: string): boolean {
-  return (
-    LEXICON.overrideVerbs.has(word) ||
-    LEXICON.sendVerbs.has(word) ||
-    LEXICON.editVerbs.has(word) ||
-    LEXICON.revealVerbs.has(word) ||
-    LEXICON.runVerbs.has(word) ||
-    LEXICON.grantVerbs.has(word) ||
-    LEXICON.disableVerbs.has(word) ||
-    LEXICON.paymentVerbs.has(word) ||
-    IMPERATIVE_VERBS.has(word)
-  );
-}
-
-/** isImperativeVerb(token.word), from the token's precomputed classes (nine typed-array reads). */
+/** An order's first verb: a lexicon action verb or one of the common imperatives below. */
 export function isImperativeVerbToken(token: SegmentToken): boolean {
-  return (
-    LEXICON.overrideVerbs.hasToken(token) ||
-    LEXICON.sendVerbs.hasToken(token) ||
-    LEXICON.editVerbs.hasToken(token) ||
-    LEXICON.revealVerbs.hasToken(token) ||
-    LEXICON.runVerbs.hasToken(token) ||
-    LEXICON.grantVerbs.hasToken(token) ||
-    LEXICON.disableVerbs.hasToken(token) ||
-    LEXICON.paymentVerbs.hasToken(token) ||
-    IMPERATIVE_VERBS.hasToken(token)
-  );
+  return isActionVerbToken(token) || IMPERATIVE_VERBS.hasToken(token);
 }
 
 const IMPERATIVE_VERBS = wordSet([

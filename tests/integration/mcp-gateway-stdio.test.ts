@@ -5,8 +5,7 @@
  * restart, the quarantine switch read from the settings row, and the gateway run settled on close.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -20,10 +19,9 @@ import {
   startFakeMcpHttpServer,
 } from "../fixtures/fake-mcp-server";
 import { createTestAgentKey } from "./helpers/auth-fixtures";
+import { projectRoot, writeGatewayConfig } from "./helpers/gateway-config";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
 
-const projectRoot = path.resolve(import.meta.dirname, "../..");
-const stdioEntry = path.join(projectRoot, "tests/fixtures/fake-mcp-server-stdio.ts");
 const keelCli = path.join(projectRoot, "scripts/keel.ts");
 
 let testDatabase: TestDatabase;
@@ -96,23 +94,11 @@ async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 10
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   upstream = await startFakeMcpHttpServer({ extraTools: ["image"] });
-  directory = await mkdtemp(path.join(tmpdir(), "keel-gateway-stdio-"));
-  configPath = path.join(directory, "gateway.json");
-  await writeFile(
-    configPath,
-    JSON.stringify({
-      servers: {
-        web: { url: upstream.url },
-        local: {
-          command: process.execPath,
-          args: ["--import", "tsx", stdioEntry],
-          env: { FAKE_MCP_EXTRA_TOOLS: "crash" },
-          cwd: projectRoot,
-        },
-      },
-      callTimeoutMs: 5_000,
-    }),
-  );
+  ({ directory, configPath } = await writeGatewayConfig({
+    upstreamUrl: upstream.url,
+    callTimeoutMs: 5_000,
+    prefix: "keel-gateway-stdio-",
+  }));
   agentToken = (await createTestAgentKey(testDatabase.database, ["runs:write"])).token;
 }, 60_000);
 

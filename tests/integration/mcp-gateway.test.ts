@@ -5,9 +5,7 @@
  * resource, a poisoned description, a description change with approval, a timeout, a crash with
  * restart, the quarantine switch, the gateway run and its events, and the route's refusals.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,10 +26,8 @@ import {
 import { serveRoutes } from "../fixtures/route-server";
 import { createTestAgentKey, createTestUser, type TestUser } from "./helpers/auth-fixtures";
 import { callRoute } from "./helpers/call-route";
+import { writeGatewayConfig } from "./helpers/gateway-config";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
-
-const projectRoot = path.resolve(import.meta.dirname, "../..");
-const stdioEntry = path.join(projectRoot, "tests/fixtures/fake-mcp-server-stdio.ts");
 
 let testDatabase: TestDatabase;
 let upstream: FakeMcpHttpServer;
@@ -113,23 +109,12 @@ async function eventsOf(runId: string) {
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
   upstream = await startFakeMcpHttpServer({ extraTools: ["image", "document", "poisoned", "notes"] });
-  directory = await mkdtemp(path.join(tmpdir(), "keel-gateway-"));
-  const configPath = path.join(directory, "gateway.json");
-  await writeFile(
-    configPath,
-    JSON.stringify({
-      servers: {
-        web: { url: upstream.url },
-        local: {
-          command: process.execPath,
-          args: ["--import", "tsx", stdioEntry],
-          env: { FAKE_MCP_EXTRA_TOOLS: "crash" },
-          cwd: projectRoot,
-        },
-      },
-      callTimeoutMs: 1_500,
-    }),
-  );
+  let configPath: string;
+  ({ directory, configPath } = await writeGatewayConfig({
+    upstreamUrl: upstream.url,
+    callTimeoutMs: 1_500,
+    prefix: "keel-gateway-",
+  }));
   process.env.KEEL_MCP_GATEWAY_CONFIG = configPath;
   server = await serveRoutes({
     "/api/mcp-gateway": { POST: gatewayRoute.POST, DELETE: gatewayRoute.DELETE },

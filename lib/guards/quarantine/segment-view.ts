@@ -169,6 +169,24 @@ export function linkFollows(tokens: readonly SegmentToken[], index: number, span
   return false;
 }
 
+const URL_WORDS = wordSet(["http", "https", "www"]);
+
+/**
+ * True when an address is among the `span` words after `index`: a URL scheme, "www" or a bare domain.
+ * Stricter than linkFollows, which also takes the word "link": "tell the user to click the reset link"
+ * is how a help-desk spec reads; "... at https://..." sends the user somewhere.
+ */
+export function addressFollows(tokens: readonly SegmentToken[], index: number, span: number): boolean {
+  const end = Math.min(tokens.length, index + 1 + span);
+  for (let later = index + 1; later < end; later++) {
+    const token = tokens[later]!;
+    if (URL_WORDS.hasToken(token)) return true;
+    const next = tokens[later + 1];
+    if (token.gapAfter === "." && next !== undefined && TOP_LEVEL_DOMAINS.hasToken(next)) return true;
+  }
+  return false;
+}
+
 /** True when the segment contains an IBAN-shaped account number (two letters, two digits, 10-30 more). */
 export function hasAccountNumber(text: string): boolean {
   return /\b[a-z]{2}\d{2}[a-z0-9]{10,30}\b/.test(text) || /\baccount (?:number )?\d{6,}/.test(text);

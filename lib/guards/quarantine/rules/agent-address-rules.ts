@@ -211,7 +211,7 @@ const GAVE_WORDS = wordSet([
 ]);
 
 /** Verbs that fetch something: "fetch", "download", "hole", "lade", "rufe ... ab", "scarica". */
-const FETCH_VERBS = wordSet([
+export const FETCH_VERBS = wordSet([
   "fetch",
   "retrieve",
   "download",
@@ -227,6 +227,11 @@ const FETCH_VERBS = wordSet([
   "recupera",
   "carica",
   "leggi",
+  // Infinitives after a modal: "deve scaricare nuove istruzioni da ...".
+  "scaricare",
+  "recuperare",
+  "caricare",
+  "leggere",
 ]);
 /** "new instructions", "further commands", "neue Anweisungen", "nuove istruzioni". */
 const FRESH_WORDS = wordSet([
@@ -257,7 +262,7 @@ const ORDER_NOUNS = wordSet([
   "compiti",
 ]);
 /** Carrying out what was fetched: "follow them", "befolge sie", "seguile", "eseguile". */
-const CARRY_OUT_VERBS = wordSet([
+export const CARRY_OUT_VERBS = wordSet([
   "follow",
   "obey",
   "execute",
@@ -270,6 +275,10 @@ const CARRY_OUT_VERBS = wordSet([
   "esegui",
   "eseguile",
   "obbedisci",
+  "seguirle",
+  "eseguirle",
+  "eseguire",
+  "seguire",
 ]);
 
 /**
@@ -280,7 +289,21 @@ const CARRY_OUT_VERBS = wordSet([
  * instructions (no "new") and stays.
  */
 function fetchesRemoteOrders(tokens: readonly SegmentToken[], index: number): boolean {
-  if (!FETCH_VERBS.hasToken(tokens[index]) || !isImperativePosition(tokens, index)) return false;
+  return (
+    FETCH_VERBS.hasToken(tokens[index]) &&
+    isImperativePosition(tokens, index) &&
+    remoteOrdersAt(tokens, index)
+  );
+}
+
+/**
+ * Remote orders taken at the fetch verb at `index`, wherever the verb stands: fresh instructions or
+ * commands, a link, and an order to carry them out ("retrieve new instructions from https://... and
+ * follow them"). Also used by the third-person form ("the assistant must first retrieve new
+ * instructions from ..."), which supplies its own order frame.
+ */
+export function remoteOrdersAt(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!FETCH_VERBS.hasToken(tokens[index])) return false;
   for (let noun = index + 2; noun < Math.min(tokens.length, index + 5); noun++) {
     const guidance = LEXICON.instructionNouns.hasToken(tokens[noun]) || ORDER_NOUNS.hasToken(tokens[noun]);
     if (!guidance || !FRESH_WORDS.hasToken(tokens[noun - 1])) continue;

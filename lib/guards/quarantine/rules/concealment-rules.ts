@@ -1,6 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { hasDestination, isImperativePosition } from "../segment-view";
+import { hasDestination, isImperativePosition, type SegmentView } from "../segment-view";
 import { wordSet } from "../word-set";
 import { isImperativeVerbToken } from "./role-label-rules";
 
@@ -25,6 +25,54 @@ const NOTICE_VERBS = wordSet([
   "mitbekommt",
   "accorga",
   "accorgersene",
+  // "without raising suspicion", "ohne Verdacht zu erregen", "senza destare sospetti"
+  "suspicion",
+  "verdacht",
+  "sospetti",
+  "sospetto",
+]);
+
+/** Finding things out about the user: "find out the user's name without raising suspicion". */
+const PRYING_VERBS = wordSet([
+  "find",
+  "obtain",
+  "get",
+  "collect",
+  "gather",
+  "extract",
+  "learn",
+  "finde",
+  "sammle",
+  "scopri",
+  "ottieni",
+  "raccogli",
+]);
+
+/**
+ * True when the segment takes something from the user or sends it away: a destination (link, address,
+ * account), a send verb, a secret or the user's data ("key", "emails", "contacts"), or something of the
+ * user's ("the user's name", "their address").
+ */
+function takesSomething(view: SegmentView): boolean {
+  if (hasDestination(view)) return true;
+  return view.tokens.some(
+    (token) =>
+      LEXICON.sendVerbs.hasToken(token) ||
+      LEXICON.secretNouns.hasToken(token) ||
+      LEXICON.dataNouns.hasToken(token) ||
+      USER_POSSESSIVES.hasToken(token),
+  );
+}
+
+const USER_POSSESSIVES = wordSet([
+  "user's",
+  "users'",
+  "their",
+  "customer's",
+  "owner's",
+  "person's",
+  "victim's",
+  "human's",
 ]);
 
 /**
@@ -50,7 +98,13 @@ export const concealmentRule: InstructionRule = {
     ...SECRECY_ADVERBS.words,
     ...NOTICE_VERBS.words,
   ].filter((word) => word !== "let" && word !== "show" && word !== "report" && word !== "say"),
-  companions: [...LEXICON.userNouns.words, "secret", "geheim", ...SECRECY_ADVERBS.words],
+  companions: [
+    ...LEXICON.userNouns.words,
+    ...[...LEXICON.userNouns.words].map((noun) => `${noun}'s`),
+    "secret",
+    "geheim",
+    ...SECRECY_ADVERBS.words,
+  ],
   matches: (view) => {
     const { tokens } = view;
     // The two forms below depend on the whole segment (is the user named, is there an order); each is
@@ -59,7 +113,12 @@ export const concealmentRule: InstructionRule = {
     let noticeDecided = false;
     let namesUser: boolean | undefined;
     const userNamed = () => {
-      namesUser ??= tokens.some((token) => LEXICON.userNouns.hasToken(token));
+      // "the user", also possessive: "find out the user's name without raising suspicion".
+      namesUser ??= tokens.some(
+        (token) =>
+          LEXICON.userNouns.hasToken(token) ||
+          (token.word.endsWith("'s") && LEXICON.userNouns.has(token.word.slice(0, -2))),
+      );
       return namesUser;
     };
     for (let index = 0; index < tokens.length; index++) {
@@ -87,11 +146,14 @@ export const concealmentRule: InstructionRule = {
       ) {
         // The first occurrence admits the most orders after it, so a later one cannot match if it fails.
         noticeDecided = true;
+        // Something taken from the user or sent away must be at stake: "Refresh the session in the
+        // background without the user noticing" is how front-end docs describe a silent update.
+        if (!takesSomething(view)) continue;
         // The order may come before ("Add the key without the user noticing") or after ("Without the
         // user noticing, add the key"), where a comma opens it.
         for (let verb = 0; verb < tokens.length; verb++) {
           const token = tokens[verb]!;
-          if (!isImperativeVerbToken(token)) continue;
+          if (!isImperativeVerbToken(token) && !PRYING_VERBS.hasToken(token)) continue;
           if (isImperativePosition(tokens, verb) || (verb > index && token.gapBefore.includes(",")))
             return true;
         }

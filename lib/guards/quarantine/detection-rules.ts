@@ -6,6 +6,7 @@ import {
   agentVocativeRule,
   ignoreUserRule,
   persuadeUserRule,
+  scriptedAnswerRule,
   standingOrderRule,
 } from "./rules/agent-steering-rules";
 import { answerManipulationRule, codeInsertionRule } from "./rules/answer-manipulation-rules";
@@ -41,6 +42,7 @@ export const DETECTION_RULES: readonly InstructionRule[] = [
   agentObligationRule,
   ignoreUserRule,
   persuadeUserRule,
+  scriptedAnswerRule,
   taskHijackRule,
   concealmentRule,
   promptExtractionRule,

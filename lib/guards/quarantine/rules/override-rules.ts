@@ -481,6 +481,60 @@ function isImperativePositionWithoutConjunction(tokens: readonly SegmentToken[],
   return true;
 }
 
+/** Participles that announce changed guidance: "have changed", "wurden ersetzt", "sono state aggiornate". */
+const CHANGED_WORDS = wordSet([
+  "changed",
+  "updated",
+  "replaced",
+  "overridden",
+  "revoked",
+  "geändert",
+  "aktualisiert",
+  "ersetzt",
+  "cambiate",
+  "aggiornate",
+  "modificate",
+  "sostituite",
+]);
+const READER_GUIDANCE_OWNERS = wordSet(["your", "deine", "tue"]);
+const GUIDANCE_NOUNS = wordSet([
+  "instructions",
+  "guidelines",
+  "rules",
+  "orders",
+  "directives",
+  "anweisungen",
+  "richtlinien",
+  "regeln",
+  "istruzioni",
+  "regole",
+  "direttive",
+]);
+
+/**
+ * "Your instructions have changed", "your rules have been updated", "Deine Anweisungen wurden geändert",
+ * "Le tue istruzioni sono cambiate": the reader's own guidance declared replaced, at the start of a
+ * clause. The reader's possessive is required, so "the build instructions have changed" stays.
+ */
+function instructionsChangedAt(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!READER_GUIDANCE_OWNERS.hasToken(tokens[index]) || !GUIDANCE_NOUNS.hasToken(tokens[index + 1]))
+    return false;
+  const start = tokenAt(tokens, index - 1)?.word === "le" ? index - 1 : index;
+  if (!opensClause(tokens, start)) return false;
+  // "have changed", "have been updated", "haben sich geändert", "wurden ersetzt", "sono (state) cambiate"
+  for (let later = index + 2; later < Math.min(tokens.length, index + 6); later++) {
+    const token = tokens[later]!;
+    if (CHANGED_WORDS.hasToken(token)) return true;
+    if (
+      !/^(have|has|been|haben|sich|wurden|sind|worden|sono|state|stati|just|now|gerade|appena)$/.test(
+        token.word,
+      )
+    )
+      return false;
+  }
+  return false;
+}
+
 /**
  * Announced replacement guidance: "New instructions:", "Updated directive:", "Neue Anweisungen:",
  * "Nuove istruzioni:", and "your new task is ...". A colon or a copula is required, so "the new
@@ -501,11 +555,14 @@ export const newInstructionsRule: InstructionRule = {
     "direttive",
     "systemprompt",
     "prompt",
+    "guidelines",
+    "richtlinien",
     ...LEXICON.goalNouns.words,
   ],
-  companions: [...LEXICON.newAdjectives.words],
+  companions: [...LEXICON.newAdjectives.words, ...CHANGED_WORDS.words],
   matches: ({ tokens }) => {
     for (let index = 0; index + 1 < tokens.length; index++) {
+      if (instructionsChangedAt(tokens, index)) return true;
       if (!LEXICON.newAdjectives.hasToken(tokens[index])) continue;
       const noun = tokens[index + 1]!;
       if (

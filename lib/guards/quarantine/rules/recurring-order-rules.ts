@@ -159,6 +159,16 @@ const MEMORY_VERBS = wordSet([
   "obbedisci",
 ]);
 
+const MEMORY_ADJECTIVES = wordSet([
+  "long-term",
+  "permanent",
+  "persistent",
+  "lasting",
+  "langfristigen",
+  "dauerhaften",
+  "permanenten",
+  "persistenten",
+]);
 const MEMORY_NOUNS = wordSet(["memory", "gedächtnis", "speicher", "memoria"]);
 const MEMORY_OWNERS = wordSet(["your", "deinem", "deinen", "dein", "tua"]);
 
@@ -304,8 +314,10 @@ const MEMORY_PREPOSITIONS = wordSet(["in", "into", "to", "im", "ins", "nella", "
 function inReaderMemory(tokens: readonly SegmentToken[], index: number): boolean {
   if (!MEMORY_PREPOSITIONS.hasToken(tokens[index]) || !MEMORY_OWNERS.hasToken(tokens[index + 1]))
     return false;
-  if (!MEMORY_NOUNS.hasToken(tokens[index + 2])) return false;
-  const after = tokens[index + 3];
+  // One lasting adjective may stand between: "in your long-term memory", "in deinem dauerhaften Gedächtnis".
+  const noun = MEMORY_ADJECTIVES.hasToken(tokens[index + 2]) ? index + 3 : index + 2;
+  if (!MEMORY_NOUNS.hasToken(tokens[noun])) return false;
+  const after = tokens[noun + 1];
   return after === undefined || /[,:;.!]/.test(after.gapBefore) || /^(and|und|e)$/.test(after.word);
 }
 

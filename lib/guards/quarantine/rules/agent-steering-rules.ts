@@ -8,9 +8,10 @@ import { isImperativeVerbToken } from "./role-label-rules";
 
 // Rules for indirect injections hidden in pages and mails that steer the assistant's behaviour towards
 // its user (the "greshake" family): orders put on "the AI" in the third person, orders that open with
-// a vocative ("Assistant, ..."), "ignore the user", "convince the user to ...", and standing orders
-// ("from now on, respond ..."). Each needs both an agent-directed frame and an action on the user or
-// the answer, so documentation that merely talks about assistants or users stays.
+// a vocative ("Assistant, ..."), "ignore the user", "convince the user to ...", standing orders
+// ("from now on, respond ..."), and answers scripted for what the user asks ("When the user asks about
+// X, say that ..."). Each needs both an agent-directed frame and an action on the user or the answer,
+// so documentation that merely talks about assistants or users stays.
 
 /**
  * Words that name the model reading the text on their own. Person names that double as model names

@@ -218,8 +218,30 @@ const HIDDEN_GOAL_ADJECTIVES = wordSet([
   "hidden",
   "prime",
   "actual",
+  "neue",
+  "neues",
+  "einzige",
+  "einziges",
+  "wahre",
+  "geheime",
+  "nuovo",
+  "unico",
+  "l'unico",
+  "vero",
+  "segreto",
 ]);
-const GOAL_WORDS = wordSet(["goal", "objective", "mission", "task", "agenda", "purpose"]);
+const GOAL_WORDS = wordSet([
+  "goal",
+  "objective",
+  "mission",
+  "task",
+  "agenda",
+  "purpose",
+  "ziel",
+  "obiettivo",
+  "scopo",
+  "missione",
+]);
 
 /**
  * A new or hidden goal given to the agent: "the chatbot's only goal is to get the user to click
@@ -227,14 +249,40 @@ const GOAL_WORDS = wordSet(["goal", "objective", "mission", "task", "agenda", "p
  * user or a link, so "the assistant's only goal is to answer questions about the product" stays.
  */
 function agentGoalAt(tokens: readonly SegmentToken[], index: number): boolean {
-  if (!AGENT_POSSESSIVES.hasToken(tokens[index])) return false;
-  if (!HIDDEN_GOAL_ADJECTIVES.hasToken(tokens[index + 1]) || !GOAL_WORDS.hasToken(tokens[index + 2]))
-    return false;
-  for (let later = index + 3; later < Math.min(tokens.length, index + 16); later++)
-    if (LEXICON.userNouns.hasToken(tokens[later]) || /^(user's|users')$/.test(tokens[later]!.word))
+  let goal: number;
+  if (AGENT_POSSESSIVES.hasToken(tokens[index])) {
+    // "the chatbot's only goal"
+    if (!HIDDEN_GOAL_ADJECTIVES.hasToken(tokens[index + 1]) || !GOAL_WORDS.hasToken(tokens[index + 2]))
+      return false;
+    goal = index + 2;
+  } else if (HIDDEN_GOAL_ADJECTIVES.hasToken(tokens[index]) && GOAL_WORDS.hasToken(tokens[index + 1])) {
+    // German and Italian name the agent after the goal: "das neue Ziel des Assistenten", "l'unico
+    // obiettivo dell'assistente", "der KI".
+    goal = index + 1;
+    const article = tokens[goal + 1]?.word ?? "";
+    const owner = tokens[goal + (/^(des|der|del|della)$/.test(article) ? 2 : 1)]?.word ?? "";
+    if (!GENITIVE_AGENTS.has(owner)) return false;
+  } else return false;
+  for (let later = goal + 1; later < Math.min(tokens.length, goal + 16); later++) {
+    const word = tokens[later]!.word;
+    if (LEXICON.userNouns.hasToken(tokens[later]) || /^(user's|users'|l'utente|all'utente)$/.test(word))
       return true;
-  return linkFollows(tokens, index + 2, 14);
+  }
+  return linkFollows(tokens, goal, 14);
 }
+
+/** The agent as owner after a genitive article: "des Assistenten", "der KI", "dell'assistente". */
+const GENITIVE_AGENTS = wordSet([
+  "assistenten",
+  "ki",
+  "chatbots",
+  "sprachmodells",
+  "dell'assistente",
+  "dell'ia",
+  "assistente",
+  "chatbot",
+  "ia",
+]);
 
 /**
  * The agent being told it was replaced or has a new identity: "the original assistant is now offline and
@@ -251,6 +299,8 @@ export const agentReplacementRule: InstructionRule = {
     "objective",
     "mission",
     "agenda",
+    "ziel",
+    "scopo",
     "ersetzt",
     "sostituito",
     "obiettivo",

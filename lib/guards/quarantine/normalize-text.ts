@@ -216,9 +216,14 @@ export function foldRegion(input: string, from: number, to: number, anchors: Anc
     }
     let folded: number;
     let width = 1;
-    // Second hot path: a single space between two words (no run to collapse).
-    if (codeUnit === SPACE && count > 0 && codes[count - 1] !== SPACE && codes[count - 1] !== NEWLINE) {
-      folded = SPACE;
+    if (letter <= NEWLINE_FOLD) {
+      // Second hot path: an invisible or whitespace character, which is never part of an escape or a
+      // comment delimiter (the bulk of whitespace and zero-width floods, and every space between words).
+      if (letter === DROP) {
+        index++;
+        continue;
+      }
+      folded = letter;
     } else {
       if (codeUnit === BACKSLASH && index + 1 < to) {
         const next = input.charCodeAt(index + 1);
@@ -288,21 +293,21 @@ export function foldRegion(input: string, from: number, to: number, anchors: Anc
         index += width;
         continue;
       }
-      if (folded === SPACE_FOLD || folded === NEWLINE_FOLD) {
-        // Collapse whitespace runs; a run containing a line break becomes one newline.
-        const last = count > 0 ? codes[count - 1]! : NEWLINE;
-        if (last === SPACE || last === NEWLINE) {
-          if (last === SPACE && folded === NEWLINE_FOLD) {
-            codes[count - 1] = NEWLINE;
-            // The space was the last unit written, so its mark still lands in order.
-            if (markCount === marks.length) marks = grown(marks, markCount);
-            marks[markCount++] = count - 1;
-          }
-          index += width;
-          continue;
+    }
+    if (folded === SPACE_FOLD || folded === NEWLINE_FOLD) {
+      // Collapse whitespace runs; a run containing a line break becomes one newline.
+      const last = count > 0 ? codes[count - 1]! : NEWLINE;
+      if (last === SPACE || last === NEWLINE) {
+        if (last === SPACE && folded === NEWLINE_FOLD) {
+          codes[count - 1] = NEWLINE;
+          // The space was the last unit written, so its mark still lands in order.
+          if (markCount === marks.length) marks = grown(marks, markCount);
+          marks[markCount++] = count - 1;
         }
-        folded = folded === NEWLINE_FOLD ? NEWLINE : SPACE;
+        index += width;
+        continue;
       }
+      folded = folded === NEWLINE_FOLD ? NEWLINE : SPACE;
     }
     // Write one folded unit other than a-z.
     const kind = classes[folded]!;

@@ -109,6 +109,7 @@ export function segmentRegion(
   // Units before this index do not count as the "last non-space unit" before a quote: the segmenter
   // forgets it at every line break and sentence end (a quote boundary leaves the quote itself as it).
   let lastNonSpaceFloor = 0;
+  let sentenceEndRunEnd = 0;
   let markIndex = 0;
   while (markIndex < markCount) {
     const index = marks[markIndex]!;
@@ -130,8 +131,13 @@ export function segmentRegion(
       continue;
     }
     if (isSentenceEnd(codeUnit)) {
-      let after = index + 1;
-      while (after < length && isSentenceEnd(codes[after]!)) after++;
+      // End of this run of sentence-end characters, found once per run: rescanning it from every
+      // character of the run was quadratic ("!!!!...!x", 80K characters took seconds).
+      if (index >= sentenceEndRunEnd) {
+        sentenceEndRunEnd = index + 1;
+        while (sentenceEndRunEnd < length && isSentenceEnd(codes[sentenceEndRunEnd]!)) sentenceEndRunEnd++;
+      }
+      let after = sentenceEndRunEnd;
       while (after < length && isCloser(codes[after]!) && after - index < 8) after++;
       const closedQuotation = after > index + 1 && isQuote(codes[after - 1]!);
       const continuesLowercase =

@@ -116,7 +116,7 @@ export const WORD_HASH_SEED = 0;
  * pre-filter than an FNV-1a multiply step. The hash only needs to keep distinct short words apart (no
  * collision among the anchors, none with any word of the benign eval texts); slotOf mixes it for the
  * table, and a collision only makes a segment a candidate needlessly, never hides a match.
- * Inlined by hand in find-candidate-lines.ts and segment-text.ts; keep the three in step.
+ * Inlined by hand in find-candidate-lines.ts and normalize-text.ts; keep the three in step.
  */
 export function extendWordHash(hash: number, codeUnit: number): number {
   return ((hash << 7) | (hash >>> 25)) ^ codeUnit;

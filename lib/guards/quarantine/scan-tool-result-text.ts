@@ -3,9 +3,9 @@ import { ANCHOR_TABLE, DETECTION_RULES } from "./detection-rules";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines } from "./find-candidate-lines";
 import type { InstructionRule } from "./instruction-rule";
-import { normalizeText } from "./normalize-text";
+import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
-import { segmentText } from "./segment-text";
+import { segmentRegion } from "./segment-text";
 import type { SegmentView } from "./segment-view";
 import { tokenizeFolded } from "./tokenize-segment";
 
@@ -134,6 +134,20 @@ export function scanToolResultText(text: string): ToolResultScan {
   return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE));
 }
 
+/** segmentRegion's output, reused for every region (see segmentRegion for the layout). */
+const segmentBounds: number[] = [];
+
+/**
+ * End of the chunk of at most MAX_CHUNK units that starts at `chunkStart` in an over-long segment: after
+ * its last space, unless that would leave the chunk shorter than MAX_CHUNK / 2. (The same cut as
+ * lastIndexOf(" ", chunkStart + MAX_CHUNK) on the folded text, without scanning below the half mark.)
+ */
+function chunkEndAfter(codes: Uint16Array, chunkStart: number): number {
+  const half = chunkStart + MAX_CHUNK / 2;
+  for (let space = chunkStart + MAX_CHUNK; space > half; space--) if (codes[space] === 32) return space;
+  return chunkStart + MAX_CHUNK;
+}
+
 /**
  * The scan after the pre-filter: `regions` is a flat [start, end, opensLine, ...] list of raw ranges to
  * check (see findCandidateLines). Exported for the test that checks the pre-filter never loses a hit
@@ -143,34 +157,32 @@ export function scanRegions(text: string, regions: readonly number[]): ToolResul
   if (regions.length === 0) return { type: "clean" };
   const found: RemovalRange[] = [];
   for (let regionIndex = 0; regionIndex < regions.length; regionIndex += 3) {
-    const regionStart = regions[regionIndex]!;
-    const regionText = text.slice(regionStart, regions[regionIndex + 1]!);
-    const normalized = normalizeText(regionText);
-    const foldedText = normalized.text;
-    for (const segment of segmentText(normalized, ANCHOR_TABLE, regions[regionIndex + 2] === 1, regionText)) {
-      if (segment.ruleMask === 0) continue;
+    const region = foldRegion(text, regions[regionIndex]!, regions[regionIndex + 1]!, ANCHOR_TABLE);
+    segmentRegion(region, ANCHOR_TABLE, regions[regionIndex + 2] === 1, segmentBounds);
+    const codes = region.codes;
+    for (let segmentIndex = 0; segmentIndex < segmentBounds.length; segmentIndex += 4) {
+      const segmentStart = segmentBounds[segmentIndex]!;
+      const segmentEnd = segmentBounds[segmentIndex + 1]!;
       // An over-long "sentence" (no sentence end for thousands of characters) is not prose; it is checked
       // in chunks cut at spaces, which keeps the per-chunk word arrays short-lived and the cost linear.
-      let chunkStart = segment.start;
-      while (chunkStart < segment.end) {
-        let chunkEnd = segment.end;
-        if (chunkEnd - chunkStart > MAX_CHUNK) {
-          chunkEnd = foldedText.lastIndexOf(" ", chunkStart + MAX_CHUNK);
-          if (chunkEnd <= chunkStart + MAX_CHUNK / 2) chunkEnd = chunkStart + MAX_CHUNK;
-        }
+      let chunkStart = segmentStart;
+      while (chunkStart < segmentEnd) {
+        const chunkEnd = segmentEnd - chunkStart > MAX_CHUNK ? chunkEndAfter(codes, chunkStart) : segmentEnd;
         const rule = firstMatchingRule(
-          foldedText.slice(chunkStart, chunkEnd),
-          normalized.codes,
+          region.textOf(chunkStart, chunkEnd),
+          codes,
           chunkStart,
-          segment.ruleMask,
-          segment.opensLine && chunkStart === segment.start,
+          segmentBounds[segmentIndex + 3]!,
+          segmentBounds[segmentIndex + 2] === 1 && chunkStart === segmentStart,
         );
         if (rule !== undefined) {
           let trimmedStart = chunkStart;
-          while (normalized.codes[trimmedStart] === 32) trimmedStart++;
-          const start = regionStart + normalized.originalStart[trimmedStart]!;
-          const end = regionStart + normalized.originalEndOf(chunkEnd - 1);
-          found.push({ start, end, rule: rule.name });
+          while (codes[trimmedStart] === 32) trimmedStart++;
+          found.push({
+            start: region.originalStart[trimmedStart]!,
+            end: region.originalEndOf(chunkEnd - 1),
+            rule: rule.name,
+          });
         }
         chunkStart = chunkEnd;
       }

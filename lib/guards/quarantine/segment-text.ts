@@ -1,22 +1,5 @@
-import { type AnchorTable, WORD_HASH_SEED } from "./anchor-table";
-import { WORD_CHARACTER } from "./character-fold-table";
-import type { NormalizedText } from "./normalize-text";
-
-// Local bindings for the hot loop (see find-candidate-lines.ts).
-const WORD = WORD_CHARACTER;
-const SEED = WORD_HASH_SEED;
-
-/** A sentence or line of the folded text, trimmed of surrounding whitespace. */
-export interface TextSegment {
-  /** Start index in the folded text (inclusive). */
-  readonly start: number;
-  /** End index in the folded text (exclusive). */
-  readonly end: number;
-  /** True when the segment opens a line or a JSON string value (role labels only count there). */
-  readonly opensLine: boolean;
-  /** Bitmask of the rules with an anchor word in this segment; 0 means no rule needs to look at it. */
-  readonly ruleMask: number;
-}
+import type { AnchorTable } from "./anchor-table";
+import type { FoldedRegion } from "./normalize-text";
 
 const NEWLINE = 10;
 const SPACE = 32;
@@ -24,11 +7,6 @@ const QUOTE = 34;
 
 function isSentenceEnd(codeUnit: number): boolean {
   return codeUnit === 46 || codeUnit === 33 || codeUnit === 63 || codeUnit === 0x3002 || codeUnit === 0xff01;
-}
-
-/** `[ ( < | #`: the folded forms the pre-filter's CLASS_BRACKET stands for. */
-function isBracket(codeUnit: number): boolean {
-  return codeUnit === 91 || codeUnit === 40 || codeUnit === 60 || codeUnit === 124 || codeUnit === 35;
 }
 
 function isCloser(codeUnit: number): boolean {
@@ -63,18 +41,24 @@ function isJsonValueCloser(codeUnit: number): boolean {
 }
 
 /**
- * Appends the segment codes[start, end) trimmed of spaces and line breaks, unless it is empty. A module
- * function rather than a closure inside segmentText, which runs once per candidate region: creating the
- * closure (and naming it, under tsx) on every call was a measurable share of the scan.
+ * Appends the segment codes[start, end) to `segments` as [start, end, opensLine, ruleMask], trimmed of
+ * spaces and line breaks, unless no rule needs to check it or it is empty. A module function rather than
+ * a closure inside segmentRegion, which runs once per candidate region: creating the closure (and naming
+ * it, under tsx) on every call was a measurable share of the scan.
  */
 function pushSegment(
-  segments: TextSegment[],
+  segments: number[],
   codes: Uint16Array,
   start: number,
   end: number,
   opensLine: boolean,
-  ruleMask: number,
+  anchors: AnchorTable,
+  anchorMask: number,
+  companionMask: number,
 ): void {
+  if (anchorMask === 0) return;
+  const ruleMask = anchors.rulesToCheck(anchorMask, companionMask);
+  if (ruleMask === 0) return;
   let trimmedStart = start;
   while (trimmedStart < end && (codes[trimmedStart] === SPACE || codes[trimmedStart] === NEWLINE))
     trimmedStart++;
@@ -85,177 +69,127 @@ function pushSegment(
   ) {
     trimmedEnd--;
   }
-  if (trimmedEnd > trimmedStart) segments.push({ start: trimmedStart, end: trimmedEnd, opensLine, ruleMask });
+  if (trimmedEnd > trimmedStart) segments.push(trimmedStart, trimmedEnd, opensLine ? 1 : 0, ruleMask);
 }
 
 /**
- * Splits folded text into sentences and lines in one pass (O(n)).
+ * Splits a folded region into sentences and lines (O(n)) and appends to `segments` (cleared first), as
+ * flat [start, end, opensLine (1 or 0), ruleMask, ...] quadruples, the segments that some rule must check:
+ * `ruleMask` has bit i set when DETECTION_RULES[i] has an anchor word (and, if it needs one, a companion)
+ * in the segment. Segments without such a rule are left out.
  *
  * Boundaries: every line break (real or JSON-escaped, already folded to `\n`), the end of a sentence
  * (`.`, `!` or `?` runs plus closing quotes/brackets, followed by whitespace), and the quotes that open or
  * close a JSON string value (`"key": "value"`), so a role label at the start of a JSON string opens a
- * segment. A quotation ending in "!" or "?" followed by lower-case text does not end the sentence
- * (`original`, the unfolded text, is consulted for the case). While splitting, every word is hashed
- * and looked up in `anchors`; each segment records which
- * rules have an anchor word in it, and only those rules run on it.
+ * segment. A quotation ending in "!" or "?" followed by lower-case text does not end the sentence (the
+ * scanned text is consulted for the case).
+ *
+ * Only the folded units foldRegion marked as possible boundaries are visited, and the anchor words it
+ * found are merged in by position: the words were hashed while folding, so the characters between
+ * boundaries are not walked again.
  */
-export function segmentText(
-  normalized: NormalizedText,
+export function segmentRegion(
+  region: FoldedRegion,
   anchors: AnchorTable,
-  startsLine = true,
-  original?: string,
-): TextSegment[] {
-  const codes = normalized.codes;
-  const length = codes.length;
-  const segments: TextSegment[] = [];
+  startsLine: boolean,
+  segments: number[],
+): void {
+  segments.length = 0;
+  const codes = region.codes;
+  const length = region.length;
+  const marks = region.marks;
+  const markCount = region.markCount;
+  const hits = region.hits;
+  const hitEnd = region.hitCount * 3;
+  let hit = 0;
   let segmentStart = 0;
   let opensLine = startsLine;
   let anchorMask = 0;
   let companionMask = 0;
-  let hash = SEED;
-  let inWord = false;
-  let lastNonSpace = -1;
-  // True when an opening bracket or template delimiter (`[ ( < | #`) came since the last word ended. A
-  // rule with `anchorAfterBracket` only matches a word whose gap before it holds one (see
-  // InstructionRule.anchorAfterBracket), so an anchor hit without one does not select it (as in the
-  // pre-filter). The flag is not reset at segment boundaries, which can only keep a rule, never drop one.
-  let afterBracket = false;
-  const bracketOnly = ~anchors.rulesAnchoredAfterBracket;
-
-  let index = 0;
-  while (index < length) {
+  // Units before this index do not count as the "last non-space unit" before a quote: the segmenter
+  // forgets it at every line break and sentence end (a quote boundary leaves the quote itself as it).
+  let lastNonSpaceFloor = 0;
+  let sentenceEndRunEnd = 0;
+  let markIndex = 0;
+  while (markIndex < markCount) {
+    const index = marks[markIndex]!;
+    // Anchor words ending at or before this unit belong to the segment it may close.
+    while (hit < hitEnd && hits[hit]! <= index) {
+      anchorMask |= hits[hit + 1]!;
+      companionMask |= hits[hit + 2]!;
+      hit += 3;
+    }
     const codeUnit = codes[index]!;
-    if (WORD[codeUnit] === 1) {
-      hash = ((hash << 7) | (hash >>> 25)) ^ codeUnit;
-      inWord = true;
-      lastNonSpace = codeUnit;
-      index++;
-      continue;
-    }
-    if (inWord) {
-      const slot = anchors.find(hash);
-      if (slot >= 0) {
-        const mask = anchors.anchorMaskAt(slot);
-        anchorMask |= afterBracket ? mask : mask & bracketOnly;
-        companionMask |= anchors.companionMaskAt(slot);
-      }
-      hash = SEED;
-      inWord = false;
-      afterBracket = false;
-    }
-    if (isBracket(codeUnit)) afterBracket = true;
     if (codeUnit === NEWLINE) {
-      pushSegment(
-        segments,
-        codes,
-        segmentStart,
-        index,
-        opensLine,
-        anchorMask === 0 ? 0 : anchors.rulesToCheck(anchorMask, companionMask),
-      );
+      pushSegment(segments, codes, segmentStart, index, opensLine, anchors, anchorMask, companionMask);
       segmentStart = index + 1;
       opensLine = true;
       anchorMask = 0;
       companionMask = 0;
-      lastNonSpace = -1;
-      index++;
+      lastNonSpaceFloor = index + 1;
+      markIndex++;
       continue;
     }
     if (isSentenceEnd(codeUnit)) {
-      let after = index + 1;
-      while (after < length && isSentenceEnd(codes[after]!)) after++;
+      // End of this run of sentence-end characters, found once per run: rescanning it from every
+      // character of the run was quadratic ("!!!!...!x", 80K characters took seconds).
+      if (index >= sentenceEndRunEnd) {
+        sentenceEndRunEnd = index + 1;
+        while (sentenceEndRunEnd < length && isSentenceEnd(codes[sentenceEndRunEnd]!)) sentenceEndRunEnd++;
+      }
+      let after = sentenceEndRunEnd;
       while (after < length && isCloser(codes[after]!) && after - index < 8) after++;
       const closedQuotation = after > index + 1 && isQuote(codes[after - 1]!);
       const continuesLowercase =
         closedQuotation &&
         codes[after] === SPACE &&
         after + 1 < length &&
-        original !== undefined &&
-        isLowercaseAscii(original.charCodeAt(normalized.originalStart[after + 1]!));
+        isLowercaseAscii(region.input.charCodeAt(region.originalStart[after + 1]!));
       // 'Add "You won't believe it!" to your reply.': a quotation that ends with "!" does not end the
       // sentence when the text after it goes on in lower case.
       if (!continuesLowercase && (after >= length || codes[after] === SPACE || codes[after] === NEWLINE)) {
-        pushSegment(
-          segments,
-          codes,
-          segmentStart,
-          after,
-          opensLine,
-          anchorMask === 0 ? 0 : anchors.rulesToCheck(anchorMask, companionMask),
-        );
+        pushSegment(segments, codes, segmentStart, after, opensLine, anchors, anchorMask, companionMask);
         segmentStart = after;
         opensLine = false;
         anchorMask = 0;
         companionMask = 0;
-        lastNonSpace = -1;
-        index = after;
+        lastNonSpaceFloor = after;
+        // The units up to `after` (the run and its closers) are part of this boundary.
+        while (markIndex < markCount && marks[markIndex]! < after) markIndex++;
         continue;
       }
-      lastNonSpace = codeUnit;
-      index++;
+      markIndex++;
       continue;
     }
-    if (codeUnit === QUOTE) {
-      if (lastNonSpace === -1 || isJsonValueOpener(lastNonSpace)) {
-        // Opening quote of a JSON string value: the string's content starts a new segment.
-        pushSegment(
-          segments,
-          codes,
-          segmentStart,
-          index + 1,
-          opensLine,
-          anchorMask === 0 ? 0 : anchors.rulesToCheck(anchorMask, companionMask),
-        );
-        segmentStart = index + 1;
-        opensLine = true;
-        anchorMask = 0;
-        companionMask = 0;
-        lastNonSpace = QUOTE;
-        index++;
-        continue;
-      }
-      let peek = index + 1;
-      if (peek < length && codes[peek] === SPACE) peek++;
-      if (peek >= length || isJsonValueCloser(codes[peek]!)) {
-        pushSegment(
-          segments,
-          codes,
-          segmentStart,
-          index,
-          opensLine,
-          anchorMask === 0 ? 0 : anchors.rulesToCheck(anchorMask, companionMask),
-        );
-        segmentStart = index;
-        opensLine = false;
-        anchorMask = 0;
-        companionMask = 0;
-        lastNonSpace = QUOTE;
-        index++;
-        continue;
-      }
+    // A quote. Whitespace is collapsed, so at most one space separates it from the unit before.
+    let before = index - 1;
+    while (before >= lastNonSpaceFloor && codes[before] === SPACE) before--;
+    const lastNonSpace = before >= lastNonSpaceFloor ? codes[before]! : -1;
+    if (lastNonSpace === -1 || isJsonValueOpener(lastNonSpace)) {
+      // Opening quote of a JSON string value: the string's content starts a new segment.
+      pushSegment(segments, codes, segmentStart, index + 1, opensLine, anchors, anchorMask, companionMask);
+      segmentStart = index + 1;
+      opensLine = true;
+      anchorMask = 0;
+      companionMask = 0;
+      markIndex++;
+      continue;
     }
-    if (codeUnit !== SPACE) lastNonSpace = codeUnit;
-    index++;
-  }
-  if (inWord) {
-    const slot = anchors.find(hash);
-    if (slot >= 0) {
-      const mask = anchors.anchorMaskAt(slot);
-      anchorMask |= afterBracket ? mask : mask & bracketOnly;
-      companionMask |= anchors.companionMaskAt(slot);
+    let peek = index + 1;
+    if (peek < length && codes[peek] === SPACE) peek++;
+    if (peek >= length || isJsonValueCloser(codes[peek]!)) {
+      pushSegment(segments, codes, segmentStart, index, opensLine, anchors, anchorMask, companionMask);
+      segmentStart = index;
+      opensLine = false;
+      anchorMask = 0;
+      companionMask = 0;
     }
+    markIndex++;
   }
-  pushSegment(
-    segments,
-    codes,
-    segmentStart,
-    length,
-    opensLine,
-    anchorMask === 0 ? 0 : anchors.rulesToCheck(anchorMask, companionMask),
-  );
-  segmentStart = length;
-  opensLine = false;
-  anchorMask = 0;
-  companionMask = 0;
-  return segments;
+  while (hit < hitEnd) {
+    anchorMask |= hits[hit + 1]!;
+    companionMask |= hits[hit + 2]!;
+    hit += 3;
+  }
+  pushSegment(segments, codes, segmentStart, length, opensLine, anchors, anchorMask, companionMask);
 }

@@ -75,14 +75,24 @@ export function tokenizeFolded(segment: string, codes: Uint16Array, offset: numb
   const word = WORD_CHARACTER;
   const table = vocabularyTable();
   const none = emptyMembership();
+  const clauseOpeners = CLAUSE_OPENER_CODES;
   let index = offset;
   let gapStart = offset;
-  let gapHasPunctuation = false;
+  // The gap's non-space units seen so far, the first of them, and whether one of its first
+  // MAX_GAP_LENGTH (the ones gapBefore keeps) opens a clause: gathered on the one pass over the gap, so
+  // the usual one-character gap needs no second scan.
+  let gapPunctuation = 0;
+  let gapFirst = 0;
+  let gapOpensClause = false;
   let previous: SegmentToken | undefined;
   while (index < end) {
     const codeUnit = codes[index]!;
     if (word[codeUnit] !== 1) {
-      if (codeUnit !== SPACE && codeUnit !== NEWLINE) gapHasPunctuation = true;
+      if (codeUnit !== SPACE && codeUnit !== NEWLINE) {
+        if (gapPunctuation === 0) gapFirst = index;
+        if (gapPunctuation < MAX_GAP_LENGTH && clauseOpeners[codeUnit] === 1) gapOpensClause = true;
+        gapPunctuation++;
+      }
       index++;
       continue;
     }
@@ -111,7 +121,7 @@ export function tokenizeFolded(segment: string, codes: Uint16Array, offset: numb
       }
       break;
     }
-    const gap = gapHasPunctuation ? punctuationOf(segment, gapStart - offset, start - offset) : "";
+    const gap = gapOf(segment, offset, gapStart, start, gapPunctuation, gapFirst);
     if (previous !== undefined) previous.gapAfter = gap;
     const entry = findVocabularyEntry(table, codes, start, index, hash);
     const text = entry >= 0 ? table.words[entry]! : segment.slice(start - offset, index - offset);
@@ -122,39 +132,38 @@ export function tokenizeFolded(segment: string, codes: Uint16Array, offset: numb
       classes: hasApostrophe ? membershipOf(text) : entry >= 0 ? table.classes[entry]! : none,
       hasJoiner,
       hash,
-      gapOpensClause: gap !== "" && hasClauseOpener(gap),
+      gapOpensClause,
     };
     tokens.push(previous);
     gapStart = index;
-    gapHasPunctuation = false;
+    gapPunctuation = 0;
+    gapOpensClause = false;
   }
   if (previous !== undefined)
-    previous.gapAfter = gapHasPunctuation ? punctuationOf(segment, gapStart - offset, segment.length) : "";
+    previous.gapAfter = gapOf(segment, offset, gapStart, end, gapPunctuation, gapFirst);
   return tokens;
 }
 
-function hasClauseOpener(gap: string): boolean {
-  for (let position = 0; position < gap.length; position++)
-    if (CLAUSE_OPENER_CODES[gap.charCodeAt(position)] === 1) return true;
-  return false;
-}
+/** At most this many non-space characters of a gap are kept (SegmentToken.gapBefore and gapAfter). */
+const MAX_GAP_LENGTH = 16;
 
-/** The non-space characters of segment[from, to), at most 16 of them. */
-function punctuationOf(segment: string, from: number, to: number): string {
+/**
+ * The non-space characters of the gap codes[from, to) (`segment` holds the same text from `offset` on),
+ * at most MAX_GAP_LENGTH of them; `punctuation` is their number and `first` the index of the first one.
+ */
+function gapOf(
+  segment: string,
+  offset: number,
+  from: number,
+  to: number,
+  punctuation: number,
+  first: number,
+): string {
+  if (punctuation === 0) return "";
   // Common case: one punctuation character (", " or ". "), returned without building a string.
-  let first = -1;
-  let count = 0;
-  for (let index = from; index < to; index++) {
-    const codeUnit = segment.charCodeAt(index);
-    if (codeUnit !== SPACE && codeUnit !== NEWLINE) {
-      if (count === 0) first = index;
-      count++;
-      if (count > 1) break;
-    }
-  }
-  if (count === 1) return segment[first]!;
+  if (punctuation === 1) return segment[first - offset]!;
   let gap = "";
-  for (let index = from; index < to && gap.length < 16; index++) {
+  for (let index = from - offset; index < to - offset && gap.length < MAX_GAP_LENGTH; index++) {
     const codeUnit = segment.charCodeAt(index);
     if (codeUnit !== SPACE && codeUnit !== NEWLINE) gap += segment[index];
   }

@@ -29,14 +29,23 @@ const SECRET_KEY_MODIFIERS = wordSet([
 
 /** A secret noun at `index`; "key(s)" only with a secret modifier ("API key", "SSH keys"). */
 function isSecretAt(tokens: readonly SegmentToken[], index: number): boolean {
-  const word = tokens[index]!.word;
-  if (!LEXICON.secretNouns.has(word)) return false;
-  if (SECRET_HEADS.has(word) || word === "seed" || word === "login" || word === "logins" || word === "pin") {
-    const previous = tokenAt(tokens, index - 1)?.word ?? "";
+  const token = tokens[index]!;
+  const word = token.word;
+  // Word classes by hasToken (the token's precomputed membership, same answer as has(word)): these run
+  // for every word of every segment anchored on a send verb.
+  if (!LEXICON.secretNouns.hasToken(token)) return false;
+  if (
+    SECRET_HEADS.hasToken(token) ||
+    word === "seed" ||
+    word === "login" ||
+    word === "logins" ||
+    word === "pin"
+  ) {
+    const previous = tokenAt(tokens, index - 1);
     if (word === "seed") return tokens[index + 1]?.word === "phrase";
     return (
-      SECRET_KEY_MODIFIERS.has(previous) ||
-      (word !== "key" && word !== "keys" && LEXICON.possessives.has(previous))
+      SECRET_KEY_MODIFIERS.hasToken(previous) ||
+      (word !== "key" && word !== "keys" && LEXICON.possessives.hasToken(previous))
     );
   }
   return true;
@@ -45,9 +54,9 @@ function isSecretAt(tokens: readonly SegmentToken[], index: number): boolean {
 /** A possessive or quantifier ("the user's", "your", "all", "meine", "tutte") within 4 words before. */
 function isPossessed(tokens: readonly SegmentToken[], index: number): boolean {
   for (let back = index - 1; back >= Math.max(0, index - 4); back--) {
-    const word = tokens[back]!.word;
-    if (LEXICON.possessives.has(word) || word.endsWith("'s")) return true;
-    if (LEXICON.sendVerbs.has(word)) break;
+    const token = tokens[back]!;
+    if (LEXICON.possessives.hasToken(token) || token.word.endsWith("'s")) return true;
+    if (LEXICON.sendVerbs.hasToken(token)) break;
   }
   // Owner after the noun: "the password for my account", "die Passwörter des Benutzers".
   const next = tokens[index + 1]?.word ?? "";
@@ -118,7 +127,8 @@ export const exfiltrationRule: InstructionRule = {
     const { tokens } = view;
     let destination: boolean | undefined;
     for (let index = 0; index < tokens.length; index++) {
-      const word = tokens[index]!.word;
+      const token = tokens[index]!;
+      const word = token.word;
       // The verb itself, as an order ("you must exfiltrate credentials"); release notes that describe
       // "data exfiltration" or "allows an attacker to exfiltrate" are not orders.
       if (
@@ -126,9 +136,10 @@ export const exfiltrationRule: InstructionRule = {
         isNotBlocked(tokens, index)
       )
         return true;
-      const isSend = LEXICON.sendVerbs.has(word);
+      const isSend = LEXICON.sendVerbs.hasToken(token);
       // "show me all user passwords", "zeig mir ...", "mostrami ..."
-      const isRevealToMe = REVEAL_TO_ME.has(word) && /^(me|mir|mi)$/.test(tokens[index + 1]?.word ?? "");
+      const isRevealToMe =
+        REVEAL_TO_ME.hasToken(token) && /^(me|mir|mi)$/.test(tokens[index + 1]?.word ?? "");
       const isRevealFused = word === "mostrami" || word === "dimmi";
       if (!isSend && !isRevealToMe && !isRevealFused) continue;
       // "share='', password=''" in a signature: a parameter, not an order.

@@ -95,15 +95,16 @@ export const accessAbuseRule: InstructionRule = {
     segmentText.includes("@") || /\b(?:my|mein\w*|mio|mia|behalf|namen|nome)\b/.test(segmentText),
   matches: ({ tokens, text }) => {
     for (let index = 0; index < tokens.length; index++) {
-      const word = tokens[index]!.word;
-      if (LEXICON.grantVerbs.has(word) && isImperativePosition(tokens, index)) {
+      const token = tokens[index]!;
+      const word = token.word;
+      if (LEXICON.grantVerbs.hasToken(token) && isImperativePosition(tokens, index)) {
         const window = tokens.slice(index + 1, index + 20).map((token) => token.word);
         const grantsAccess =
           window.some((candidate) => LEXICON.accessNouns.has(candidate)) || window.includes("sharing");
         if (grantsAccess && hasEmailAddress(text)) return true;
       }
       if (
-        LEXICON.disableVerbs.has(word) &&
+        LEXICON.disableVerbs.hasToken(token) &&
         (isImperativePosition(tokens, index) || isNotBlocked(tokens, index))
       ) {
         const window = tokens.slice(index + 1, index + 12).map((token) => token.word);

@@ -115,8 +115,10 @@ describe("embedded PostgreSQL launcher", () => {
   });
 
   it("removes a pid file naming a zombie", async () => {
-    // `sleep 0` becomes the child of `sleep 30` (after exec), which never reaps it: a zombie.
-    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], {
+    // `sleep 1` becomes the child of `sleep 30` (after exec), which never reaps it: a zombie once it
+    // exits. (With `sleep 0` the shell could reap it itself when it exited before the exec, which a busy
+    // CI host made happen: the pid was gone instead of a zombie.)
+    const parent = spawn("sh", ["-c", "sleep 1 & echo $!; exec sleep 30"], {
       stdio: ["ignore", "pipe", "ignore"],
     });
     const zombiePid = await new Promise<number>((resolve) =>
@@ -124,7 +126,9 @@ describe("embedded PostgreSQL launcher", () => {
     );
     try {
       await expect
-        .poll(async () => (await fs.readFile(`/proc/${zombiePid}/stat`, "utf8")).split(") ")[1]?.[0])
+        .poll(async () => (await fs.readFile(`/proc/${zombiePid}/stat`, "utf8")).split(") ")[1]?.[0], {
+          timeout: 10_000,
+        })
         .toBe("Z");
       await fs.writeFile(
         path.join(dataRoot, "pg", "postmaster.pid"),

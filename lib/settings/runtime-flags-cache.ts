@@ -7,6 +7,7 @@
  * Failure policy (DESIGN.md section 4): a failed read keeps the last good flags; before the first good
  * read the defaults apply (every safety feature on). A read error never fails the proxied request.
  */
+import { TtlCache } from "@/lib/cache/ttl-cache";
 import type { Database } from "@/lib/db/client";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { DEFAULT_RUNTIME_FLAGS } from "@/lib/schemas/settings";
@@ -18,49 +19,35 @@ export const FLAGS_TTL_MS = 3_000;
 
 const log = createLogger({ component: "runtime-flags" });
 
-/** A TTL cache around one loader with last-good fallback; concurrent misses share one read. */
+/** The switches behind a TtlCache of FLAGS_TTL_MS, with the last good flags when a read fails. */
 export class RuntimeFlagsCache {
-  private value: FlagSnapshot | null = null;
   private lastGood: FlagSnapshot = { flags: { ...DEFAULT_RUNTIME_FLAGS }, version: 0 };
-  private loadedAt = 0;
-  private generation = 0;
-  private pending: Promise<FlagSnapshot> | null = null;
+  private readonly cache: TtlCache<FlagSnapshot>;
 
-  constructor(
-    private readonly load: () => Promise<FlagSnapshot>,
-    private readonly options: { ttlMs?: number; now?: () => number } = {},
-  ) {}
+  constructor(load: () => Promise<FlagSnapshot>, options: { ttlMs?: number; now?: () => number } = {}) {
+    this.cache = new TtlCache(
+      async () => {
+        try {
+          this.lastGood = await load();
+          return this.lastGood;
+        } catch (error) {
+          // Logged here, once per failed read, not once per caller sharing it.
+          log.warn("could not read the runtime switches; using the last good ones", errorFields(error));
+          throw error;
+        }
+      },
+      { ttlMs: FLAGS_TTL_MS, ...options },
+    );
+  }
 
   /** The cached flags when fresh, else a new read (the last good flags when it fails). Never rejects. */
-  async get(): Promise<FlagSnapshot> {
-    const now = (this.options.now ?? Date.now)();
-    if (this.value !== null && now - this.loadedAt < (this.options.ttlMs ?? FLAGS_TTL_MS)) return this.value;
-    if (this.pending) return this.pending;
-    const generation = this.generation;
-    this.pending = this.load()
-      .then((snapshot) => {
-        this.lastGood = snapshot;
-        if (generation === this.generation) {
-          this.value = snapshot;
-          this.loadedAt = (this.options.now ?? Date.now)();
-        }
-        return snapshot;
-      })
-      .catch((error: unknown) => {
-        log.warn("could not read the runtime switches; using the last good ones", errorFields(error));
-        return this.lastGood;
-      })
-      .finally(() => {
-        this.pending = null;
-      });
-    return this.pending;
+  get(): Promise<FlagSnapshot> {
+    return this.cache.get().catch(() => this.lastGood);
   }
 
   /** Drops the cached flags (NOTIFY from a settings write). */
   invalidate(): void {
-    this.generation += 1;
-    this.value = null;
-    this.pending = null;
+    this.cache.invalidate();
   }
 }
 

@@ -4,6 +4,8 @@
  * `keel_halt_config`, see `startHaltConfigListener`). Failure policy: a failed read throws, and the check
  * answers fail-safe (halt, critical); a missing row means the condition's default row (enabled).
  */
+
+import { TtlCache } from "@/lib/cache/ttl-cache";
 import type { Database } from "@/lib/db/client";
 import type { HaltConditionConfig as HaltConditionConfigRow } from "@/lib/generated/prisma/client";
 import { createLogger, errorFields } from "@/lib/log/logger";
@@ -37,45 +39,13 @@ export async function loadHaltConditionConfig(database: Database): Promise<HaltC
   return rows.map(toHaltConditionConfig);
 }
 
-/** A TTL cache around one loader; concurrent misses share one read. Clock injected for tests. */
-export class HaltConfigCache {
-  private value: HaltConditionConfig[] | null = null;
-  private loadedAt = 0;
-  private generation = 0;
-  private pending: Promise<HaltConditionConfig[]> | null = null;
-
+/** The configuration behind a TtlCache of HALT_CONFIG_TTL_MS; a failed read rejects (fail-safe check). */
+export class HaltConfigCache extends TtlCache<HaltConditionConfig[]> {
   constructor(
-    private readonly load: () => Promise<HaltConditionConfig[]>,
-    private readonly options: { ttlMs?: number; now?: () => number } = {},
-  ) {}
-
-  /** The cached rows when younger than the TTL, else a fresh read. */
-  async get(): Promise<HaltConditionConfig[]> {
-    const now = (this.options.now ?? Date.now)();
-    if (this.value !== null && now - this.loadedAt < (this.options.ttlMs ?? HALT_CONFIG_TTL_MS))
-      return this.value;
-    if (this.pending) return this.pending;
-    const generation = this.generation;
-    this.pending = this.load()
-      .then((rows) => {
-        // An invalidation during the read makes this result stale: serve it once, do not keep it.
-        if (generation === this.generation) {
-          this.value = rows;
-          this.loadedAt = (this.options.now ?? Date.now)();
-        }
-        return rows;
-      })
-      .finally(() => {
-        this.pending = null;
-      });
-    return this.pending;
-  }
-
-  /** Drops the cached rows (after a write, or a NOTIFY from another process). */
-  invalidate(): void {
-    this.generation += 1;
-    this.value = null;
-    this.pending = null;
+    load: () => Promise<HaltConditionConfig[]>,
+    options: { ttlMs?: number; now?: () => number } = {},
+  ) {
+    super(load, { ttlMs: HALT_CONFIG_TTL_MS, ...options });
   }
 }
 

@@ -602,4 +602,18 @@ export const ENGLISH_LEXICON: LanguageLexicon = {
   promotionVerbs: ["recommend", "promote", "advertise", "endorse", "praise"],
   behaviorVerbs: ["respond", "answer", "reply", "speak", "talk", "act", "behave", "pretend", "roleplay"],
   obligationModals: ["must", "should", "shall", "will", "needs", "has"],
+  fetchVerbs: [
+    "fetch",
+    "retrieve",
+    "download",
+    "load",
+    "get",
+    "pull",
+    "read",
+    "visit",
+    "open",
+    "browse",
+    "go",
+    "check",
+  ],
 };

@@ -384,4 +384,17 @@ export const GERMAN_LEXICON: LanguageLexicon = {
     "verhalten",
   ],
   obligationModals: ["muss", "musst", "soll", "sollst", "sollte", "solltest", "wird", "wirst"],
+  fetchVerbs: [
+    "hole",
+    "holen",
+    "lade",
+    "laden",
+    "rufe",
+    "abrufen",
+    "lies",
+    "besuche",
+    "besuchen",
+    "öffne",
+    "öffnen",
+  ],
 };

@@ -278,4 +278,18 @@ export const ITALIAN_LEXICON: LanguageLexicon = {
     "comportarsi",
   ],
   obligationModals: ["deve", "devi", "dovrà", "dovrai", "dovrebbe", "dovresti"],
+  fetchVerbs: [
+    "scarica",
+    "scaricare",
+    "recupera",
+    "recuperare",
+    "carica",
+    "caricare",
+    "leggi",
+    "leggere",
+    "visita",
+    "visitare",
+    "apri",
+    "aprire",
+  ],
 };

@@ -81,4 +81,9 @@ export interface LanguageLexicon {
   readonly behaviorVerbs: readonly string[];
   /** Modals that put an obligation on a third-person subject ("must", "muss", "deve"). */
   readonly obligationModals: readonly string[];
+  /**
+   * Verbs that go to a page or fetch what is there ("fetch", "visit", "download", "hole", "besuche",
+   * "scarica", "apri"), with the infinitives a modal takes ("abrufen", "scaricare").
+   */
+  readonly fetchVerbs: readonly string[];
 }

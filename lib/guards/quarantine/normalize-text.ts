@@ -86,6 +86,26 @@ function originalWidthAt(input: string, start: number, end: number): number {
   return 1;
 }
 
+/**
+ * `hits` with the anchor word in `slot` that ends at folded index `end` written at `hitCount` (grown when
+ * full): the end, its rules anchored on it masked by `anchorFilter` (-1 keeps all; without a bracket
+ * since the previous word it drops the bracket-anchored rules), the rules it is a companion of.
+ */
+function withHit(
+  hits: Int32Array,
+  hitCount: number,
+  end: number,
+  anchors: AnchorTable,
+  slot: number,
+  anchorFilter: number,
+): Int32Array {
+  const target = hitCount + 3 > hits.length ? grown(hits, hitCount) : hits;
+  target[hitCount] = end;
+  target[hitCount + 1] = anchors.anchorMaskAt(slot) & anchorFilter;
+  target[hitCount + 2] = anchors.companionMaskAt(slot);
+  return target;
+}
+
 /** Doubles an Int32Array's capacity, keeping its first `used` entries. */
 function grown(array: Int32Array, used: number): Int32Array {
   const larger = new Int32Array(array.length * 2);
@@ -318,11 +338,7 @@ export function foldRegion(input: string, from: number, to: number, anchors: Anc
       if (inWord) {
         const slot = anchors.find(hash);
         if (slot >= 0) {
-          if (hitCount + 3 > hits.length) hits = grown(hits, hitCount);
-          const mask = anchors.anchorMaskAt(slot);
-          hits[hitCount] = count;
-          hits[hitCount + 1] = afterBracket ? mask : mask & bracketOnly;
-          hits[hitCount + 2] = anchors.companionMaskAt(slot);
+          hits = withHit(hits, hitCount, count, anchors, slot, afterBracket ? -1 : bracketOnly);
           hitCount += 3;
         }
         hash = SEED;
@@ -343,11 +359,7 @@ export function foldRegion(input: string, from: number, to: number, anchors: Anc
   if (inWord) {
     const slot = anchors.find(hash);
     if (slot >= 0) {
-      if (hitCount + 3 > hits.length) hits = grown(hits, hitCount);
-      const mask = anchors.anchorMaskAt(slot);
-      hits[hitCount] = count;
-      hits[hitCount + 1] = afterBracket ? mask : mask & bracketOnly;
-      hits[hitCount + 2] = anchors.companionMaskAt(slot);
+      hits = withHit(hits, hitCount, count, anchors, slot, afterBracket ? -1 : bracketOnly);
       hitCount += 3;
     }
   }

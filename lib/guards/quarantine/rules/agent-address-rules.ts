@@ -210,29 +210,6 @@ const GAVE_WORDS = wordSet([
   "chiesto",
 ]);
 
-/** Verbs that fetch something: "fetch", "download", "hole", "lade", "rufe ... ab", "scarica". */
-export const FETCH_VERBS = wordSet([
-  "fetch",
-  "retrieve",
-  "download",
-  "load",
-  "get",
-  "pull",
-  "read",
-  "hole",
-  "lade",
-  "rufe",
-  "lies",
-  "scarica",
-  "recupera",
-  "carica",
-  "leggi",
-  // Infinitives after a modal: "deve scaricare nuove istruzioni da ...".
-  "scaricare",
-  "recuperare",
-  "caricare",
-  "leggere",
-]);
 /** "new instructions", "further commands", "neue Anweisungen", "nuove istruzioni". */
 const FRESH_WORDS = wordSet([
   "new",
@@ -290,7 +267,7 @@ export const CARRY_OUT_VERBS = wordSet([
  */
 function fetchesRemoteOrders(tokens: readonly SegmentToken[], index: number): boolean {
   return (
-    FETCH_VERBS.hasToken(tokens[index]) &&
+    LEXICON.fetchVerbs.hasToken(tokens[index]) &&
     isImperativePosition(tokens, index) &&
     remoteOrdersAt(tokens, index)
   );
@@ -303,7 +280,7 @@ function fetchesRemoteOrders(tokens: readonly SegmentToken[], index: number): bo
  * instructions from ..."), which supplies its own order frame.
  */
 export function remoteOrdersAt(tokens: readonly SegmentToken[], index: number): boolean {
-  if (!FETCH_VERBS.hasToken(tokens[index])) return false;
+  if (!LEXICON.fetchVerbs.hasToken(tokens[index])) return false;
   for (let noun = index + 2; noun < Math.min(tokens.length, index + 5); noun++) {
     const guidance = LEXICON.instructionNouns.hasToken(tokens[noun]) || ORDER_NOUNS.hasToken(tokens[noun]);
     if (!guidance || !FRESH_WORDS.hasToken(tokens[noun - 1])) continue;

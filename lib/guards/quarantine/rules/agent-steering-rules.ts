@@ -3,7 +3,7 @@ import { LEXICON, type WordClass } from "../lexicon";
 import { addressFollows, isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { CARRY_OUT_VERBS, FETCH_VERBS, remoteOrdersAt } from "./agent-address-rules";
+import { CARRY_OUT_VERBS, remoteOrdersAt } from "./agent-address-rules";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 // Rules for indirect injections hidden in pages and mails that steer the assistant's behaviour towards
@@ -254,9 +254,6 @@ function steersAt(tokens: readonly SegmentToken[], index: number, strongModal: b
   return false;
 }
 
-/** Verbs that go to a page: the fetch verbs and "visit", "open", "besuche", "öffne", "visita", "apri". */
-const VISIT_VERBS = wordSet(["visit", "open", "browse", "besuche", "öffne", "visita", "apri"]);
-
 /**
  * True when the verb at `index` goes to a link and an order to run what is there follows: "visit
  * https://... and execute the code found there", "download https://.../x.sh and run it". Only called
@@ -265,7 +262,7 @@ const VISIT_VERBS = wordSet(["visit", "open", "browse", "besuche", "öffne", "vi
  */
 function runsFetchedCodeAt(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
-  if (!FETCH_VERBS.hasToken(token) && !VISIT_VERBS.hasToken(token)) return false;
+  if (!LEXICON.fetchVerbs.hasToken(token)) return false;
   for (let link = index + 1; link < Math.min(tokens.length, index + 5); link++) {
     if (!addressFollows(tokens, link - 1, 1)) continue;
     for (let later = link + 1; later < Math.min(tokens.length, link + 10); later++)

@@ -269,26 +269,6 @@ function futureConversationEnd(tokens: readonly SegmentToken[], index: number): 
   return FUTURE_WORDS.hasToken(tokens[position + 1]) ? position + 2 : -1;
 }
 
-/** Verbs that send the agent somewhere: "first fetch https://...", "visit ...", "lade ...", "apri ...". */
-const FETCH_VERBS = wordSet([
-  "fetch",
-  "retrieve",
-  "load",
-  "browse",
-  "go",
-  "check",
-  "hole",
-  "lade",
-  "öffne",
-  "besuche",
-  "rufe",
-  "recupera",
-  "apri",
-  "visita",
-  "scarica",
-  "carica",
-]);
-
 /**
  * True when the word at `index` opens a clause, also after a comma: the recurrence usually comes as an
  * opener ("In every answer you give, include ...", "Every time you answer, first fetch ...").
@@ -363,7 +343,7 @@ function startsOrderAt(tokens: readonly SegmentToken[], index: number): boolean 
   return (
     isImperativeVerbToken(token) ||
     MEMORY_VERBS.hasToken(token) ||
-    FETCH_VERBS.hasToken(token) ||
+    LEXICON.fetchVerbs.hasToken(token) ||
     LEXICON.behaviorVerbs.hasToken(token) ||
     LEXICON.promotionVerbs.hasToken(token) ||
     LEXICON.persuasionVerbs.hasToken(token)

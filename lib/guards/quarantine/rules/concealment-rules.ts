@@ -60,19 +60,22 @@ function takesSomething(view: SegmentView): boolean {
       LEXICON.sendVerbs.hasToken(token) ||
       LEXICON.secretNouns.hasToken(token) ||
       LEXICON.dataNouns.hasToken(token) ||
-      USER_POSSESSIVES.hasToken(token),
+      USER_GENITIVES.hasToken(token) ||
+      token.word === "their",
   );
 }
 
-const USER_POSSESSIVES = wordSet([
+/** The user's nouns in the possessive: "the user's", "the customer's", "the users'". */
+const USER_GENITIVES = wordSet([
   "user's",
   "users'",
-  "their",
-  "customer's",
-  "owner's",
-  "person's",
-  "victim's",
   "human's",
+  "humans'",
+  "owner's",
+  "customer's",
+  "person's",
+  "operator's",
+  "victim's",
 ]);
 
 /**
@@ -100,7 +103,7 @@ export const concealmentRule: InstructionRule = {
   ].filter((word) => word !== "let" && word !== "show" && word !== "report" && word !== "say"),
   companions: [
     ...LEXICON.userNouns.words,
-    ...[...LEXICON.userNouns.words].map((noun) => `${noun}'s`),
+    ...USER_GENITIVES.words,
     "secret",
     "geheim",
     ...SECRECY_ADVERBS.words,
@@ -115,9 +118,7 @@ export const concealmentRule: InstructionRule = {
     const userNamed = () => {
       // "the user", also possessive: "find out the user's name without raising suspicion".
       namesUser ??= tokens.some(
-        (token) =>
-          LEXICON.userNouns.hasToken(token) ||
-          (token.word.endsWith("'s") && LEXICON.userNouns.has(token.word.slice(0, -2))),
+        (token) => LEXICON.userNouns.hasToken(token) || USER_GENITIVES.hasToken(token),
       );
       return namesUser;
     };

@@ -264,9 +264,9 @@ function agentGoalAt(tokens: readonly SegmentToken[], index: number): boolean {
     if (!GENITIVE_AGENTS.has(owner)) return false;
   } else return false;
   for (let later = goal + 1; later < Math.min(tokens.length, goal + 16); later++) {
-    const word = tokens[later]!.word;
-    if (LEXICON.userNouns.hasToken(tokens[later]) || /^(user's|users'|l'utente|all'utente)$/.test(word))
-      return true;
+    const token = tokens[later]!;
+    // userNouns holds the Italian elided forms ("l'utente") already.
+    if (LEXICON.userNouns.hasToken(token) || token.word === "user's" || token.word === "users'") return true;
   }
   return linkFollows(tokens, goal, 14);
 }

@@ -7,12 +7,16 @@
  * Failure policy (DESIGN.md section 4): a failed read keeps the last good flags; before the first good
  * read the defaults apply (every safety feature on). A read error never fails the proxied request.
  */
+import {
+  processWideCache,
+  startInvalidatingListener,
+  stopProcessWideCache,
+} from "@/lib/cache/process-wide-cache";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import type { Database } from "@/lib/db/client";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { DEFAULT_RUNTIME_FLAGS } from "@/lib/schemas/settings";
 import { type FlagSnapshot, loadAppSettingsRuntimeFlags } from "./runtime-flags";
-import { SettingsListener } from "./settings-listener";
 
 /** How long a read is served before the row is read again (the NOTIFY normally drops it sooner). */
 export const FLAGS_TTL_MS = 3_000;
@@ -51,49 +55,28 @@ export class RuntimeFlagsCache {
   }
 }
 
-const globalForFlags = globalThis as unknown as {
-  keelRuntimeFlags?: {
-    url: string;
-    cache: RuntimeFlagsCache;
-    listener: Promise<SettingsListener | null> | null;
-  };
-};
+const PROCESS_CACHE_NAME = "runtime-flags";
 
 /** The process-wide cache for `database`, listening on `keel_settings` (unless KEEL_SETTINGS_NOTIFY=off). */
 export function processRuntimeFlagsCache(database: Database): RuntimeFlagsCache {
-  const url = process.env.DATABASE_URL ?? "";
-  const existing = globalForFlags.keelRuntimeFlags;
-  if (existing && existing.url === url) return existing.cache;
-  const cache = new RuntimeFlagsCache(async () => {
-    const loaded = await loadAppSettingsRuntimeFlags(database);
-    return { flags: loaded.flags, version: loaded.version };
+  return processWideCache(PROCESS_CACHE_NAME, {
+    create: () =>
+      new RuntimeFlagsCache(async () => {
+        const loaded = await loadAppSettingsRuntimeFlags(database);
+        return { flags: loaded.flags, version: loaded.version };
+      }),
+    listen:
+      process.env.KEEL_SETTINGS_NOTIFY !== "off"
+        ? (cache, connectionString) =>
+            startInvalidatingListener(cache, {
+              connectionString,
+              lostMessage: "settings notifications lost; relying on the 3 s cache",
+            })
+        : undefined,
   });
-  let listener: Promise<SettingsListener | null> | null = null;
-  if (url !== "" && process.env.KEEL_SETTINGS_NOTIFY !== "off") {
-    const settingsListener = new SettingsListener({
-      connectionString: url,
-      onChange: () => cache.invalidate(),
-      onStateChange: (state, error) => {
-        if (state === "disconnected")
-          log.warn("settings notifications lost; relying on the 3 s cache", errorFields(error));
-      },
-    });
-    listener = settingsListener
-      .start()
-      .then(() => settingsListener)
-      .catch((error: unknown) => {
-        log.warn("could not listen for settings changes", errorFields(error));
-        return null;
-      });
-  }
-  globalForFlags.keelRuntimeFlags = { url, cache, listener };
-  return cache;
 }
 
 /** Stops the process-wide listener (tests, shutdown). */
-export async function stopProcessRuntimeFlagsCache(): Promise<void> {
-  const existing = globalForFlags.keelRuntimeFlags;
-  globalForFlags.keelRuntimeFlags = undefined;
-  const listener = await existing?.listener;
-  await listener?.stop();
+export function stopProcessRuntimeFlagsCache(): Promise<void> {
+  return stopProcessWideCache(PROCESS_CACHE_NAME);
 }

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scanToolResultText } from "./scan-tool-result-text";
-
-/** The rule that fired on `text`, or "clean". */
-function ruleOf(text: string): string {
-  const verdict = scanToolResultText(text);
-  return verdict.type === "clean" ? "clean" : verdict.segments[0]!.rule;
-}
+import { ruleOf } from "./quarantine-test-support";
 
 // Indirect injections that steer the assistant against its user, in the shapes hidden pages and mails
 // use (written for this module; none is copied from the evaluation data). Each entry: text, rule.

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ruleOf } from "./quarantine-test-support";
 import { scanToolResultText } from "./scan-tool-result-text";
-
-/** The rule that fired on `text`, or "clean". */
-function ruleOf(text: string): string {
-  const verdict = scanToolResultText(text);
-  return verdict.type === "clean" ? "clean" : verdict.segments[0]!.rule;
-}
 
 // Orders that outlive one answer (every later answer, every future conversation, the agent's memory),
 // remote control (fetch new instructions and follow them), self-propagation (forward this mail to all

@@ -1,6 +1,6 @@
 import { LEXICON } from "./lexicon";
 import type { SegmentToken } from "./tokenize-segment";
-import { wordSet } from "./word-set";
+import { type WordSet, wordSet } from "./word-set";
 
 /** What a rule sees: one folded sentence or line and its words. */
 export interface SegmentView {
@@ -154,22 +154,16 @@ const TOP_LEVEL_DOMAINS = wordSet([
   "site",
 ]);
 
+/** The words that name an address: a URL scheme or "www". */
+const URL_WORDS = wordSet(["http", "https", "www"]);
+
 /**
  * True when a link is among the `span` words after `index`: the word "link"/"URL", a URL scheme, or a
  * bare domain ("example.com"). Ties a link to the verb that carries it, unlike hasUrl on the whole text.
  */
 export function linkFollows(tokens: readonly SegmentToken[], index: number, span: number): boolean {
-  const end = Math.min(tokens.length, index + 1 + span);
-  for (let later = index + 1; later < end; later++) {
-    const token = tokens[later]!;
-    if (LINK_WORDS.hasToken(token)) return true;
-    const next = tokens[later + 1];
-    if (token.gapAfter === "." && next !== undefined && TOP_LEVEL_DOMAINS.hasToken(next)) return true;
-  }
-  return false;
+  return wordOrDomainFollows(tokens, index, span, LINK_WORDS);
 }
-
-const URL_WORDS = wordSet(["http", "https", "www"]);
 
 /**
  * True when an address is among the `span` words after `index`: a URL scheme, "www" or a bare domain.
@@ -177,10 +171,20 @@ const URL_WORDS = wordSet(["http", "https", "www"]);
  * is how a help-desk spec reads; "... at https://..." sends the user somewhere.
  */
 export function addressFollows(tokens: readonly SegmentToken[], index: number, span: number): boolean {
+  return wordOrDomainFollows(tokens, index, span, URL_WORDS);
+}
+
+/** True when one of `words` or a bare domain ("example.com") is among the `span` words after `index`. */
+function wordOrDomainFollows(
+  tokens: readonly SegmentToken[],
+  index: number,
+  span: number,
+  words: WordSet,
+): boolean {
   const end = Math.min(tokens.length, index + 1 + span);
   for (let later = index + 1; later < end; later++) {
     const token = tokens[later]!;
-    if (URL_WORDS.hasToken(token)) return true;
+    if (words.hasToken(token)) return true;
     const next = tokens[later + 1];
     if (token.gapAfter === "." && next !== undefined && TOP_LEVEL_DOMAINS.hasToken(next)) return true;
   }

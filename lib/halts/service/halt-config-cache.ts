@@ -5,20 +5,22 @@
  * answers fail-safe (halt, critical); a missing row means the condition's default row (enabled).
  */
 
+import {
+  processWideCache,
+  startInvalidatingListener,
+  stopProcessWideCache,
+} from "@/lib/cache/process-wide-cache";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import type { Database } from "@/lib/db/client";
 import type { HaltConditionConfig as HaltConditionConfigRow } from "@/lib/generated/prisma/client";
-import { createLogger, errorFields } from "@/lib/log/logger";
 import type { HaltConditionConfig, JsonObject } from "@/lib/schemas/halts";
-import { SettingsListener } from "@/lib/settings/settings-listener";
+import type { SettingsListener } from "@/lib/settings/settings-listener";
 
 /** NOTIFY channel fired by every config write. */
 export const HALT_CONFIG_CHANNEL = "keel_halt_config";
 
 /** How long a loaded configuration is served before it is read again. */
 export const HALT_CONFIG_TTL_MS = 60_000;
-
-const log = createLogger({ component: "halt-config" });
 
 /** Row -> the pure evaluator's config shape. */
 export function toHaltConditionConfig(row: HaltConditionConfigRow): HaltConditionConfig {
@@ -53,26 +55,18 @@ export class HaltConfigCache extends TtlCache<HaltConditionConfig[]> {
  * LISTENs on `keel_halt_config` and invalidates `cache` on every notification and after every
  * reconnect. Returns the listener (call `stop()` to end it).
  */
-export async function startHaltConfigListener(
+export function startHaltConfigListener(
   cache: HaltConfigCache,
   connectionString: string,
 ): Promise<SettingsListener> {
-  const listener = new SettingsListener({
+  return startInvalidatingListener(cache, {
     connectionString,
     channel: HALT_CONFIG_CHANNEL,
-    onChange: () => cache.invalidate(),
-    onStateChange: (state, error) => {
-      if (state === "disconnected")
-        log.warn("halt config notifications lost; relying on the 60 s TTL", errorFields(error));
-    },
+    lostMessage: "halt config notifications lost; relying on the 60 s TTL",
   });
-  await listener.start();
-  return listener;
 }
 
-const globalForCache = globalThis as unknown as {
-  keelHaltConfigCache?: { url: string; cache: HaltConfigCache; listener: Promise<SettingsListener> | null };
-};
+const PROCESS_CACHE_NAME = "halt-config";
 
 /**
  * The process-wide cache for `database` (the client of DATABASE_URL), listening for config writes.
@@ -82,25 +76,16 @@ export function processHaltConfigCache(
   database: Database,
   options: { listen?: boolean } = {},
 ): HaltConfigCache {
-  const url = process.env.DATABASE_URL ?? "";
-  const existing = globalForCache.keelHaltConfigCache;
-  if (existing && existing.url === url) return existing.cache;
-  const cache = new HaltConfigCache(() => loadHaltConditionConfig(database));
-  const listener =
-    options.listen !== false && url !== "" && process.env.KEEL_HALT_CONFIG_NOTIFY !== "off"
-      ? startHaltConfigListener(cache, url).catch((error) => {
-          log.warn("could not listen for halt config changes", errorFields(error));
-          return null as unknown as SettingsListener;
-        })
-      : null;
-  globalForCache.keelHaltConfigCache = { url, cache, listener };
-  return cache;
+  return processWideCache(PROCESS_CACHE_NAME, {
+    create: () => new HaltConfigCache(() => loadHaltConditionConfig(database)),
+    listen:
+      options.listen !== false && process.env.KEEL_HALT_CONFIG_NOTIFY !== "off"
+        ? startHaltConfigListener
+        : undefined,
+  });
 }
 
 /** Stops the process-wide listener (tests and shutdown). */
-export async function stopProcessHaltConfigCache(): Promise<void> {
-  const existing = globalForCache.keelHaltConfigCache;
-  globalForCache.keelHaltConfigCache = undefined;
-  const listener = await existing?.listener;
-  await listener?.stop();
+export function stopProcessHaltConfigCache(): Promise<void> {
+  return stopProcessWideCache(PROCESS_CACHE_NAME);
 }

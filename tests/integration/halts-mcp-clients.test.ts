@@ -1,7 +1,7 @@
 /**
  * The five guardrail tools through the official MCP SDK client, over streamable HTTP (/api/mcp behind a
- * real HTTP server) and over stdio (`npm run keel -- mcp`), with seed 004's usage examples giving the
- * documented results.
+ * real HTTP server) and over stdio (`npm run keel -- mcp`), with the contract's usage examples
+ * (docs/halt-conditions.md#usage-examples) giving the documented results.
  */
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";

@@ -465,12 +465,6 @@ describe("the repository is self-contained", { timeout: SCAN_TIMEOUT_MS }, () =>
           checkOutsideReferences(file, index + 1, line, problems);
         });
     }
-    // A test name (code, not a comment) that still says where the scaffolding families came from; its
-    // content is in docs/design.md#scaffolding-patterns. Rename the test and drop this entry.
-    const isKnown = (problem: Problem) =>
-      problem.startsWith("lib/guards/scaffolding/scaffolding-patterns.test.ts:") &&
-      problem.includes(`points at ${OUTSIDE_DOCUMENTS[3]}`);
-    expect(problems.filter((problem) => isKnown(problem)).length).toBeLessThanOrEqual(1);
-    expect(problems.filter((problem) => !isKnown(problem))).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });

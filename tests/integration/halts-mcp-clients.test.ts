@@ -94,7 +94,7 @@ describe.each(["http", "stdio"] as const)("MCP over %s with the official SDK cli
     for (const tool of tools) expect(tool.inputSchema.type).toBe("object");
   });
 
-  it("runs seed 004's examples 1-3 and lists the session's halts, with the documented results", async () => {
+  it("runs the halt contract's usage examples 1-3 and lists the session's halts, with the documented results", async () => {
     const { session_token } = await agent.openSession();
     const example1 = toolResult(
       await client.callTool({

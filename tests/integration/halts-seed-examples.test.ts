@@ -30,7 +30,7 @@ const pick = (
     description,
   }));
 
-describe("seed 004 usage examples", () => {
+describe("halt contract usage examples (docs/halt-conditions.md#usage-examples)", () => {
   let example1HaltId = "";
   let sessionToken = "";
 

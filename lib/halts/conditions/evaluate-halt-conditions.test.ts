@@ -29,7 +29,7 @@ function withRow(conditionName: string, overrides: Partial<HaltConditionConfig>)
   );
 }
 
-describe("seed 004 usage examples", () => {
+describe("halt contract usage examples (docs/halt-conditions.md#usage-examples)", () => {
   it("example 1: code safety check", () => {
     // Agent wants to modify src/auth.js (verbatim from docs/halt-conditions.md#usage-examples)
     const input = checkHaltConditionsInputSchema.parse({

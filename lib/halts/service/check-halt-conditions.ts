@@ -12,6 +12,7 @@
  */
 import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
+import { publicFailureText } from "@/lib/db/database-errors";
 import {
   buildAutoRecordInput,
   DEFAULT_AUTO_RECORD_POLICY,
@@ -62,7 +63,8 @@ export async function checkHaltConditions(
       operation: input.current_context.operation.slice(0, 200),
       ...errorFields(error),
     });
-    return failSafeHaltCheckOutput(error);
+    // The description reaches the agent: a generic phrase, never the error's text (SQL states, code).
+    return failSafeHaltCheckOutput(new Error(publicFailureText(error)));
   }
 }
 

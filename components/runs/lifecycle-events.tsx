@@ -96,6 +96,33 @@ export function RunInterventionEvent({ data }: { data: RunEventOf<"run.intervent
   );
 }
 
+/** `run.lease_lapsed`: the runtime holding the run stopped renewing its lease; the run was re-queued or failed. */
+export function RunLeaseLapsedEvent({ data }: { data: RunEventOf<"run.lease_lapsed"> }) {
+  const t = useTranslations("RunTimeline");
+  return (
+    <>
+      <p className="text-sm text-slate-800">
+        {data.action === "requeued" ? t("leaseRequeuedText") : t("leaseFailedText")}
+      </p>
+      <Facts>
+        <Fact label={t("runtime")}>
+          <code className="font-mono text-xs">{data.runtime}</code>
+        </Fact>
+        {data.sideEffectTools.length > 0 ? (
+          <Fact label={t("leaseSideEffectTools")}>
+            {data.sideEffectTools.map((name, index) => (
+              <span key={name}>
+                {index > 0 ? ", " : null}
+                <code className="font-mono text-xs">{name}</code>
+              </span>
+            ))}
+          </Fact>
+        ) : null}
+      </Facts>
+    </>
+  );
+}
+
 /** `run.finished`: the final status with the run's totals. */
 export function RunFinishedEvent({ data }: { data: RunEventOf<"run.finished"> }) {
   const t = useTranslations("RunTimeline");

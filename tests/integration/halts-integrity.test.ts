@@ -110,7 +110,26 @@ describe("fail-safe", () => {
       },
     );
     expect(output).toMatchObject({ should_halt: true, highest_severity: "critical" });
-    expect(output.halt_reasons[0]!.description).toBe("Halt check failed: config exploded");
+    // The agent gets a generic reason; the error's own text stays in the server log.
+    expect(output.halt_reasons[0]!.description).toBe(
+      "Halt check failed: an internal error occurred (it has been logged)",
+    );
+  });
+
+  it("a statement the database refuses (NUL in task_id) fails safe without naming database internals", async () => {
+    const session = await agent.openSession();
+    const output = await checkHaltConditions(
+      testDatabase.database,
+      { kind: "agent", keyId: agent.id, agentName: agent.name, scopes: ["halts:write"] },
+      {
+        session_token: session.session_token,
+        task_id: "task\u0000nul",
+        current_context: { operation: "ls" },
+      },
+      { get: () => loadHaltConditionConfig(testDatabase.database) },
+    );
+    expect(output).toMatchObject({ should_halt: true, highest_severity: "critical" });
+    expect(JSON.stringify(output)).not.toMatch(/prisma|invocation|22021|Code:|UTF8|byte sequence/i);
   });
 
   it("POST /api/halts/check with the database down: 503 and the fail-safe verdict in the body", async () => {

@@ -160,11 +160,16 @@ describe.sequential("npm start supervision", () => {
     const from = keel.output.length;
     process.kill(pid!, "SIGKILL");
     const answers: { status: number; body: Record<string, unknown> }[] = [];
+    const databaseChild = name === "db" || name === "postgres";
     await until(`a restart of ${name}`, RECOVERY_MS, async () => {
       const answer = await check();
       if (answer) answers.push(answer);
-      const restarted = keel.output.slice(from).some((line) => /restarting it in/.test(line));
-      return restarted && answer?.status === 200 ? true : undefined;
+      const lines = keel.output.slice(from);
+      const restarted =
+        lines.some((line) => /restarting it in/.test(line)) &&
+        (!databaseChild || lines.some((line) => /The embedded PostgreSQL is back/.test(line)));
+      const current = keel.pidOf(name);
+      return restarted && current !== null && current !== pid && answer?.status === 200 ? true : undefined;
     });
     await keel.waitHealthy(RECOVERY_MS);
     // The load runs on until a write after the recovery is acknowledged too.

@@ -43,23 +43,6 @@ async function healthy(keel: SupervisedKeel): Promise<boolean> {
   }
 }
 
-/** Every process of the embedded cluster (the postmaster and its children). */
-async function clusterPids(postmaster: number): Promise<number[]> {
-  const fs = await import("node:fs");
-  const pids = [postmaster];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster)
-        pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
-}
-
 type Fault = ChildName | "postgres-hang";
 
 export async function run(args: string[]) {
@@ -108,13 +91,14 @@ export async function run(args: string[]) {
           }
         };
         const before = load.acknowledged.length;
+        const outputFrom = keel.output.length;
         const startedAt = performance.now();
         let polling = true;
         const poller = poll(() => !polling);
         let answersAgainSeconds: number | null = null;
         let childBackSeconds: number | null = null;
         if (fault === "postgres-hang") {
-          const stopped = await clusterPids(pid);
+          const stopped = keel.clusterPids();
           for (const target of stopped) process.kill(target, "SIGSTOP");
           await sleep(hangSeconds * 1_000);
           for (const target of stopped) {
@@ -133,7 +117,10 @@ export async function run(args: string[]) {
           if (answersAgainSeconds === null && isHealthy && load.acknowledged.length > signalledWrites)
             answersAgainSeconds = elapsed / 1000;
           const current = keel.pidOf(child);
-          if (childBackSeconds === null && isHealthy && current !== null && current !== pid)
+          const databaseBack =
+            (fault !== "postgres" && fault !== "db") ||
+            keel.output.slice(outputFrom).some((line) => line.includes("The embedded PostgreSQL is back"));
+          if (childBackSeconds === null && isHealthy && databaseBack && current !== null && current !== pid)
             childBackSeconds = elapsed / 1000;
           if (fault === "postgres-hang" && childBackSeconds === null && isHealthy)
             childBackSeconds = elapsed / 1000;

@@ -15,7 +15,6 @@
  * Ports: KEEL_SUPERVISOR_TEST_PORT / KEEL_SUPERVISOR_TEST_DB_PORT (and the next port up for the crash-loop
  * instance) when set, else free ports picked by the OS. The first start builds the web app if needed.
  */
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,22 +52,6 @@ async function until<T>(
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** Every process of the embedded cluster: the postmaster and its children. */
-function clusterPids(postmaster: number): number[] {
-  const pids = [postmaster];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster)
-        pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
 }
 
 /** A model endpoint that accepts chat requests and never answers them (a run stays mid-call). */
@@ -143,6 +126,31 @@ describe.sequential("npm start supervision", () => {
     await model?.close();
   }, 120_000);
 
+  /** GET /api/events, read into a growing text until closed. */
+  async function openEventStream() {
+    const controller = new AbortController();
+    const response = await fetch(`${keel.baseUrl}/api/events`, {
+      headers: { authorization: `Bearer ${operatorToken}` },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    let text = "";
+    const decoder = new TextDecoder();
+    const reader = response.body!.getReader();
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          text += decoder.decode(value, { stream: true });
+        }
+      } catch {
+        // closed
+      }
+    })();
+    return { text: () => text, close: () => controller.abort() };
+  }
+
   const check = () =>
     haltCheck(keel.baseUrl, agentToken, {
       session_token: sessionToken,
@@ -185,7 +193,17 @@ describe.sequential("npm start supervision", () => {
   }
 
   it("kill -9 of postgres: halts/check fails safe meanwhile, Keel recovers, no acknowledged write is lost", async () => {
+    // A console stream open across the outage: its LISTEN connections re-subscribe and say `resync`.
+    const events = await openEventStream();
+    await until("the stream's first resync", RECOVERY_MS, async () =>
+      events.text().includes("event: resync") ? true : undefined,
+    );
+    const seen = events.text().length;
     const answers = await killUnderLoad("postgres");
+    await until("a resync after the restart", RECOVERY_MS, async () =>
+      events.text().slice(seen).includes("event: resync") ? true : undefined,
+    );
+    events.close();
     const failSafe = answers.filter((answer) => answer.status === 503);
     expect(failSafe.length).toBeGreaterThan(0);
     for (const answer of failSafe) {
@@ -249,11 +267,11 @@ describe.sequential("npm start supervision", () => {
   }, 360_000);
 
   it("SIGSTOP of postgres: halts/check answers its fail-safe within the client timeout, Keel recovers after SIGCONT", async () => {
-    const postmaster = keel.pidOf("postgres")!;
     const written = await writeOnce(keel.baseUrl, agentToken);
     expect(written).not.toBeNull();
     acknowledged.push(written!);
-    const stopped = clusterPids(postmaster);
+    const stopped = keel.clusterPids();
+    expect(stopped.length).toBeGreaterThan(1);
     for (const pid of stopped) process.kill(pid, "SIGSTOP");
     try {
       for (let attempt = 0; attempt < 3; attempt++) {

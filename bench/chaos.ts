@@ -20,15 +20,7 @@ import {
   startSupervisedKeel,
   startWriteLoad,
 } from "../tests/fixtures/supervised-keel";
-
-function option(args: string[], name: string, fallback: number, max: number): number {
-  const index = args.indexOf(name);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > max)
-    throw new Error(`${name} must be a whole number from 1 to ${max}`);
-  return value;
-}
+import { option } from "./support/options";
 
 const RECOVERY_LIMIT_MS = 120_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

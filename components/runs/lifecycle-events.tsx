@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { RunEventOf } from "@/lib/schemas/runs";
-import { Duration, EventSubheading, Fact, Facts, TextBlock, YesNo } from "./event-parts";
+import { CodeNames, Duration, EventSubheading, Fact, Facts, TextBlock, YesNo } from "./event-parts";
 import { readInterventionName } from "./run-events";
 import { RunStatusBadge } from "./run-labels";
 
@@ -56,12 +56,7 @@ export function RunFlagsChangedEvent({ data }: { data: RunEventOf<"run.flags_cha
     <Facts>
       <Fact label={t("settingsVersion")}>{data.settingsVersion}</Fact>
       <Fact label={t("changedSettings")}>
-        {data.changed.map((name, index) => (
-          <span key={name}>
-            {index > 0 ? ", " : null}
-            <code className="font-mono text-xs">{name}</code>
-          </span>
-        ))}
+        <CodeNames names={data.changed} />
       </Fact>
     </Facts>
   );
@@ -110,12 +105,7 @@ export function RunLeaseLapsedEvent({ data }: { data: RunEventOf<"run.lease_laps
         </Fact>
         {data.sideEffectTools.length > 0 ? (
           <Fact label={t("leaseSideEffectTools")}>
-            {data.sideEffectTools.map((name, index) => (
-              <span key={name}>
-                {index > 0 ? ", " : null}
-                <code className="font-mono text-xs">{name}</code>
-              </span>
-            ))}
+            <CodeNames names={data.sideEffectTools} />
           </Fact>
         ) : null}
       </Facts>

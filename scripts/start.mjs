@@ -66,7 +66,8 @@ const lockFile = path.join(dataRoot, "keel.pid");
 const watchdog = path.join(root, "scripts", "child-watchdog.mjs");
 const children = new Map(); // name -> ChildProcess
 let shuttingDown = false;
-// Restart policy (docs/architecture.md, "Supervision"): set once every child has started.
+// Restart policy (docs/architecture.md, "Supervision: restarts"); `relaunch` is filled once every
+// child has started: before that, a child exit stops Keel.
 const restartLimit = parseCount(process.env.KEEL_RESTART_LIMIT ?? "5", "KEEL_RESTART_LIMIT");
 const restartWindowMs =
   parseCount(process.env.KEEL_RESTART_WINDOW_S ?? "120", "KEEL_RESTART_WINDOW_S") * 1000;

@@ -277,8 +277,11 @@ describe.sequential("npm start supervision", () => {
       for (let attempt = 0; attempt < 3; attempt++) {
         const answer = await check(); // 10 s client timeout; the route's budget is 1.5 s
         expect(answer, "halts/check answered").not.toBeNull();
-        expect(answer!.status).toBe(503);
+        // 503 when the route's budget ran out (authentication waits on the database too); 200 when
+        // the caller was authenticated and the check's own budget ran out: both are the fail-safe.
+        expect([200, 503]).toContain(answer!.status);
         expect(answer!.body).toMatchObject({ should_halt: true, highest_severity: "critical" });
+        expect(JSON.stringify(answer!.body)).toContain("Halt check failed: ");
         expect(JSON.stringify(answer!.body)).not.toMatch(/prisma|invocation|timeout exceeded|Code:/i);
       }
       const health = await fetch(`${keel.baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) });

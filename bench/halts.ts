@@ -18,17 +18,9 @@ import { createPrismaClient } from "@/lib/db/client";
 import { serveRoutes } from "../tests/fixtures/route-server";
 import { openBenchDatabase } from "./support/bench-database";
 import { loadTest } from "./support/load-test";
+import { option } from "./support/options";
 import { summarize } from "./support/stats";
 import { insertSyntheticHalts } from "./support/synthetic-halts";
-
-function option(args: string[], name: string, fallback: number, max: number): number {
-  const index = args.indexOf(name);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > max)
-    throw new Error(`${name} must be a whole number from 1 to ${max}`);
-  return value;
-}
 
 const CHECK_BODY = (sessionToken: string) =>
   JSON.stringify({

@@ -58,6 +58,8 @@ export interface EmbeddedPostgresOptions {
   port: number;
   /** Receives progress lines (never secrets). */
   log?: (line: string) => void;
+  /** Called when the server exits after it started, without `stop()` (killed, crashed). */
+  onUnexpectedExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
 }
 
 interface Credentials {
@@ -420,6 +422,9 @@ export class EmbeddedPostgres {
     const ready = waitFor(() => acceptsConnections(this.options.port), TIMEOUTS.start);
     try {
       await Promise.race([ready, exited]);
+      server.once("exit", (code, signal) => {
+        if (this.server === server) this.options.onUnexpectedExit?.(code, signal);
+      });
     } catch (error) {
       await this.stop();
       if (error instanceof EmbeddedPostgresError) throw error;

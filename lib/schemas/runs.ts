@@ -269,6 +269,15 @@ export const runEventDataSchema = z.discriminatedUnion("type", [
     reason: z.string(),
     previews: z.array(z.string()),
   }),
+  /** The runtime holding the run stopped renewing its lease; a reaper re-queued or failed the run. */
+  z.object({
+    type: z.literal("run.lease_lapsed"),
+    /** The runtime instance whose lease lapsed. */
+    runtime: z.string(),
+    action: z.enum(["requeued", "failed"]),
+    /** Side-effecting tools the run had called (the reason it was failed rather than re-queued). */
+    sideEffectTools: z.array(z.string()),
+  }),
   z.object({
     type: z.literal("run.finished"),
     status: z.enum(RUN_STATUSES),

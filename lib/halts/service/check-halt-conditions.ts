@@ -12,6 +12,9 @@
  */
 import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
+import { publicFailureText } from "@/lib/db/database-errors";
+import { HALT_CHECK_BUDGET_MS } from "@/lib/db/deadlines";
+import { withTimeout } from "@/lib/db/with-timeout";
 import {
   buildAutoRecordInput,
   DEFAULT_AUTO_RECORD_POLICY,
@@ -42,7 +45,10 @@ export type HaltConfigSource = { get(): Promise<HaltConditionConfig[]> };
 /** Condition name of the reason added while the session is halted or paused. */
 export const SESSION_HALTED_CONDITION = "session_halted";
 
-/** Runs the check; never throws except for 404/403 on the session. */
+/**
+ * Runs the check; never throws except for 404/403 on the session. A check still waiting on the database
+ * after HALT_CHECK_BUDGET_MS answers the fail-safe (the MCP tools get the same bound as the route).
+ */
 export async function checkHaltConditions(
   database: Database,
   caller: Caller,
@@ -50,7 +56,11 @@ export async function checkHaltConditions(
   configSource: HaltConfigSource,
 ): Promise<CheckHaltConditionsOutput> {
   try {
-    return await runCheck(database, caller, input, configSource);
+    return await withTimeout(
+      runCheck(database, caller, input, configSource),
+      HALT_CHECK_BUDGET_MS,
+      "the halt check",
+    );
   } catch (error) {
     if (
       error instanceof HaltServiceError &&
@@ -62,7 +72,8 @@ export async function checkHaltConditions(
       operation: input.current_context.operation.slice(0, 200),
       ...errorFields(error),
     });
-    return failSafeHaltCheckOutput(error);
+    // The description reaches the agent: a generic phrase, never the error's text (SQL states, code).
+    return failSafeHaltCheckOutput(new Error(publicFailureText(error)));
   }
 }
 

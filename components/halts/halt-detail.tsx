@@ -1,11 +1,12 @@
 "use client";
 
-import { useFormatter, useNow, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { ApiFailure } from "@/components/auth/api-client";
 import { useHasRole, useSignedInUser } from "@/components/auth/signed-in-user";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";
+import { useClock } from "@/components/ui/clock";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import { Link } from "@/i18n/navigation";
@@ -84,7 +85,7 @@ export function HaltDetail({ haltId }: { haltId: string }) {
     return (
       <LoadErrorAlert
         title={halt.failure.kind === "notFound" ? t("notFound") : t("loadError")}
-        detail={failureMessage(halt.failure)}
+        detail={halt.failure.kind === "notFound" ? t("notFoundDetail") : failureMessage(halt.failure)}
       >
         <Link href="/halts" className="mt-3 inline-block font-medium underline">
           {t("backToList")}
@@ -256,9 +257,10 @@ function EscalationText({
 }) {
   const t = useTranslations("HaltDetail");
   const format = useFormatter();
-  const now = useNow({ updateInterval: 30_000 });
-  if (!configLoaded && !halt.escalated_at && !halt.acknowledged) return <>{t("loading")}</>;
-  const status = escalationStatus(halt, minutes, now);
+  const clock = useClock();
+  if (clock === null || (!configLoaded && !halt.escalated_at && !halt.acknowledged))
+    return <>{t("loading")}</>;
+  const status = escalationStatus(halt, minutes, new Date(clock));
   switch (status.kind) {
     case "escalated":
       return (

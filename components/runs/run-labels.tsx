@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { RunKind, RunStatus } from "@/lib/schemas/runs";
+import type { RunKind, RunOutcome, RunStatus } from "@/lib/schemas/runs";
 
 const STATUS_TONE: Record<RunStatus, string> = {
   queued: "border-slate-300 bg-slate-50 text-slate-800",
@@ -33,6 +33,46 @@ export function RunStatusBadge({ status }: { status: RunStatus }) {
     >
       <span aria-hidden="true">{STATUS_SYMBOL[status]}</span>
       {t("status", { status })}
+    </span>
+  );
+}
+
+const OUTCOME_TONE: Record<RunOutcome, string> = {
+  queued: STATUS_TONE.queued,
+  running: STATUS_TONE.running,
+  completed: STATUS_TONE.succeeded,
+  completed_with_caveats: "border-amber-400 bg-amber-50 text-amber-950",
+  incomplete: "border-amber-500 bg-amber-50 text-amber-950",
+  blocked: STATUS_TONE.blocked,
+  failed: STATUS_TONE.failed,
+  cancelled: STATUS_TONE.cancelled,
+};
+
+const OUTCOME_SYMBOL: Record<RunOutcome, string> = {
+  queued: STATUS_SYMBOL.queued,
+  running: STATUS_SYMBOL.running,
+  completed: "✓",
+  completed_with_caveats: "⚠",
+  incomplete: "◐",
+  blocked: STATUS_SYMBOL.blocked,
+  failed: STATUS_SYMBOL.failed,
+  cancelled: STATUS_SYMBOL.cancelled,
+};
+
+/**
+ * The run's outcome (status and finalization in one word, lib/runs/run-outcome.ts) as a word with a
+ * symbol in a tinted pill: what the list and the run page lead with.
+ */
+export function RunOutcomeBadge({ outcome }: { outcome: RunOutcome }) {
+  const t = useTranslations("RunLabels");
+  return (
+    <span
+      data-testid="run-outcome"
+      data-outcome={outcome}
+      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${OUTCOME_TONE[outcome]}`}
+    >
+      <span aria-hidden="true">{OUTCOME_SYMBOL[outcome]}</span>
+      {t("outcome", { outcome })}
     </span>
   );
 }

@@ -21,7 +21,7 @@ import {
   type RunFilterValues,
   runFiltersToQuery,
 } from "./run-filters";
-import { BudgetExhaustedMarker, RunKindTag, RunStatusBadge } from "./run-labels";
+import { BudgetExhaustedMarker, RunKindTag, RunOutcomeBadge } from "./run-labels";
 import { listRuns } from "./runs-api";
 
 /** The API's largest page: a live refresh re-reads at most this many rows. */
@@ -231,7 +231,7 @@ function RunRow({ run, highlighted }: { run: Run; highlighted: boolean }) {
           {truncateText(run.task, TASK_PREVIEW_CHARS)}
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <RunStatusBadge status={run.status} />
+          <RunOutcomeBadge outcome={run.outcome} />
           <RunKindTag kind={run.kind} />
           {run.toolBudgetExhausted ? <BudgetExhaustedMarker /> : null}
         </div>

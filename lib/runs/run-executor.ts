@@ -34,6 +34,7 @@ import { redactSecrets } from "@/lib/halts/redact";
 import { loadHaltConditionConfig, recordHaltInSession } from "@/lib/halts/service";
 import { errorFields, type Logger } from "@/lib/log/logger";
 import type { RunEventData, RunStatus } from "@/lib/schemas/runs";
+import type { RuntimeFlags } from "@/lib/schemas/settings";
 import { RunEventWriter } from "./run-event-writer";
 
 export interface RunModels {
@@ -57,6 +58,11 @@ export interface RunExecutorDeps {
   models: RunModels;
   /** The switches the runtime applies right now (the flag poller). */
   flags(): FlagSnapshot;
+  /**
+   * Switches to turn on for one run only, over `flags()`, chosen by its task: the demo runtime's
+   * demoRunFlags (each demo scenario turns its own guard on). None when absent.
+   */
+  runFlags?(task: string): Partial<RuntimeFlags>;
   /** The tools of one run (built per run: the todo list is per run). */
   createTools(runId: string): RunToolset;
   log: Logger;
@@ -111,7 +117,13 @@ export async function executeRun(
   const emit = (event: RunEventData) => writer.write(event);
 
   const { tools, todo } = deps.createTools(runId);
-  const initial = deps.flags();
+  const forRun = deps.runFlags?.(run.task) ?? {};
+  const enabledForRun = Object.keys(forRun);
+  const flags = (): FlagSnapshot => {
+    const current = deps.flags();
+    return enabledForRun.length === 0 ? current : { ...current, flags: { ...current.flags, ...forRun } };
+  };
+  const initial = flags();
   await writer.write(
     {
       type: "run.started",
@@ -119,6 +131,7 @@ export async function executeRun(
       runtime: deps.runtimeId,
       settingsVersion: initial.version,
       tools: tools.map((tool) => tool.name),
+      ...(enabledForRun.length > 0 ? { enabledForRun } : {}),
     },
     "running",
   );
@@ -133,7 +146,7 @@ export async function executeRun(
       model: deps.models.main,
       utilityModel: deps.models.utility,
       tools,
-      flags: deps.flags,
+      flags,
       emit,
       recordSecurityHalt: (reason: string, step: number) => recordAuditHalt(database, run, reason, step, log),
       signal,
@@ -145,7 +158,7 @@ export async function executeRun(
       run: { id: run.id, kind: run.kind, task: run.task, steered: run.steered, locale: run.locale },
       initial,
       todo,
-      flags: deps.flags().flags,
+      flags: flags().flags,
       continueRun: createLoopContinuation(loopOptions),
       judge: createCompletionJudge({ model: deps.models.main, signal }),
       breaker: deps.judgeBreaker ?? processJudgeBreaker,

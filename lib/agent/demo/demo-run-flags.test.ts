@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_RUNTIME_FLAGS } from "@/lib/schemas/settings";
 import { DEMO_RUNS, DEMO_SCENARIOS, demoRunFlags } from "./index";
 
 describe("demoRunFlags", () => {
-  it("turns on each demo run's own guard, and nothing for a scenario without a switch", () => {
+  it("turns on a demo run's own guard when it is off by default, and leaves guards on by default alone", () => {
     for (const demo of DEMO_RUNS)
-      expect(demoRunFlags(demo.task), demo.name).toEqual(demo.setting ? { [demo.setting]: true } : {});
+      expect(demoRunFlags(demo.task), demo.name).toEqual(
+        demo.setting && DEFAULT_RUNTIME_FLAGS[demo.setting] === false ? { [demo.setting]: true } : {},
+      );
+    const quarantine = DEMO_RUNS.find((demo) => demo.name === DEMO_SCENARIOS.quarantine)!;
+    expect(demoRunFlags(quarantine.task)).toEqual({});
   });
 
   it("turns the audit gate on for the audit scenario (off by default)", () => {

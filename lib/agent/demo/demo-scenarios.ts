@@ -13,7 +13,7 @@ import {
   TODO_CONTINUATION_LEAD,
 } from "@/lib/guards/completion";
 import { SCAFFOLDING_CORRECTION_LINE } from "@/lib/guards/scaffolding";
-import type { RuntimeFlagName, RuntimeFlags } from "@/lib/schemas/settings";
+import { DEFAULT_RUNTIME_FLAGS, type RuntimeFlagName, type RuntimeFlags } from "@/lib/schemas/settings";
 import {
   latestUserText,
   type NeutralConversation,
@@ -132,14 +132,15 @@ export const DEMO_RUNS: readonly DemoRun[] = [
 ];
 
 /**
- * The switches a demo run turns on for itself: its scenario's guard (the audit gate is off by default,
- * and any guard may have been switched off), so each scenario shows its guard firing without changing
- * the settings anyone else's runs use. Only the scripted demo model's runtime asks (agent/main.ts);
- * with a real model a scenario marker in a task changes nothing.
+ * The switches a demo run turns on for itself: its scenario's guard when that guard is off by default
+ * (the audit gate), so each scenario shows its guard firing without changing the settings anyone else's
+ * runs use. A guard that is on by default and was switched off stays off: that is an operator's choice
+ * (and how the quarantine's switch is shown to work). Only the scripted demo model's runtime asks
+ * (agent/main.ts); with a real model a scenario marker in a task changes nothing.
  */
 export function demoRunFlags(task: string): Partial<RuntimeFlags> {
   const demo = DEMO_RUNS.find((candidate) => task.includes(scenarioMarker(candidate.name)));
-  return demo?.setting ? { [demo.setting]: true } : {};
+  return demo?.setting && DEFAULT_RUNTIME_FLAGS[demo.setting] === false ? { [demo.setting]: true } : {};
 }
 
 function firstUserText(conversation: NeutralConversation): string {

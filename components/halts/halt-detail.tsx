@@ -35,6 +35,7 @@ type Outcome = { tone: "success"; canResume: boolean; warnings: string[] } | { t
  * for operators, the acknowledge form (optimistic, rolled back on failure; a 409 names who was first).
  */
 export function HaltDetail({ haltId }: { haltId: string }) {
+  const tCondition = useTranslations("ConditionsPanel");
   const t = useTranslations("HaltDetail");
   const tLabel = useTranslations("HaltLabels");
   const failureMessage = useFailureMessage();
@@ -112,7 +113,9 @@ export function HaltDetail({ haltId }: { haltId: string }) {
           <SeverityBadge severity={event.severity} />
           <span className="text-sm text-slate-700">{tLabel("haltType", { type: event.halt_type })}</span>
           {event.condition_name ? (
-            <code className="text-sm text-slate-800">{event.condition_name}</code>
+            <span className="text-sm text-slate-800" title={event.condition_name}>
+              {tCondition("conditionName", { name: event.condition_name })}
+            </span>
           ) : null}
         </div>
         <p
@@ -332,7 +335,9 @@ function AcknowledgeSection({ halt, onChange }: { halt: HaltEvent; onChange: (ha
       setOutcome({
         tone: "success",
         canResume: result.data.session_can_resume,
-        warnings: result.data.warnings ?? [],
+        // The API's warnings are English text for agents; the console says the same in the reader's
+        // language (the other open halts are covered by sessionStillHalted).
+        warnings: resolution === "dismissed" ? [t("dismissedWarning", { severity: halt.severity })] : [],
       });
       onChange({
         ...previous,

@@ -43,6 +43,7 @@ type ListState =
  */
 export function HaltsList() {
   const t = useTranslations("HaltsList");
+  const tCondition = useTranslations("ConditionsPanel");
   const tLabel = useTranslations("HaltLabels");
   const failureMessage = useFailureMessage();
   const searchParams = useSearchParams();
@@ -224,7 +225,9 @@ export function HaltsList() {
                     {halt.condition_name ? (
                       <div className="flex gap-1">
                         <dt>{t("condition")}</dt>
-                        <dd className="font-mono text-xs leading-5 break-all">{halt.condition_name}</dd>
+                        <dd className="break-all" title={halt.condition_name}>
+                          {tCondition("conditionName", { name: halt.condition_name })}
+                        </dd>
                       </div>
                     ) : null}
                     {halt.session_id ? (

@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, SIGNED_OUT, test, uniqueName } from "./fixtures";
 import { waitForHydration } from "./pages/app-shell";
 import { TestAgent } from "./pages/halts-page";
-import { E2E_LOCALES } from "./pages/messages";
+import { E2E_LOCALES, untranslated } from "./pages/messages";
 import { createRunThroughApi } from "./pages/runs-page";
 
 /**
@@ -10,7 +10,8 @@ import { createRunThroughApi } from "./pages/runs-page";
  * uncaught exception or a failed request (the `pageProblems` fixture in fixtures.ts fails the test on
  * any), after hydrating and loading its data. The pages carry real data: a session with halts, a run,
  * settings changes (their log once broke next-intl's date formatting) and times that render relative
- * ("5 seconds ago", a hydration mismatch when the server rendered them).
+ * ("5 seconds ago", a hydration mismatch when the server rendered them). The German and Italian pages
+ * must not show an English sentence of the catalog or a raw message key (pages/messages.ts untranslated).
  */
 
 type Target = { path: string; ready: string };
@@ -82,6 +83,9 @@ for (const width of [1280, 375]) {
           await waitForHydration(page);
           await page.locator(target.ready).first().waitFor();
           expect(pageProblems.unexpected(), path).toEqual([]);
+          // No English sentence of the catalog and no raw message key in the German and Italian pages.
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, not the inline scripts' payload.
+          expect(untranslated(locale, await page.locator("body").innerText()), path).toEqual([]);
         }
       }
     });

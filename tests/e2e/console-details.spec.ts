@@ -121,3 +121,25 @@ test.describe("a link with an unsupported language in front", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(translatorFor("de")("HaltsPage.title"));
   });
 });
+
+for (const locale of E2E_LOCALES) {
+  test(`halt conditions read as words, with escalation and severity as they behave (${locale})`, async ({
+    page,
+  }) => {
+    const t = translatorFor(locale);
+    await page.goto(`/${locale}/admin/conditions`);
+    const uncertainty = page.locator('[data-testid="condition-row"][data-condition="uncertainty_scale"]');
+    await expect(uncertainty.getByTestId("condition-name")).toHaveText(
+      t("ConditionsPanel.conditionName", { name: "uncertainty_scale" }),
+    );
+    await expect(uncertainty.getByTestId("condition-severity-rises")).toHaveText(
+      t("ConditionsPanel.severityRises", { threshold: 7, critical: 9 }),
+    );
+    await expect(uncertainty).toContainText(t("ConditionsPanel.thresholdName", { key: "threshold" }));
+    await expect(uncertainty).not.toContainText("{");
+    const secrets = page.locator('[data-testid="condition-row"][data-condition="secrets_exposure"]');
+    await expect(secrets.getByTestId("condition-escalation")).toContainText(
+      t("ConditionsPanel.criticalEscalates"),
+    );
+  });
+}

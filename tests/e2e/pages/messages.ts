@@ -18,3 +18,36 @@ export function translatorFor(locale: E2ELocale) {
 }
 
 export type Translator = ReturnType<typeof translatorFor>;
+
+type Catalog = { [key: string]: string | Catalog };
+
+function flatten(tree: Catalog, prefix = ""): Map<string, string> {
+  const flat = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") flat.set(path, value);
+    else for (const [childPath, childValue] of flatten(value, path)) flat.set(childPath, childValue);
+  }
+  return flat;
+}
+
+const english = flatten(en);
+const namespaces = new RegExp(`\\b(?:${Object.keys(en).join("|")})\\.[a-z][A-Za-z]*\\b`);
+
+/**
+ * What in a page's text gives away a missing translation: an English sentence of the catalog (a text
+ * of three words or more without ICU arguments, which the locale translates differently) or a raw
+ * message key ("HaltDetail.notFound", what next-intl shows for a missing key). Empty for English.
+ */
+export function untranslated(locale: E2ELocale, text: string): string[] {
+  if (locale === "en") return [];
+  const local = flatten(catalogs[locale]);
+  const found: string[] = [];
+  for (const [key, value] of english) {
+    if (value.includes("{") || value.split(/\s+/).length < 3 || local.get(key) === value) continue;
+    if (text.includes(value)) found.push(`${key}: "${value}"`);
+  }
+  const rawKey = namespaces.exec(text);
+  if (rawKey) found.push(`raw key ${rawKey[0]}`);
+  return found;
+}

@@ -22,18 +22,44 @@ const STATUS_SYMBOL: Record<RunStatus, string> = {
   cancelled: "–",
 };
 
+/** A word with a symbol in a tinted pill (the symbol, so nothing depends on colour alone). */
+function LabelPill({
+  testId,
+  data,
+  tone,
+  symbol,
+  children,
+}: {
+  testId: string;
+  data: Record<string, string>;
+  tone: string;
+  symbol: string;
+  children: string;
+}) {
+  return (
+    <span
+      data-testid={testId}
+      {...data}
+      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}
+    >
+      <span aria-hidden="true">{symbol}</span>
+      {children}
+    </span>
+  );
+}
+
 /** The run status as a word with a symbol in a tinted pill. */
 export function RunStatusBadge({ status }: { status: RunStatus }) {
   const t = useTranslations("RunLabels");
   return (
-    <span
-      data-testid="run-status"
-      data-status={status}
-      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[status]}`}
+    <LabelPill
+      testId="run-status"
+      data={{ "data-status": status }}
+      tone={STATUS_TONE[status]}
+      symbol={STATUS_SYMBOL[status]}
     >
-      <span aria-hidden="true">{STATUS_SYMBOL[status]}</span>
       {t("status", { status })}
-    </span>
+    </LabelPill>
   );
 }
 
@@ -66,14 +92,14 @@ const OUTCOME_SYMBOL: Record<RunOutcome, string> = {
 export function RunOutcomeBadge({ outcome }: { outcome: RunOutcome }) {
   const t = useTranslations("RunLabels");
   return (
-    <span
-      data-testid="run-outcome"
-      data-outcome={outcome}
-      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${OUTCOME_TONE[outcome]}`}
+    <LabelPill
+      testId="run-outcome"
+      data={{ "data-outcome": outcome }}
+      tone={OUTCOME_TONE[outcome]}
+      symbol={OUTCOME_SYMBOL[outcome]}
     >
-      <span aria-hidden="true">{OUTCOME_SYMBOL[outcome]}</span>
       {t("outcome", { outcome })}
-    </span>
+    </LabelPill>
   );
 }
 

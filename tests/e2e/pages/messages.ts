@@ -1,6 +1,7 @@
 import { createTranslator } from "next-intl";
 import de from "../../../messages/de.json" with { type: "json" };
 import en from "../../../messages/en.json" with { type: "json" };
+import { flattenMessages } from "../../../messages/flatten";
 import it from "../../../messages/it.json" with { type: "json" };
 
 /** The UI locales, in the order the specs walk through them. */
@@ -19,19 +20,7 @@ export function translatorFor(locale: E2ELocale) {
 
 export type Translator = ReturnType<typeof translatorFor>;
 
-type Catalog = { [key: string]: string | Catalog };
-
-function flatten(tree: Catalog, prefix = ""): Map<string, string> {
-  const flat = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") flat.set(path, value);
-    else for (const [childPath, childValue] of flatten(value, path)) flat.set(childPath, childValue);
-  }
-  return flat;
-}
-
-const english = flatten(en);
+const english = flattenMessages(en);
 const namespaces = new RegExp(`\\b(?:${Object.keys(en).join("|")})\\.[a-z][A-Za-z]*\\b`);
 
 /**
@@ -41,7 +30,7 @@ const namespaces = new RegExp(`\\b(?:${Object.keys(en).join("|")})\\.[a-z][A-Za-
  */
 export function untranslated(locale: E2ELocale, text: string): string[] {
   if (locale === "en") return [];
-  const local = flatten(catalogs[locale]);
+  const local = flattenMessages(catalogs[locale]);
   const found: string[] = [];
   for (const [key, value] of english) {
     if (value.includes("{") || value.split(/\s+/).length < 3 || local.get(key) === value) continue;

@@ -144,11 +144,17 @@ function Charts({ data }: { data: ActivityStats }) {
 
   const halts = data.halts.map((bucket) => ({ ...bucket, label: label(bucket.start) }));
   const interventions = data.interventions.map((bucket) => ({ ...bucket, label: label(bucket.start) }));
+  // The wait axis in the unit that fits the longest p90: seconds, minutes or hours.
+  const longest = Math.max(0, ...data.acknowledgement.buckets.map((bucket) => bucket.p90Seconds ?? 0));
+  const waitUnit = longest < 120 ? "second" : longest < 7200 ? "minute" : "hour";
+  const perUnit = { second: 1, minute: 60, hour: 3600 }[waitUnit];
+  const inUnit = (seconds: number | null) =>
+    seconds === null ? null : Math.round((seconds / perUnit) * 10) / 10;
   const waits = data.acknowledgement.buckets.map((bucket) => ({
     label: label(bucket.start),
     start: bucket.start,
-    median: bucket.medianSeconds === null ? null : Math.round(bucket.medianSeconds / 6) / 10,
-    p90: bucket.p90Seconds === null ? null : Math.round(bucket.p90Seconds / 6) / 10,
+    median: inUnit(bucket.medianSeconds),
+    p90: inUnit(bucket.p90Seconds),
     count: bucket.count,
   }));
   const severityName = (severity: string) => tLabel("severity", { severity });
@@ -179,23 +185,14 @@ function Charts({ data }: { data: ActivityStats }) {
           />
         }
       >
-        <BarChart accessibilityLayer={false} data={halts} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-          <Tooltip />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {[...SEVERITY_LEVELS].reverse().map((severity) => (
-            <Bar
-              key={severity}
-              dataKey={severity}
-              name={severityName(severity)}
-              stackId="halts"
-              fill={SEVERITY_COLOUR[severity]}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
+        {stackedBars(
+          halts,
+          [...SEVERITY_LEVELS].reverse().map((severity) => ({
+            key: severity,
+            name: severityName(severity),
+            colour: SEVERITY_COLOUR[severity],
+          })),
+        )}
       </ChartCard>
 
       <ChartCard
@@ -213,27 +210,14 @@ function Charts({ data }: { data: ActivityStats }) {
           />
         }
       >
-        <BarChart
-          accessibilityLayer={false}
-          data={interventions}
-          margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-        >
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-          <Tooltip />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {INTERVENTION_KINDS.map((kind) => (
-            <Bar
-              key={kind}
-              dataKey={kind}
-              name={interventionName(kind)}
-              stackId="interventions"
-              fill={INTERVENTION_COLOUR[kind]}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
+        {stackedBars(
+          interventions,
+          INTERVENTION_KINDS.map((kind) => ({
+            key: kind,
+            name: interventionName(kind),
+            colour: INTERVENTION_COLOUR[kind],
+          })),
+        )}
       </ChartCard>
 
       <ChartCard
@@ -265,7 +249,7 @@ function Charts({ data }: { data: ActivityStats }) {
         >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
-          <YAxis tick={{ fontSize: 11 }} tickFormatter={(value: number) => unit(value, "minute")} />
+          <YAxis tick={{ fontSize: 11 }} tickFormatter={(value: number) => unit(value, waitUnit)} />
           <Tooltip />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line
@@ -292,6 +276,32 @@ function Charts({ data }: { data: ActivityStats }) {
         </LineChart>
       </ChartCard>
     </div>
+  );
+}
+
+/**
+ * A stacked bar chart of `series` over the buckets (a function, not a component: ResponsiveContainer
+ * sizes its direct child, which must be the chart itself).
+ */
+function stackedBars(data: object[], series: { key: string; name: string; colour: string }[]): ReactElement {
+  return (
+    <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <CartesianGrid strokeDasharray="3 3" vertical={false} />
+      <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={12} />
+      <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+      <Tooltip />
+      <Legend wrapperStyle={{ fontSize: 12 }} />
+      {series.map((entry) => (
+        <Bar
+          key={entry.key}
+          dataKey={entry.key}
+          name={entry.name}
+          stackId="stack"
+          fill={entry.colour}
+          isAnimationActive={false}
+        />
+      ))}
+    </BarChart>
   );
 }
 

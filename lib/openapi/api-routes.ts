@@ -307,7 +307,7 @@ export const API_ROUTES: ApiRouteDescription[] = [
     method: "post",
     path: "/api/halts/check",
     summary:
-      "guardrail_check_halt_conditions (agent key with halts:write): evaluate every enabled condition, auto-record per seed 004; fails safe (should_halt, critical)",
+      "guardrail_check_halt_conditions (agent key with halts:write): evaluate every enabled condition, auto-record per docs/halt-conditions.md#recording-a-halt; fails safe (should_halt, critical)",
     access: "agent",
     tag: "halts",
     body: checkHaltConditionsInputSchema,

@@ -11,7 +11,10 @@ import { z } from "zod";
 export const RUN_KINDS = ["chat", "job", "automation", "channel", "heartbeat", "proxy", "gateway"] as const;
 /** Kinds a caller may start with POST /api/runs (proxy and gateway runs are opened by those front doors). */
 export const STARTABLE_RUN_KINDS = ["chat", "job", "automation", "channel", "heartbeat"] as const;
-/** Non-interactive kinds: nobody watches them, so run finalization checks their completion (seed 000 §3). */
+/**
+ * Non-interactive kinds: nobody watches them, so run finalization checks their completion
+ * (docs/run-finalization.md).
+ */
 export const NON_INTERACTIVE_RUN_KINDS = ["job", "automation", "channel", "heartbeat"] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
 
@@ -200,7 +203,7 @@ export const runEventDataSchema = z.discriminatedUnion("type", [
     name: z.string(),
     step: z.int(),
   }),
-  // --- run finalization (non-interactive runs; seed 000 section 3) ---
+  // --- run finalization (non-interactive runs; docs/run-finalization.md) ---
   /** The todo gate after the initial run: open plan items, and whether the one continuation was spent on them. */
   z.object({
     type: z.literal("run.todo_gate"),

@@ -1,14 +1,14 @@
 /**
  * `guardrail_check_halt_conditions`: evaluates every enabled condition (pure evaluators, cached config),
- * auto-records per the seed (all critical, high, several mediums), and answers. With a `task_id`, the
+ * auto-records per the contract (all critical, high, several mediums), and answers. With a `task_id`, the
  * attempt number is at least the database's consecutive-failure count (the evaluator reads
  * `attempt_number` as the number of failed attempts: 2 -> try_alternative, 3 -> three_strikes), so three
  * strikes cannot be dodged by under-reporting. A session that is halted or paused gets an extra `session_halted` reason
  * ("no new operations until acknowledged"), which is not recorded again.
  *
- * Failure policy (seed): if the database is unreachable or anything in the check throws, the answer is
- * `should_halt: true`, severity critical, "Halt check failed: ..." (logged). An unknown session (404)
- * or another key's session (403) is a caller error, not a failed check, and is thrown.
+ * Failure policy (docs/halt-conditions.md#fail-safe): if the database is unreachable or anything in the check
+ * throws, the answer is `should_halt: true`, severity critical, "Halt check failed: ..." (logged). An unknown
+ * session (404) or another key's session (403) is a caller error, not a failed check, and is thrown.
  */
 import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";

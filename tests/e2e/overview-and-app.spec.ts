@@ -39,7 +39,12 @@ for (const locale of E2E_LOCALES) {
     await expect(charts.getByTestId("chart-halts")).toBeVisible();
     await expect(charts.getByTestId("chart-interventions")).toBeVisible();
     await expect(charts.getByTestId("chart-acknowledge")).toBeVisible();
-    await expect(charts.getByTestId("chart-halts").locator("svg.recharts-surface")).toBeVisible();
+    await expect(
+      charts
+        .getByTestId("chart-halts")
+        .locator("svg.recharts-surface")
+        .filter({ has: page.locator(".recharts-cartesian-grid") }),
+    ).toBeVisible();
 
     // 24 hours: at least the halt just recorded, and its bar in the table's last row.
     await charts.getByRole("button", { name: t("ActivityCharts.range", { range: "24h" }) }).click();

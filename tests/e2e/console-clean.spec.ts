@@ -46,13 +46,14 @@ async function seed(
 
 /**
  * The page's text that Keel wrote: without what agents and models wrote (a run's task, the model's
- * replies and answer, halt descriptions recorded by the tests' agents) and without scripts.
+ * replies, tool arguments and results, the answer: the timeline shows those in <pre> blocks) and
+ * without scripts.
  */
 async function keelText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const body = document.body.cloneNode(true) as HTMLElement;
     for (const element of body.querySelectorAll(
-      'script, style, template, [data-testid="run-task"], [data-testid="model-text"], [data-testid="run-final-text"]',
+      'script, style, template, pre, [data-testid="run-task"], [data-testid="model-text"], [data-testid="run-final-text"]',
     ))
       element.remove();
     return body.textContent ?? "";

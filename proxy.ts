@@ -27,8 +27,27 @@ function splitLocale(pathname: string): { locale: string; rest: string } | null 
  * `?next=<path>`. The cookie's validity is checked by the console layout (the real check) and by every
  * API route. API, guard-proxy (/v1), Next internals and files pass untouched.
  */
+/**
+ * A first segment shaped like a language tag (`fr`, `pt-BR`) that is not one of ours: that page in
+ * another language. The rest of the path is kept and the language negotiated as for `/`, so `/fr/halts`
+ * goes to `/en/halts` instead of `/en/fr/halts` (a 404).
+ */
+const FOREIGN_LOCALE = /^\/([a-z]{2,3}(?:-[a-z0-9]{2,8})*)(\/.*)?$/i;
+
+function withoutForeignLocale(pathname: string): string | null {
+  const match = FOREIGN_LOCALE.exec(pathname);
+  if (!match || (routing.locales as readonly string[]).includes(match[1] ?? "")) return null;
+  return match[2] ?? "/";
+}
+
 export default function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  const unprefixed = withoutForeignLocale(pathname);
+  if (unprefixed !== null) {
+    const url = request.nextUrl.clone();
+    url.pathname = unprefixed;
+    return handleI18nRouting(new NextRequest(url, request));
+  }
   const localized = splitLocale(pathname);
   if (localized && !PUBLIC_PAGES.has(localized.rest) && !request.cookies.has(SESSION_COOKIE)) {
     const signIn = new URL(`/${localized.locale}/sign-in`, request.url);

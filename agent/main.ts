@@ -10,6 +10,7 @@
  * KEEL_SETTINGS_POLL_MS (default 5000), KEEL_LOG_LEVEL, KEEL_ESCALATION_WEBHOOK_URL and
  * KEEL_ESCALATION_WEBHOOK_SECRET.
  */
+import { demoRunFlags } from "@/lib/agent/demo";
 import { type RuntimeSetup, setUpRuntime } from "@/lib/agent/runtime-setup";
 import { type Database, getPrisma } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/database-errors";
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
       runtimeId: heartbeat.id,
       models: setup.models,
       flags: () => ({ flags: poller.current(), version: poller.appliedVersion() ?? 0 }),
+      // The scripted demo model's scenarios turn their own guard on for their run only.
+      ...(setup.demo ? { runFlags: demoRunFlags } : {}),
       createTools: setup.createTools,
       log: log.child({ component: "runs" }),
     },

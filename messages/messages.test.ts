@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { routing } from "@/i18n/routing";
 import de from "./de.json";
 import en from "./en.json";
+import { flattenMessages, type MessageTree } from "./flatten";
 import itMessages from "./it.json";
 
 /**
@@ -11,22 +12,10 @@ import itMessages from "./it.json";
  * words of its own, like "{field}: {oldValue} → {newValue}").
  */
 
-type MessageTree = { [key: string]: string | MessageTree };
-
 const catalogs: Record<string, MessageTree> = { de, en, it: itMessages };
 
 /** Values that are legitimately the same in every language (product names, acronyms). */
 const SAME_IN_EVERY_LOCALE = new Set(["Keel", "API", "MCP"]);
-
-function flatten(tree: MessageTree, prefix = ""): Map<string, string> {
-  const flat = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") flat.set(path, value);
-    else for (const [childPath, childValue] of flatten(value, path)) flat.set(childPath, childValue);
-  }
-  return flat;
-}
 
 /**
  * The structure of an ICU message: argument names with their type, and for select/plural the option
@@ -124,7 +113,7 @@ const icuSignature = (message: string) => parseIcu(message).signature;
 /** True when the value has letters of its own once ICU syntax, argument names and option keys are removed. */
 const hasOwnWords = (message: string) => /\p{L}/u.test(parseIcu(message).literalText);
 
-const english = flatten(en);
+const english = flattenMessages(en);
 
 describe("message catalogs", () => {
   it("cover exactly the locales of the routing", () => {
@@ -139,7 +128,7 @@ describe("message catalogs", () => {
 
   for (const locale of routing.locales.filter((candidate) => candidate !== "en")) {
     describe(locale, () => {
-      const translated = flatten(catalogs[locale]!);
+      const translated = flattenMessages(catalogs[locale]!);
 
       it("has every English key", () => {
         const missing = [...english.keys()].filter((key) => !translated.has(key));

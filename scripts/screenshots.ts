@@ -106,11 +106,24 @@ for (let attempt = 0; attempt < 60; attempt++) {
   if (!["queued", "running"].includes(run.status)) break;
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
+// Activity for the overview's charts: every demo scenario once (each guard fires), and two of the halts
+// above acknowledged (the time-to-acknowledge chart).
+await context.request.post(`${baseUrl}/api/runs/demo?locale=en`, { headers: { origin: baseUrl } });
+for (const haltId of haltIds.slice(1)) {
+  await context.request.post(`${baseUrl}/api/halts/${haltId}/acknowledge`, {
+    data: { resolution: "resolved", resolution_notes: "Checked with the team." },
+    headers: { origin: baseUrl },
+  });
+}
+await new Promise((resolve) => setTimeout(resolve, 15_000));
 await context.close();
+const CHARTS_READY = "[data-testid=chart-halts] svg.recharts-surface";
 PAGES.push(
   { name: "runs-en", path: "/en/runs" },
   { name: "run-detail-en", path: `/en/runs/${runId}`, waitFor: "[data-testid=run-final-text]" },
-  { name: "overview-en", path: "/en" },
+  { name: "overview-de", path: "/de", waitFor: CHARTS_READY },
+  { name: "overview-en", path: "/en", waitFor: CHARTS_READY },
+  { name: "overview-it", path: "/it", waitFor: CHARTS_READY },
   { name: "halts-de", path: "/de/halts" },
   { name: "halt-detail-it", path: `/it/halts/${haltIds[0]}`, waitFor: "[data-testid=halt-description]" },
   { name: "session-en", path: `/en/sessions/${session.session_id}` },

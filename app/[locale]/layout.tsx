@@ -1,7 +1,8 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { THEME_COLOR } from "@/components/app-shell/app-theme";
 import { HydrationMarker } from "@/components/app-shell/hydration-marker";
 import { SkipLink } from "@/components/app-shell/skip-link";
 import { type LocaleParams, resolvePageLocale } from "@/i18n/page-locale";
@@ -14,8 +15,17 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: { params: LocaleParams }): Promise<Metadata> {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: "Metadata" });
-  return { title: { default: t("title"), template: `%s · ${t("title")}` }, description: t("description") };
+  return {
+    title: { default: t("title"), template: `%s · ${t("title")}` },
+    description: t("description"),
+    // Installable (web app manifest, standalone); app/icon.svg, app/favicon.ico and app/apple-icon.png
+    // are linked by Next's file conventions.
+    manifest: `/${locale}/manifest.webmanifest`,
+    appleWebApp: { capable: true, title: t("title"), statusBarStyle: "default" },
+  };
 }
+
+export const viewport: Viewport = { themeColor: THEME_COLOR, width: "device-width", initialScale: 1 };
 
 /**
  * The document for one locale: the skip link, then the route group's frame. (console)/layout.tsx adds

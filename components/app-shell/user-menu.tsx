@@ -6,7 +6,7 @@ import { signOut } from "@/components/auth/auth-api";
 import { useSignedInUser } from "@/components/auth/signed-in-user";
 
 /**
- * Who is signed in (name and role) and the Sign out button. Signing out posts to the API and then loads
+ * Who is signed in (name and role; the user name as the name's tooltip) and the Sign out button. Signing out posts to the API and then loads
  * the sign-in page with a full navigation, so no console page stays in the client cache. A failed sign-out
  * says so and leaves the user where they are.
  */
@@ -17,6 +17,10 @@ export function UserMenu() {
   const user = useSignedInUser();
   const [state, setState] = useState<"idle" | "pending" | "failed">("idle");
   if (!user) return null;
+  // The name once (the display name, else the user name) and the role unless it reads the same:
+  // the first admin is "Administrator", which is also the German role name.
+  const name = user.displayName ?? user.username;
+  const roleName = tRole("name", { role: user.role });
 
   async function handleSignOut() {
     if (state === "pending") return;
@@ -34,13 +38,17 @@ export function UserMenu() {
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       <p className="text-slate-700" data-testid="signed-in-user">
         <span className="sr-only">{t("signedInAs")} </span>
-        <span className="font-medium text-slate-900">{user.displayName ?? user.username}</span>{" "}
-        {user.displayName && user.displayName !== user.username ? (
-          <span className="hidden text-slate-500 sm:inline">{user.username} </span>
-        ) : null}
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
-          {tRole("name", { role: user.role })}
+        <span className="font-medium text-slate-900" title={user.username}>
+          {name}
         </span>
+        {roleName.toLocaleLowerCase() === name.toLocaleLowerCase() ? null : (
+          <>
+            {" "}
+            <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+              {roleName}
+            </span>
+          </>
+        )}
       </p>
       <button
         type="button"

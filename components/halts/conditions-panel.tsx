@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import type { ApiFailure } from "@/components/auth/api-client";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
@@ -9,6 +9,10 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FieldError } from "@/components/ui/field-message";
 import { LiveNotice, type Notice } from "@/components/ui/live-notice";
 import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
+import {
+  DEFAULT_CRITICAL_UNCERTAINTY,
+  DEFAULT_UNCERTAINTY_THRESHOLD,
+} from "@/lib/halts/conditions/uncertainty";
 import {
   type HaltConditionName,
   type HaltConditionValues,
@@ -96,6 +100,18 @@ function parseDraft(
   return { type: "ok", change };
 }
 
+/** A threshold value as words: on/off for booleans, the list joined, numbers as they are. */
+function useThresholdValue() {
+  const t = useTranslations("ConditionsPanel");
+  const format = useFormatter();
+  return (value: unknown): string => {
+    if (typeof value === "boolean") return value ? t("yes") : t("no");
+    if (typeof value === "number") return format.number(value);
+    if (Array.isArray(value)) return value.length === 0 ? t("notSet") : value.join(", ");
+    return typeof value === "string" ? value : JSON.stringify(value);
+  };
+}
+
 /**
  * Admin table of the halt conditions: enabled, severity, threshold (JSON, checked against the
  * condition's schema before sending), auto-escalate and escalate-after. Each change shows
@@ -103,6 +119,7 @@ function parseDraft(
  */
 export function ConditionsPanel() {
   const t = useTranslations("ConditionsPanel");
+  const thresholdValue = useThresholdValue();
   const failureMessage = useFailureMessage();
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [editing, setEditing] = useState<string | null>(null);
@@ -148,31 +165,49 @@ export function ConditionsPanel() {
           >
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
-                <p className="font-mono text-sm font-semibold break-all text-slate-900">
-                  {row.condition_name}
+                <p className="font-semibold text-slate-900" data-testid="condition-name">
+                  {t("conditionName", { name: row.condition_name })}
                 </p>
+                <p className="text-xs text-slate-600">{t("technicalName", { name: row.condition_name })}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
                   <SeverityBadge severity={row.severity} />
                   <span>{row.enabled ? t("enabled") : t("disabled")}</span>
                   <span>·</span>
-                  <span>
-                    {row.auto_escalate ? t("autoEscalateOn") : t("autoEscalateOff")}
+                  <span data-testid="condition-escalation">
+                    {row.severity === "critical"
+                      ? t("criticalEscalates")
+                      : row.auto_escalate
+                        ? t("autoEscalateOn")
+                        : t("autoEscalateOff")}
                     {row.escalate_after_minutes !== null
                       ? ` · ${t("afterMinutes", { minutes: row.escalate_after_minutes })}`
                       : ""}
                   </span>
                 </p>
+                {row.condition_name === "uncertainty_scale" ? (
+                  <p className="mt-1 text-sm text-slate-700" data-testid="condition-severity-rises">
+                    {t("severityRises", {
+                      threshold: Number(row.threshold.threshold ?? DEFAULT_UNCERTAINTY_THRESHOLD),
+                      critical: Number(row.threshold.critical_threshold ?? DEFAULT_CRITICAL_UNCERTAINTY),
+                    })}
+                  </p>
+                ) : null}
                 {Object.keys(row.threshold).length > 0 ? (
-                  <code className="mt-1 block text-xs break-all text-slate-700">
-                    {JSON.stringify(row.threshold)}
-                  </code>
+                  <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+                    {Object.entries(row.threshold).map(([key, value]) => (
+                      <div key={key} className="flex gap-1">
+                        <dt>{t("thresholdName", { key })}:</dt>
+                        <dd className="font-medium text-slate-900">{thresholdValue(value)}</dd>
+                      </div>
+                    ))}
+                  </dl>
                 ) : null}
               </div>
               <button
                 type="button"
                 aria-expanded={editing === row.condition_name}
                 aria-controls={`edit-${row.condition_name}`}
-                aria-label={t("editNamed", { name: row.condition_name })}
+                aria-label={t("editNamed", { name: t("conditionName", { name: row.condition_name }) })}
                 className={buttonClass.secondary}
                 onClick={() =>
                   setEditing((current) => (current === row.condition_name ? null : row.condition_name))

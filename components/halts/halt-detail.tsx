@@ -1,11 +1,12 @@
 "use client";
 
-import { useFormatter, useNow, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { ApiFailure } from "@/components/auth/api-client";
 import { useHasRole, useSignedInUser } from "@/components/auth/signed-in-user";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";
+import { useClock } from "@/components/ui/clock";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import { Link } from "@/i18n/navigation";
@@ -34,6 +35,7 @@ type Outcome = { tone: "success"; canResume: boolean; warnings: string[] } | { t
  * for operators, the acknowledge form (optimistic, rolled back on failure; a 409 names who was first).
  */
 export function HaltDetail({ haltId }: { haltId: string }) {
+  const tCondition = useTranslations("ConditionsPanel");
   const t = useTranslations("HaltDetail");
   const tLabel = useTranslations("HaltLabels");
   const failureMessage = useFailureMessage();
@@ -84,7 +86,7 @@ export function HaltDetail({ haltId }: { haltId: string }) {
     return (
       <LoadErrorAlert
         title={halt.failure.kind === "notFound" ? t("notFound") : t("loadError")}
-        detail={failureMessage(halt.failure)}
+        detail={halt.failure.kind === "notFound" ? t("notFoundDetail") : failureMessage(halt.failure)}
       >
         <Link href="/halts" className="mt-3 inline-block font-medium underline">
           {t("backToList")}
@@ -111,7 +113,9 @@ export function HaltDetail({ haltId }: { haltId: string }) {
           <SeverityBadge severity={event.severity} />
           <span className="text-sm text-slate-700">{tLabel("haltType", { type: event.halt_type })}</span>
           {event.condition_name ? (
-            <code className="text-sm text-slate-800">{event.condition_name}</code>
+            <span className="text-sm text-slate-800" title={event.condition_name}>
+              {tCondition("conditionName", { name: event.condition_name })}
+            </span>
           ) : null}
         </div>
         <p
@@ -256,9 +260,10 @@ function EscalationText({
 }) {
   const t = useTranslations("HaltDetail");
   const format = useFormatter();
-  const now = useNow({ updateInterval: 30_000 });
-  if (!configLoaded && !halt.escalated_at && !halt.acknowledged) return <>{t("loading")}</>;
-  const status = escalationStatus(halt, minutes, now);
+  const clock = useClock();
+  if (clock === null || (!configLoaded && !halt.escalated_at && !halt.acknowledged))
+    return <>{t("loading")}</>;
+  const status = escalationStatus(halt, minutes, new Date(clock));
   switch (status.kind) {
     case "escalated":
       return (
@@ -330,7 +335,9 @@ function AcknowledgeSection({ halt, onChange }: { halt: HaltEvent; onChange: (ha
       setOutcome({
         tone: "success",
         canResume: result.data.session_can_resume,
-        warnings: result.data.warnings ?? [],
+        // The API's warnings are English text for agents; the console says the same in the reader's
+        // language (the other open halts are covered by sessionStillHalted).
+        warnings: resolution === "dismissed" ? [t("dismissedWarning", { severity: halt.severity })] : [],
       });
       onChange({
         ...previous,

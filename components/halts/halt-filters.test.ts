@@ -5,6 +5,7 @@ import {
   filtersToQuery,
   hasFilters,
   minuteToIso,
+  rangeIsReversed,
   readFilters,
 } from "./halt-filters";
 
@@ -56,5 +57,20 @@ describe("filters to URL and API", () => {
       q: undefined,
     });
     expect(minuteToIso("2026-13-40T99:99", "start")).toBeUndefined();
+  });
+});
+
+describe("session id prefixes and reversed ranges", () => {
+  it("keeps the 8-character session prefix the list shows, lower-cased, and drops shorter ones", () => {
+    expect(readFilters(new URLSearchParams({ session_id: "0F8FAD5B" })).session_id).toBe("0f8fad5b");
+    expect(readFilters(new URLSearchParams({ session_id: "0f8fad5" })).session_id).toBe("");
+    expect(filtersToApi({ ...EMPTY_FILTERS, session_id: "0f8fad5b" }).session_id).toBe("0f8fad5b");
+  });
+
+  it("finds a From after To, and accepts equal minutes or a missing end", () => {
+    expect(rangeIsReversed({ from: "2026-01-02T03:05", to: "2026-01-02T03:04" })).toBe(true);
+    expect(rangeIsReversed({ from: "2026-01-02T03:04", to: "2026-01-02T03:04" })).toBe(false);
+    expect(rangeIsReversed({ from: "2026-01-02T03:05", to: "" })).toBe(false);
+    expect(rangeIsReversed({ from: "", to: "2026-01-02T03:04" })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { HALT_TYPES, SEVERITY_LEVELS } from "@/lib/schemas/halts";
-import { isUuid } from "@/lib/schemas/uuid";
+import { isUuidPrefix } from "@/lib/schemas/uuid";
 import type { HaltListFilters } from "./halts-api";
 
 /**
@@ -42,7 +42,7 @@ export function readFilters(search: Readable): HaltFilterValues {
     severity: oneOf("severity", SEVERITY_LEVELS),
     halt_type: oneOf("halt_type", HALT_TYPES),
     acknowledged: oneOf("acknowledged", ["true", "false"]),
-    session_id: isUuid(value("session_id")) ? value("session_id").toLowerCase() : "",
+    session_id: isUuidPrefix(value("session_id")) ? value("session_id").toLowerCase() : "",
     from: LOCAL_MINUTE.test(value("from")) ? value("from") : "",
     to: LOCAL_MINUTE.test(value("to")) ? value("to") : "",
     q: value("q").slice(0, 200),
@@ -83,4 +83,11 @@ export function filtersToApi(values: HaltFilterValues, cursor?: string): HaltLis
 /** True when any filter is set. */
 export function hasFilters(values: HaltFilterValues): boolean {
   return Object.values(values).some((value) => value !== "");
+}
+
+/** True when both ends of the time range are set and "from" lies after "to" (the form refuses that). */
+export function rangeIsReversed(values: Pick<HaltFilterValues, "from" | "to">): boolean {
+  const from = minuteToIso(values.from, "start");
+  const to = minuteToIso(values.to, "end");
+  return from !== undefined && to !== undefined && from > to;
 }

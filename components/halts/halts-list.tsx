@@ -8,9 +8,11 @@ import { useHasRole } from "@/components/auth/signed-in-user";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";
 import { FilterSelect } from "@/components/ui/filter-select";
+import { useLiveArrivals } from "@/components/ui/live-arrivals";
 import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import { Link, useRouter } from "@/i18n/navigation";
 import { HALT_TYPES, type ListHaltsOutput, SEVERITY_LEVELS } from "@/lib/schemas/halts";
+import { isUuidPrefix } from "@/lib/schemas/uuid";
 import { BulkAcknowledge } from "./bulk-acknowledge";
 import {
   EMPTY_FILTERS,
@@ -18,6 +20,7 @@ import {
   filtersToQuery,
   type HaltFilterValues,
   hasFilters,
+  rangeIsReversed,
   readFilters,
 } from "./halt-filters";
 import { HaltStatus } from "./halt-labels";
@@ -27,8 +30,6 @@ import { useLiveEvents } from "./live-events";
 import { SeverityBadge } from "./severity-badge";
 
 const PAGE_SIZE = 25;
-/** How long a halt that arrived live stays highlighted. */
-const HIGHLIGHT_MS = 6_000;
 
 type ListState =
   | { status: "loading" }
@@ -42,6 +43,7 @@ type ListState =
  */
 export function HaltsList() {
   const t = useTranslations("HaltsList");
+  const tCondition = useTranslations("ConditionsPanel");
   const tLabel = useTranslations("HaltLabels");
   const failureMessage = useFailureMessage();
   const searchParams = useSearchParams();
@@ -50,7 +52,7 @@ export function HaltsList() {
   const cursor = searchParams.get("cursor") ?? undefined;
   const requestKey = JSON.stringify(filtersToQuery(filters, cursor));
   const [list, setList] = useState<ListState>({ status: "loading" });
-  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
+  const { highlighted, record: recordArrivals } = useLiveArrivals();
   const canAcknowledge = useHasRole("operator");
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkResult, setBulkResult] = useState("");
@@ -79,16 +81,12 @@ export function HaltsList() {
       const ids = result.data.halts.map((halt) => halt.halt_id);
       if (mode === "live" && knownIds.current) {
         const fresh = ids.filter((id) => !knownIds.current?.has(id));
-        if (fresh.length > 0) {
-          setHighlighted(new Set(fresh));
-          setAnnouncement(t("liveNew", { count: fresh.length }));
-          setTimeout(() => setHighlighted(new Set()), HIGHLIGHT_MS);
-        }
+        if (fresh.length > 0) setAnnouncement(t("liveNew", { count: recordArrivals(fresh) }));
       }
       knownIds.current = new Set([...(knownIds.current ?? []), ...ids]);
       setList({ status: "ready", page: result.data });
     },
-    [requestKey, t],
+    [requestKey, t, recordArrivals],
   );
 
   useEffect(() => {
@@ -227,7 +225,9 @@ export function HaltsList() {
                     {halt.condition_name ? (
                       <div className="flex gap-1">
                         <dt>{t("condition")}</dt>
-                        <dd className="font-mono text-xs leading-5 break-all">{halt.condition_name}</dd>
+                        <dd className="break-all" title={halt.condition_name}>
+                          {tCondition("conditionName", { name: halt.condition_name })}
+                        </dd>
                       </div>
                     ) : null}
                     {halt.session_id ? (
@@ -314,8 +314,18 @@ function HaltFilterForm({
   const set = (name: keyof HaltFilterValues) => (event: { target: { value: string } }) =>
     setValues((previous) => ({ ...previous, [name]: event.target.value }));
 
+  const [rangeError, setRangeError] = useState(false);
+  const session = values.session_id.trim();
+  const sessionInvalid = session !== "" && !isUuidPrefix(session);
+
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (rangeIsReversed(values)) {
+      setRangeError(true);
+      document.getElementById(`${id}-from`)?.focus();
+      return;
+    }
+    setRangeError(false);
     onApply({ ...values, q: values.q.trim(), session_id: values.session_id.trim().toLowerCase() });
   }
 
@@ -378,10 +388,15 @@ function HaltFilterForm({
           onChange={set("session_id")}
           spellCheck={false}
           autoComplete="off"
-          pattern="[0-9a-fA-F\-]{36}"
-          title={t("sessionIdHint")}
+          maxLength={36}
+          pattern="[0-9a-fA-F]{8}[0-9a-fA-F\-]{0,28}"
+          aria-describedby={`${id}-session-hint`}
+          aria-invalid={sessionInvalid || undefined}
           className={`${fieldClass} font-mono`}
         />
+        <p id={`${id}-session-hint`} className="mt-1 text-xs text-slate-600">
+          {t("sessionIdHint")}
+        </p>
       </div>
       <div>
         <label htmlFor={`${id}-from`} className={labelClass}>
@@ -391,9 +406,19 @@ function HaltFilterForm({
           id={`${id}-from`}
           type="datetime-local"
           value={values.from}
-          onChange={set("from")}
+          onChange={(event) => {
+            setRangeError(false);
+            set("from")(event);
+          }}
+          aria-invalid={rangeError || undefined}
+          aria-describedby={rangeError ? `${id}-range-error` : undefined}
           className={fieldClass}
         />
+        {rangeError ? (
+          <p id={`${id}-range-error`} role="alert" className="mt-1 text-sm font-medium text-red-800">
+            {t("rangeReversed")}
+          </p>
+        ) : null}
       </div>
       <div>
         <label htmlFor={`${id}-to`} className={labelClass}>
@@ -403,7 +428,11 @@ function HaltFilterForm({
           id={`${id}-to`}
           type="datetime-local"
           value={values.to}
-          onChange={set("to")}
+          onChange={(event) => {
+            setRangeError(false);
+            set("to")(event);
+          }}
+          aria-invalid={rangeError || undefined}
           className={fieldClass}
         />
       </div>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
+import { ActivityCharts } from "@/components/overview/activity-charts";
 import { summarizeRuntimeStatus } from "@/components/settings/runtime-status";
 import { Link } from "@/i18n/navigation";
 import { type HaltEvent, SEVERITY_LEVELS, type SeverityLevel } from "@/lib/schemas/halts";
@@ -93,6 +94,8 @@ export function OverviewPanel() {
           </ul>
         ) : null}
       </section>
+
+      <ActivityCharts />
 
       <section aria-labelledby="overview-runtime">
         <h2 id="overview-runtime" className="text-lg font-semibold text-slate-900">

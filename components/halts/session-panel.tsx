@@ -63,8 +63,8 @@ export function SessionPanel({ sessionId }: { sessionId: string }) {
     return (
       <LoadErrorAlert
         title={state.failure.kind === "notFound" ? t("notFound") : t("loadError")}
-        detail={failureMessage(state.failure)}
-        retry={{ label: t("retry"), onRetry: () => load() }}
+        detail={state.failure.kind === "notFound" ? t("notFoundDetail") : failureMessage(state.failure)}
+        retry={state.failure.kind === "notFound" ? undefined : { label: t("retry"), onRetry: () => load() }}
       />
     );
 

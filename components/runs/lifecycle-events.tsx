@@ -1,7 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useSettingLabels } from "@/components/settings/use-setting-labels";
 import type { RunEventOf } from "@/lib/schemas/runs";
+import type { RuntimeFlagName } from "@/lib/schemas/settings";
 import { CodeNames, Duration, EventSubheading, Fact, Facts, TextBlock, YesNo } from "./event-parts";
 import { readInterventionName } from "./run-events";
 import { RunStatusBadge } from "./run-labels";
@@ -21,6 +23,7 @@ export function RunQueuedEvent({ data }: { data: RunEventOf<"run.queued"> }) {
 /** `run.started`: model, runtime, the settings version applied and the tools offered. */
 export function RunStartedEvent({ data }: { data: RunEventOf<"run.started"> }) {
   const t = useTranslations("RunTimeline");
+  const labels = useSettingLabels();
   return (
     <>
       <Facts>
@@ -31,6 +34,11 @@ export function RunStartedEvent({ data }: { data: RunEventOf<"run.started"> }) {
           <code className="font-mono text-xs">{data.runtime}</code>
         </Fact>
         <Fact label={t("settingsVersion")}>{data.settingsVersion}</Fact>
+        {data.enabledForRun?.length ? (
+          <Fact label={t("enabledForRun")}>
+            {data.enabledForRun.map((field) => labels.label(field as RuntimeFlagName)).join(", ")}
+          </Fact>
+        ) : null}
       </Facts>
       <EventSubheading>{t("tools", { count: data.tools.length })}</EventSubheading>
       {data.tools.length > 0 ? (

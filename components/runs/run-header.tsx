@@ -7,7 +7,7 @@ import { Link } from "@/i18n/navigation";
 import type { Run } from "@/lib/schemas/runs";
 import { GuardCounters } from "./guard-counters";
 import { isRunFinished } from "./run-events";
-import { BudgetExhaustedMarker, RunKindTag, RunStatusBadge } from "./run-labels";
+import { BudgetExhaustedMarker, RunKindTag, RunOutcomeBadge } from "./run-labels";
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -39,7 +39,7 @@ export function RunHeader({ run }: { run: Run }) {
           {t("summaryHeading")}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
-          <RunStatusBadge status={run.status} />
+          <RunOutcomeBadge outcome={run.outcome} />
           <RunKindTag kind={run.kind} />
           {run.toolBudgetExhausted ? <BudgetExhaustedMarker /> : null}
         </div>

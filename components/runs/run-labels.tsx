@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { RunKind, RunStatus } from "@/lib/schemas/runs";
+import type { RunKind, RunOutcome, RunStatus } from "@/lib/schemas/runs";
 
 const STATUS_TONE: Record<RunStatus, string> = {
   queued: "border-slate-300 bg-slate-50 text-slate-800",
@@ -22,18 +22,84 @@ const STATUS_SYMBOL: Record<RunStatus, string> = {
   cancelled: "–",
 };
 
+/** A word with a symbol in a tinted pill (the symbol, so nothing depends on colour alone). */
+function LabelPill({
+  testId,
+  data,
+  tone,
+  symbol,
+  children,
+}: {
+  testId: string;
+  data: Record<string, string>;
+  tone: string;
+  symbol: string;
+  children: string;
+}) {
+  return (
+    <span
+      data-testid={testId}
+      {...data}
+      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}
+    >
+      <span aria-hidden="true">{symbol}</span>
+      {children}
+    </span>
+  );
+}
+
 /** The run status as a word with a symbol in a tinted pill. */
 export function RunStatusBadge({ status }: { status: RunStatus }) {
   const t = useTranslations("RunLabels");
   return (
-    <span
-      data-testid="run-status"
-      data-status={status}
-      className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[status]}`}
+    <LabelPill
+      testId="run-status"
+      data={{ "data-status": status }}
+      tone={STATUS_TONE[status]}
+      symbol={STATUS_SYMBOL[status]}
     >
-      <span aria-hidden="true">{STATUS_SYMBOL[status]}</span>
       {t("status", { status })}
-    </span>
+    </LabelPill>
+  );
+}
+
+const OUTCOME_TONE: Record<RunOutcome, string> = {
+  queued: STATUS_TONE.queued,
+  running: STATUS_TONE.running,
+  completed: STATUS_TONE.succeeded,
+  completed_with_caveats: "border-amber-400 bg-amber-50 text-amber-950",
+  incomplete: "border-amber-500 bg-amber-50 text-amber-950",
+  blocked: STATUS_TONE.blocked,
+  failed: STATUS_TONE.failed,
+  cancelled: STATUS_TONE.cancelled,
+};
+
+const OUTCOME_SYMBOL: Record<RunOutcome, string> = {
+  queued: STATUS_SYMBOL.queued,
+  running: STATUS_SYMBOL.running,
+  completed: "✓",
+  completed_with_caveats: "⚠",
+  incomplete: "◐",
+  blocked: STATUS_SYMBOL.blocked,
+  failed: STATUS_SYMBOL.failed,
+  cancelled: STATUS_SYMBOL.cancelled,
+};
+
+/**
+ * The run's outcome (status and finalization in one word, lib/runs/run-outcome.ts) as a word with a
+ * symbol in a tinted pill: what the list and the run page lead with.
+ */
+export function RunOutcomeBadge({ outcome }: { outcome: RunOutcome }) {
+  const t = useTranslations("RunLabels");
+  return (
+    <LabelPill
+      testId="run-outcome"
+      data={{ "data-outcome": outcome }}
+      tone={OUTCOME_TONE[outcome]}
+      symbol={OUTCOME_SYMBOL[outcome]}
+    >
+      {t("outcome", { outcome })}
+    </LabelPill>
   );
 }
 

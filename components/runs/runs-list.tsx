@@ -8,6 +8,7 @@ import { HaltTime } from "@/components/halts/halt-time";
 import { useLiveEvents } from "@/components/halts/live-events";
 import { buttonClass } from "@/components/ui/buttons";
 import { FilterSelect } from "@/components/ui/filter-select";
+import { useLiveArrivals } from "@/components/ui/live-arrivals";
 import { LoadErrorAlert } from "@/components/ui/load-state";
 import { Link, useRouter } from "@/i18n/navigation";
 import { COMPLETION_VERDICTS, RUN_KINDS, RUN_STATUSES, type Run, type RunList } from "@/lib/schemas/runs";
@@ -20,15 +21,13 @@ import {
   type RunFilterValues,
   runFiltersToQuery,
 } from "./run-filters";
-import { BudgetExhaustedMarker, RunKindTag, RunStatusBadge } from "./run-labels";
+import { BudgetExhaustedMarker, RunKindTag, RunOutcomeBadge } from "./run-labels";
 import { listRuns } from "./runs-api";
 
 /** The API's largest page: a live refresh re-reads at most this many rows. */
 const MAX_REFRESH = 100;
 /** Live events arriving in a burst (every step of a run sends one) cause one refresh after this delay. */
 const LIVE_DELAY_MS = 400;
-/** How long a run that arrived live stays highlighted. */
-const HIGHLIGHT_MS = 6_000;
 const TASK_PREVIEW_CHARS = 160;
 
 type ListState =
@@ -51,7 +50,7 @@ export function RunsList({ initial, filters }: { initial: RunList | null; filter
       : { status: "error", failure: { kind: "server" } },
   );
   const [more, setMore] = useState<"idle" | "loading" | "failed">("idle");
-  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
+  const { highlighted, record: recordArrivals } = useLiveArrivals();
   const [announcement, setAnnouncement] = useState("");
   const knownIds = useRef(new Set(initial?.runs.map((run) => run.id) ?? []));
   const listRef = useRef(list);
@@ -88,11 +87,8 @@ export function RunsList({ initial, filters }: { initial: RunList | null; filter
             : [];
         const fresh = head.filter((run) => !knownIds.current.has(run.id));
         for (const run of head) knownIds.current.add(run.id);
-        if (fresh.length > 0 && before.status === "ready") {
-          setHighlighted(new Set(fresh.map((run) => run.id)));
-          setAnnouncement(t("liveNew", { count: fresh.length }));
-          setTimeout(() => setHighlighted(new Set()), HIGHLIGHT_MS);
-        }
+        if (fresh.length > 0 && before.status === "ready")
+          setAnnouncement(t("liveNew", { count: recordArrivals(fresh.map((run) => run.id)) }));
         setList({
           status: "ready",
           runs: [...head, ...tail],
@@ -103,7 +99,7 @@ export function RunsList({ initial, filters }: { initial: RunList | null; filter
     } finally {
       inFlight.current = false;
     }
-  }, [filters, t]);
+  }, [filters, t, recordArrivals]);
 
   useEffect(
     () => () => {
@@ -235,7 +231,7 @@ function RunRow({ run, highlighted }: { run: Run; highlighted: boolean }) {
           {truncateText(run.task, TASK_PREVIEW_CHARS)}
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <RunStatusBadge status={run.status} />
+          <RunOutcomeBadge outcome={run.outcome} />
           <RunKindTag kind={run.kind} />
           {run.toolBudgetExhausted ? <BudgetExhaustedMarker /> : null}
         </div>

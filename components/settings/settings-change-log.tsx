@@ -1,7 +1,8 @@
 "use client";
 
-import { useFormatter, useNow, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
+import { HaltTime } from "@/components/halts/halt-time";
 import type { SettingsChange } from "@/lib/schemas/settings";
 import { fetchSettingsChanges } from "./settings-api";
 import { useSettingLabels } from "./use-setting-labels";
@@ -20,8 +21,6 @@ type ChangeLogState =
  */
 export function SettingsChangeLog({ refreshKey }: { refreshKey: string }) {
   const t = useTranslations("SettingsChangeLog");
-  const format = useFormatter();
-  const now = useNow({ updateInterval: 10_000 });
   const labels = useSettingLabels();
   const [state, setState] = useState<ChangeLogState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
@@ -73,34 +72,22 @@ export function SettingsChangeLog({ refreshKey }: { refreshKey: string }) {
           className="mt-3 divide-y divide-slate-200 rounded-md border border-slate-200 bg-white"
           data-testid="settings-change-log"
         >
-          {changes.map((change) => {
-            const at = new Date(change.at);
-            return (
-              <li key={change.id} className="px-4 py-3">
-                <p className="text-slate-900">
-                  {t("change", {
-                    field: labels.label(change.field),
-                    oldValue: labels.value(change.field, change.oldValue),
-                    newValue: labels.value(change.field, change.newValue),
-                  })}
-                </p>
-                <p className="mt-0.5 text-sm text-slate-600">
-                  {t("details", { actor: change.actor, version: change.version })}
-                  {" · "}
-                  <time
-                    dateTime={change.at}
-                    title={format.dateTime(at, {
-                      dateStyle: "medium",
-                      timeStyle: "medium",
-                      timeZoneName: "short",
-                    })}
-                  >
-                    {format.relativeTime(Math.min(at.getTime(), now.getTime()), now)}
-                  </time>
-                </p>
-              </li>
-            );
-          })}
+          {changes.map((change) => (
+            <li key={change.id} className="px-4 py-3">
+              <p className="text-slate-900">
+                {t("change", {
+                  field: labels.label(change.field),
+                  oldValue: labels.value(change.field, change.oldValue),
+                  newValue: labels.value(change.field, change.newValue),
+                })}
+              </p>
+              <p className="mt-0.5 text-sm text-slate-600">
+                {t("details", { actor: change.actor, version: change.version })}
+                {" · "}
+                <HaltTime iso={change.at} />
+              </p>
+            </li>
+          ))}
         </ol>
       ) : null}
     </section>

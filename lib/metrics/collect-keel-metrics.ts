@@ -3,6 +3,8 @@
  * counted in web-process memory):
  *
  *   keel_runs{kind,status}                         gauge    runs stored, by kind and status
+ *   keel_run_outcomes{kind,outcome}                gauge    runs stored, by kind and outcome (status and
+ *                                                            finalization in one word, lib/runs/run-outcome.ts)
  *   keel_run_completion_verdicts_total{verdict}    counter  judged runs by final verdict (agent_runs.completion_verdict)
  *   keel_run_completion_uncertified_total          counter  runs whose own evidence shows a failed side effect
  *                                                            (`run.caveats` events with uncertified: true)
@@ -22,7 +24,8 @@
  */
 import type { Database } from "@/lib/db/client";
 import type { BreakerState } from "@/lib/guards/completion";
-import { RUN_KINDS, RUN_STATUSES } from "@/lib/schemas/runs";
+import { runOutcome } from "@/lib/runs/run-outcome";
+import { RUN_KINDS, RUN_OUTCOMES, RUN_STATUSES, type RunStatus } from "@/lib/schemas/runs";
 import { RUNTIME_ALIVE_WINDOW_MS } from "@/lib/settings/runtime-status";
 import type { MetricFamily } from "./prometheus-text";
 
@@ -39,15 +42,46 @@ interface RunTotals {
   strip_runs: bigint;
 }
 
+interface OutcomeFactsRow {
+  kind: string;
+  status: RunStatus;
+  completion_verdict: string | null;
+  has_caveats: boolean;
+  tool_budget_exhausted: boolean;
+  runs: bigint;
+}
+
 const count = (value: bigint | number | null | undefined) => Number(value ?? 0);
+
+/** Runs per `kind|outcome`. */
+function countOutcomes(rows: OutcomeFactsRow[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const outcome = runOutcome({
+      status: row.status,
+      completionVerdict: row.completion_verdict,
+      caveatCount: row.has_caveats ? 1 : 0,
+      toolBudgetExhausted: row.tool_budget_exhausted,
+    });
+    const key = `${row.kind}|${outcome}`;
+    counts.set(key, (counts.get(key) ?? 0) + count(row.runs));
+  }
+  return counts;
+}
 
 export async function collectKeelMetrics(
   database: Database,
   now: Date = new Date(),
 ): Promise<MetricFamily[]> {
   const aliveSince = new Date(now.getTime() - RUNTIME_ALIVE_WINDOW_MS);
-  const [byKindStatus, verdicts, totals, uncertified, settings, runtimes] = await Promise.all([
+  const [byKindStatus, outcomeFacts, verdicts, totals, uncertified, settings, runtimes] = await Promise.all([
     database.agentRun.groupBy({ by: ["kind", "status"], _count: { _all: true } }),
+    // The facts the outcome is made of, grouped; runOutcome (the one definition) turns each group into one.
+    database.$queryRaw<OutcomeFactsRow[]>`
+      select kind::text as kind, status::text as status, completion_verdict,
+             cardinality(caveats) > 0 as has_caveats, tool_budget_exhausted, count(*) as runs
+      from agent_runs
+      group by 1, 2, 3, 4, 5`,
     database.agentRun.groupBy({
       by: ["completionVerdict"],
       where: { completionVerdict: { not: null } },
@@ -77,6 +111,7 @@ export async function collectKeelMetrics(
   );
 
   const runCounts = new Map(byKindStatus.map((row) => [`${row.kind}|${row.status}`, row._count._all]));
+  const outcomeCounts = countOutcomes(outcomeFacts);
   const verdictCounts = new Map(verdicts.map((row) => [row.completionVerdict, row._count._all]));
   const total = totals[0];
   return [
@@ -88,6 +123,17 @@ export async function collectKeelMetrics(
         RUN_STATUSES.map((status) => ({
           labels: { kind, status },
           value: runCounts.get(`${kind}|${status}`) ?? 0,
+        })),
+      ),
+    },
+    {
+      name: "keel_run_outcomes",
+      help: "Agent runs stored, by kind and outcome (status and finalization in one word).",
+      type: "gauge",
+      samples: RUN_KINDS.flatMap((kind) =>
+        RUN_OUTCOMES.map((outcome) => ({
+          labels: { kind, outcome },
+          value: outcomeCounts.get(`${kind}|${outcome}`) ?? 0,
         })),
       ),
     },

@@ -8,6 +8,7 @@ import {
   mcpToolPinListSchema,
   mcpToolPinSchema,
 } from "@/lib/mcp-gateway/mcp-tool-pin-schemas";
+import { activityOutputSchema, activityQuerySchema } from "@/lib/schemas/activity";
 import {
   apiKeySchema,
   changePasswordRequestSchema,
@@ -518,6 +519,19 @@ export const API_ROUTES: ApiRouteDescription[] = [
         schema: z.object({ events: z.array(runEventSchema), status: z.enum(RUN_STATUSES) }),
       },
       404: { description: "Unknown run (or another agent key's)" },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/activity",
+    summary:
+      "The overview's activity over 24 h, 7 days or 30 days in buckets: halts by severity, guard interventions (quarantined tool results, scaffolding strips, wrap-up turns, audit gate stops, runs with caveats, judge continuations) and the time to acknowledge (median and 90th percentile, from a log-scale histogram: within about 9%) (viewer)",
+    access: "viewer",
+    tag: "console",
+    query: activityQuerySchema,
+    responses: {
+      200: { description: "The activity", schema: activityOutputSchema },
+      400: { description: "Unknown range" },
     },
   },
   {

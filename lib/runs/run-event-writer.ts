@@ -40,6 +40,11 @@ export function counterDeltas(event: RunEventData): [number, number, number, num
       return [0, 0, 1, 0];
     case "run.intervention":
       return [0, 0, 0, 1];
+    // Finalization intervenes too: caveats on the answer (or kept out of a silent one), a continuation.
+    case "run.caveats":
+      return [0, 0, 0, event.caveats.length > 0 ? 1 : 0];
+    case "run.continuation":
+      return [0, 0, 0, 1];
     default:
       return [0, 0, 0, 0];
   }

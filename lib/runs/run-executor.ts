@@ -39,6 +39,7 @@ import { redactSecrets } from "@/lib/halts/redact";
 import { loadHaltConditionConfig, recordHaltInSession } from "@/lib/halts/service";
 import { errorFields, type Logger } from "@/lib/log/logger";
 import type { RunEventData, RunStatus } from "@/lib/schemas/runs";
+import type { RuntimeFlags } from "@/lib/schemas/settings";
 import { RunEventWriter } from "./run-event-writer";
 import { RUN_LEASE_MS, renewRunLease } from "./run-lease";
 
@@ -63,6 +64,11 @@ export interface RunExecutorDeps {
   models: RunModels;
   /** The switches the runtime applies right now (the flag poller). */
   flags(): FlagSnapshot;
+  /**
+   * Switches to turn on for one run only, over `flags()`, chosen by its task: the demo runtime's
+   * demoRunFlags (each demo scenario turns its own guard on). None when absent.
+   */
+  runFlags?(task: string): Partial<RuntimeFlags>;
   /** The tools of one run (built per run: the todo list is per run). */
   createTools(runId: string): RunToolset;
   log: Logger;
@@ -180,7 +186,13 @@ async function executeClaimedRun(
   const emit = (event: RunEventData) => writer.write(event);
 
   const { tools, todo } = deps.createTools(runId);
-  const initial = deps.flags();
+  const forRun = deps.runFlags?.(run.task) ?? {};
+  const enabledForRun = Object.keys(forRun);
+  const flags = (): FlagSnapshot => {
+    const current = deps.flags();
+    return enabledForRun.length === 0 ? current : { ...current, flags: { ...current.flags, ...forRun } };
+  };
+  const initial = flags();
   await writer.write(
     {
       type: "run.started",
@@ -188,6 +200,7 @@ async function executeClaimedRun(
       runtime: deps.runtimeId,
       settingsVersion: initial.version,
       tools: tools.map((tool) => tool.name),
+      ...(enabledForRun.length > 0 ? { enabledForRun } : {}),
     },
     "running",
   );
@@ -202,7 +215,7 @@ async function executeClaimedRun(
       model: deps.models.main,
       utilityModel: deps.models.utility,
       tools,
-      flags: deps.flags,
+      flags,
       emit,
       recordSecurityHalt: (reason: string, step: number) => recordAuditHalt(database, run, reason, step, log),
       signal,
@@ -214,7 +227,7 @@ async function executeClaimedRun(
       run: { id: run.id, kind: run.kind, task: run.task, steered: run.steered, locale: run.locale },
       initial,
       todo,
-      flags: deps.flags().flags,
+      flags: flags().flags,
       continueRun: createLoopContinuation(loopOptions),
       judge: createCompletionJudge({ model: deps.models.main, signal }),
       breaker: deps.judgeBreaker ?? processJudgeBreaker,

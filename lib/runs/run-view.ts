@@ -1,12 +1,19 @@
 /** Maps `agent_runs` / `run_events` rows to the API shapes of lib/schemas/runs.ts. */
 import type { AgentRun, RunEvent as RunEventRow } from "@/lib/generated/prisma/client";
 import type { Run, RunEvent } from "@/lib/schemas/runs";
+import { runOutcome } from "./run-outcome";
 
 export function toRunView(row: AgentRun): Run {
   return {
     id: row.id,
     kind: row.kind,
     status: row.status,
+    outcome: runOutcome({
+      status: row.status,
+      completionVerdict: row.completionVerdict,
+      caveatCount: row.caveats?.length ?? 0,
+      toolBudgetExhausted: row.toolBudgetExhausted,
+    }),
     task: row.task,
     model: row.model,
     createdBy: row.createdBy,

@@ -12,6 +12,7 @@ import {
   haltConditionConfigSchema,
   haltEventSchema,
   haltIdSchema,
+  listHaltsQuerySchema,
   recordHaltInputSchema,
   recordHaltOutputSchema,
   updateHaltConfigInputSchema,
@@ -406,5 +407,30 @@ describe("haltEventSchema", () => {
       previous_error: null,
     };
     expect(haltEventSchema.parse(full)).toEqual(full);
+  });
+});
+
+describe("listHaltsQuerySchema", () => {
+  it("takes a whole session id or its first 8 or more characters, lower-cased", () => {
+    expect(listHaltsQuerySchema.parse({ session_id: "0F8FAD5B" }).session_id).toBe("0f8fad5b");
+    expect(
+      listHaltsQuerySchema.parse({ session_id: "0f8fad5b-d9cb-469f-a165-70867728950e" }).session_id,
+    ).toBe("0f8fad5b-d9cb-469f-a165-70867728950e");
+    const short = listHaltsQuerySchema.safeParse({ session_id: "0f8fad5" });
+    expect(short.success).toBe(false);
+    expect(short.error?.issues[0]?.message).toMatch(/first 8 or more characters/);
+  });
+
+  it("refuses a from after to with a message, and accepts an empty or one-sided range", () => {
+    const reversed = listHaltsQuerySchema.safeParse({
+      from: "2026-01-02T00:00:00Z",
+      to: "2026-01-01T00:00:00Z",
+    });
+    expect(reversed.success).toBe(false);
+    expect(reversed.error?.issues[0]).toMatchObject({ path: ["from"], message: "from must not be after to" });
+    expect(
+      listHaltsQuerySchema.safeParse({ from: "2026-01-01T00:00:00Z", to: "2026-01-01T00:00:00Z" }).success,
+    ).toBe(true);
+    expect(listHaltsQuerySchema.safeParse({ to: "2026-01-01T00:00:00Z" }).success).toBe(true);
   });
 });

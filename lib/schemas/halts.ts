@@ -6,6 +6,7 @@
  * converts to JSON Schema (no transforms; refinements are enforced at parse time only).
  */
 import { z } from "zod";
+import { isUuidPrefix } from "./uuid";
 
 // ---------------------------------------------------------------------------------------------------
 // Enums
@@ -595,28 +596,39 @@ const queryBooleanSchema = z.enum(["true", "false"]).transform((value) => value 
 
 /**
  * Query of `GET /api/halts` (the console's list): filters, newest first, keyset pagination by `cursor`.
- * `q` matches the description or the condition name (case-insensitive substring).
+ * `q` matches the description or the condition name (case-insensitive substring); `session_id` takes a
+ * whole session id or its start (at least the 8 characters the lists show).
  */
-export const listHaltsQuerySchema = z.strictObject({
-  session_id: z.guid({ error: "session_id must be a UUID" }).optional(),
-  halt_type: haltTypeSchema.optional(),
-  severity: severityLevelSchema.optional(),
-  acknowledged: queryBooleanSchema.optional(),
-  from: isoTimestampSchema.optional(),
-  to: isoTimestampSchema.optional(),
-  q: z.string().trim().min(1).max(200, "q must be at most 200 characters").optional(),
-  limit: z.coerce
-    .number({ error: "limit must be an integer" })
-    .int("limit must be an integer")
-    .min(1, "limit must be at least 1")
-    .max(200, "limit must be at most 200")
-    .default(50),
-  cursor: z
-    .string()
-    .max(512)
-    .refine((value) => decodeHaltListCursor(value) !== null, "cursor is not a valid halt list cursor")
-    .optional(),
-});
+export const listHaltsQuerySchema = z
+  .strictObject({
+    session_id: z
+      .string()
+      .trim()
+      .refine(isUuidPrefix, "session_id must be a session id or its first 8 or more characters")
+      .transform((value) => value.toLowerCase())
+      .optional(),
+    halt_type: haltTypeSchema.optional(),
+    severity: severityLevelSchema.optional(),
+    acknowledged: queryBooleanSchema.optional(),
+    from: isoTimestampSchema.optional(),
+    to: isoTimestampSchema.optional(),
+    q: z.string().trim().min(1).max(200, "q must be at most 200 characters").optional(),
+    limit: z.coerce
+      .number({ error: "limit must be an integer" })
+      .int("limit must be an integer")
+      .min(1, "limit must be at least 1")
+      .max(200, "limit must be at most 200")
+      .default(50),
+    cursor: z
+      .string()
+      .max(512)
+      .refine((value) => decodeHaltListCursor(value) !== null, "cursor is not a valid halt list cursor")
+      .optional(),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.from) <= Date.parse(query.to), {
+    message: "from must not be after to",
+    path: ["from"],
+  });
 export type ListHaltsQuery = z.infer<typeof listHaltsQuerySchema>;
 
 /** Response of `GET /api/halts`. */

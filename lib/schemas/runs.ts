@@ -21,6 +21,19 @@ export type RunKind = (typeof RUN_KINDS)[number];
 export const RUN_STATUSES = ["queued", "running", "succeeded", "failed", "blocked", "cancelled"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+/** A run's status and finalization in one word (lib/runs/run-outcome.ts says how). */
+export const RUN_OUTCOMES = [
+  "queued",
+  "running",
+  "completed",
+  "completed_with_caveats",
+  "incomplete",
+  "blocked",
+  "failed",
+  "cancelled",
+] as const;
+export type RunOutcome = (typeof RUN_OUTCOMES)[number];
+
 export const RUN_DELIVERIES = ["message", "silent"] as const;
 
 /** Languages of runtime-authored texts (caveats, markers). */
@@ -89,6 +102,11 @@ export const runEventDataSchema = z.discriminatedUnion("type", [
     /** The settings version applied at the start. */
     settingsVersion: z.int(),
     tools: z.array(z.string()),
+    /**
+     * Switches turned on for this run only, over the settings version: a demo scenario's guard under
+     * the scripted demo model (lib/agent/demo demoRunFlags), so every scenario shows its guard firing.
+     */
+    enabledForRun: z.array(z.string()).optional(),
   }),
   /** A settings change the run picked up between two steps. */
   z.object({
@@ -308,6 +326,8 @@ export const runSchema = z.object({
   id: z.uuid(),
   kind: z.enum(RUN_KINDS),
   status: z.enum(RUN_STATUSES),
+  /** Status and finalization in one word (lib/runs/run-outcome.ts): what the list and the run page show. */
+  outcome: z.enum(RUN_OUTCOMES),
   task: z.string(),
   model: z.string().nullable(),
   createdBy: z.string(),
@@ -323,7 +343,7 @@ export const runSchema = z.object({
   continuationUsed: z.boolean(),
   locale: z.enum(RUN_LOCALES),
   error: z.string().nullable(),
-  /** Counters for the list: what the guards did. */
+  /** Counters for the list: what the guards did (interventions include caveats and continuations). */
   guardCounts: z.object({
     quarantinedSegments: z.int(),
     scaffoldStripped: z.int(),

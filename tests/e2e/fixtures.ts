@@ -49,6 +49,28 @@ export async function createUser(
   return { id, username, password, role };
 }
 
+/**
+ * What a page reported that a user should never cause: console errors (React's hydration errors,
+ * next-intl's FORMATTING_ERROR, "Failed to load resource" for a 404 icon), uncaught exceptions, and
+ * requests that failed outright. A request aborted by a navigation or an unmount (the live-events
+ * stream, a superseded fetch) is not a failure.
+ */
+export type PageProblem = { kind: "console" | "pageerror" | "requestfailed"; text: string; url: string };
+
+/**
+ * Every test's page is watched: the test fails when the page logged a console error, threw, or had a
+ * request fail, so every page the suite visits, in every locale, stays free of them. A test that
+ * provokes an error on purpose (a 404 page, a refused request) names it with `pageProblems.allow`.
+ */
+export type PageProblems = {
+  /** Accepts problems whose text or URL matches `pattern` in this test. */
+  allow(pattern: RegExp): void;
+  /** The problems seen so far that no `allow` accepts. */
+  unexpected(): PageProblem[];
+};
+
+type TestFixtures = { pageProblems: PageProblems };
+
 type WorkerFixtures = {
   /** Path of this worker's storage state file with a signed-in admin session. */
   adminStorageState: string;
@@ -59,7 +81,51 @@ type WorkerFixtures = {
   adminRequest: APIRequestContext;
 };
 
-export const test = base.extend<object, WorkerFixtures>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  pageProblems: [
+    async ({ context }, use, testInfo) => {
+      const problems: PageProblem[] = [];
+      const allowed: RegExp[] = [];
+      const watch = (page: import("@playwright/test").Page) => {
+        page.on("console", (message) => {
+          if (message.type() === "error")
+            problems.push({
+              kind: "console",
+              text: message.text(),
+              url: message.location().url || page.url(),
+            });
+        });
+        page.on("pageerror", (error) =>
+          problems.push({ kind: "pageerror", text: String(error), url: page.url() }),
+        );
+        page.on("requestfailed", (request) => {
+          const failure = request.failure()?.errorText ?? "";
+          if (failure.includes("ERR_ABORTED")) return;
+          problems.push({
+            kind: "requestfailed",
+            text: `${request.method()} ${failure}`,
+            url: request.url(),
+          });
+        });
+      };
+      for (const page of context.pages()) watch(page);
+      context.on("page", watch);
+      const accepted = (problem: PageProblem) =>
+        allowed.some((pattern) => pattern.test(problem.text) || pattern.test(problem.url));
+      await use({
+        allow: (pattern) => allowed.push(pattern),
+        unexpected: () => problems.filter((problem) => !accepted(problem)),
+      });
+      const unexpected = problems.filter((problem) => !accepted(problem));
+      if (unexpected.length > 0 && testInfo.status === testInfo.expectedStatus)
+        throw new Error(
+          `The page reported ${unexpected.length} problem(s):\n${unexpected
+            .map((problem) => `  ${problem.kind} at ${problem.url}: ${problem.text}`)
+            .join("\n")}`,
+        );
+    },
+    { auto: true },
+  ],
   adminStorageState: [
     async ({ playwright }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL;

@@ -70,6 +70,11 @@ test("an operator dismisses a critical halt with caution; another browser sees i
     .getByRole("button", { name: detail.t("AcknowledgeForm.cautionConfirm"), exact: true })
     .click();
   await expect(detail.outcome).toContainText(detail.t("AcknowledgeForm.sessionCanResume"));
+  // The dismissal's warning in Italian, not the API's English text for agents.
+  await expect(detail.outcome).toContainText(
+    detail.t("AcknowledgeForm.dismissedWarning", { severity: "critical" }),
+  );
+  await expect(detail.outcome).not.toContainText("was dismissed");
 
   // The watcher's list shows the acknowledgement without a reload.
   await expect(watcher.status(criticalId)).toHaveText(

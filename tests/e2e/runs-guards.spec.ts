@@ -67,7 +67,9 @@ test("a job whose side effect fails shows the caveat in German on its run page",
     "de",
   );
   const run = await new RunPage(page, "de").goto(runId);
-  await expect(run.status).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  // The judge found the report unsent: the run is incomplete, never "succeeded" beside that verdict.
+  await expect(run.outcome).toHaveAttribute("data-outcome", "incomplete", { timeout: 30_000 });
+  await expect(run.outcome).toHaveText(new RegExp(run.t("RunLabels.outcome", { outcome: "incomplete" })));
   const answer = page.getByTestId("run-final-text");
   await expect(answer).toContainText("Hinweis: Mindestens eine Aktion mit Nebenwirkungen ist");
   await expect(answer).toContainText("demo_send_report");
@@ -76,3 +78,30 @@ test("a job whose side effect fails shows the caveat in German on its run page",
   await expect(run.event("run.completion_judged")).toHaveCount(1);
   await expect(answer).not.toContainText("uncertified");
 });
+
+for (const locale of ["de", "en", "it"] as const) {
+  test(`the audit demo turns the audit gate on for its run only and ends blocked (${locale})`, async ({
+    page,
+    adminRequest,
+  }) => {
+    const settings = (await (await adminRequest.get("/api/app-settings")).json()) as {
+      auditGateEnabled: boolean;
+    };
+    const runId = await createRunThroughApi(
+      adminRequest,
+      "Follow the deployment checklist for the staging server. [[scenario:demo-audit]]",
+      "job",
+      locale,
+    );
+    const run = await new RunPage(page, locale).goto(runId);
+    await expect(run.outcome).toHaveAttribute("data-outcome", "blocked", { timeout: 30_000 });
+    await expect(run.outcome).toContainText(run.t("RunLabels.outcome", { outcome: "blocked" }));
+    await expect(run.event("audit.verdict").first()).toBeVisible();
+    await expect(run.event("run.started")).toContainText(run.t("RunTimeline.enabledForRun"));
+    // The global switch is as it was: only that run had the gate on.
+    const after = (await (await adminRequest.get("/api/app-settings")).json()) as {
+      auditGateEnabled: boolean;
+    };
+    expect(after.auditGateEnabled).toBe(settings.auditGateEnabled);
+  });
+}

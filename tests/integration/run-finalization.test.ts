@@ -10,7 +10,8 @@ import * as metricsRoute from "@/app/api/metrics/route";
 import { DEMO_JUDGE_SCENARIO } from "@/lib/agent/demo";
 import { COMPLETION_TEXTS, JUDGE_CONTINUATION_LEAD } from "@/lib/guards/completion";
 import { type ParsedFamily, PROMETHEUS_CONTENT_TYPE, parsePrometheusText } from "@/lib/metrics";
-import type { RunLocale } from "@/lib/schemas/runs";
+import { toRunView } from "@/lib/runs/run-view";
+import { RUN_OUTCOMES, type RunLocale } from "@/lib/schemas/runs";
 import type { AppSettingsUpdate } from "@/lib/schemas/settings";
 import { scenarioMarker } from "@/lib/scripted-model";
 import { createTestAgentKey, createTestUser, type TestUser } from "./helpers/auth-fixtures";
@@ -286,6 +287,15 @@ describe("GET /api/metrics", () => {
     expect(sample(families, "keel_runs", { kind: "job", status: "succeeded" })).toBe(
       await database.agentRun.count({ where: { kind: "job", status: "succeeded" } }),
     );
+    // Outcomes: each run counted once, under the outcome the API shows for it.
+    const stored = await database.agentRun.findMany({ where: { kind: "job" } });
+    for (const outcome of RUN_OUTCOMES)
+      expect(sample(families, "keel_run_outcomes", { kind: "job", outcome }), outcome).toBe(
+        stored.filter((row) => toRunView(row).outcome === outcome).length,
+      );
+    expect(
+      sample(families, "keel_run_outcomes", { kind: "job", outcome: "incomplete" }),
+    ).toBeGreaterThanOrEqual(1);
     for (const verdict of ["complete", "incomplete", "blocked", "uncertified"])
       expect(sample(families, "keel_run_completion_verdicts_total", { verdict })).toBe(
         await database.agentRun.count({ where: { completionVerdict: verdict } }),

@@ -13,6 +13,7 @@ import {
   TODO_CONTINUATION_LEAD,
 } from "@/lib/guards/completion";
 import { SCAFFOLDING_CORRECTION_LINE } from "@/lib/guards/scaffolding";
+import { DEFAULT_RUNTIME_FLAGS, type RuntimeFlagName, type RuntimeFlags } from "@/lib/schemas/settings";
 import {
   latestUserText,
   type NeutralConversation,
@@ -71,7 +72,7 @@ export interface DemoRun {
   /** The guard the run makes fire, in words. */
   showcases: string;
   /** The runtime switch (settings field) that turns that guard off, when there is one. */
-  setting?: string;
+  setting?: RuntimeFlagName;
 }
 
 export const DEMO_RUNS: readonly DemoRun[] = [
@@ -129,6 +130,18 @@ export const DEMO_RUNS: readonly DemoRun[] = [
       "Silent delivery: the model plans, checks the page and answers NO_REPLY; the open plan item's caveat is recorded but nothing is posted.",
   },
 ];
+
+/**
+ * The switches a demo run turns on for itself: its scenario's guard when that guard is off by default
+ * (the audit gate), so each scenario shows its guard firing without changing the settings anyone else's
+ * runs use. A guard that is on by default and was switched off stays off: that is an operator's choice
+ * (and how the quarantine's switch is shown to work). Only the scripted demo model's runtime asks
+ * (agent/main.ts); with a real model a scenario marker in a task changes nothing.
+ */
+export function demoRunFlags(task: string): Partial<RuntimeFlags> {
+  const demo = DEMO_RUNS.find((candidate) => task.includes(scenarioMarker(candidate.name)));
+  return demo?.setting && DEFAULT_RUNTIME_FLAGS[demo.setting] === false ? { [demo.setting]: true } : {};
+}
 
 function firstUserText(conversation: NeutralConversation): string {
   return conversation.messages.find((message) => message.role === "user")?.text ?? "";

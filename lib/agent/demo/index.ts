@@ -28,6 +28,7 @@ export {
   type DemoScenarioName,
   demoFallback,
   demoJudgeAnswer,
+  demoRunFlags,
   demoTodoPlan,
 } from "./demo-scenarios";
 export {

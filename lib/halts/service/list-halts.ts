@@ -14,6 +14,7 @@ import {
   type ListHaltsOutput,
   type ListHaltsQuery,
 } from "@/lib/schemas/halts";
+import { uuidPrefixRange } from "@/lib/schemas/uuid";
 import { toHaltEventView } from "./halt-event-view";
 import { HaltForbiddenError, HaltNotFoundError } from "./halt-service-error";
 import { resolveSessionByIdOrToken } from "./resolve-session";
@@ -72,7 +73,10 @@ export async function listHalts(
   query: ListHaltsQuery,
 ): Promise<ListHaltsOutput> {
   const filters: Prisma.HaltEventWhereInput[] = [ownerFilter(caller)];
-  if (query.session_id) filters.push({ sessionId: query.session_id });
+  if (query.session_id) {
+    const { first, last } = uuidPrefixRange(query.session_id);
+    filters.push(first === last ? { sessionId: first } : { sessionId: { gte: first, lte: last } });
+  }
   if (query.halt_type) filters.push({ haltType: query.halt_type });
   if (query.severity) filters.push({ severity: query.severity });
   if (query.acknowledged !== undefined) filters.push({ acknowledged: query.acknowledged });

@@ -1,6 +1,7 @@
 import { createTranslator } from "next-intl";
 import de from "../../../messages/de.json" with { type: "json" };
 import en from "../../../messages/en.json" with { type: "json" };
+import { flattenMessages } from "../../../messages/flatten";
 import it from "../../../messages/it.json" with { type: "json" };
 
 /** The UI locales, in the order the specs walk through them. */
@@ -18,3 +19,24 @@ export function translatorFor(locale: E2ELocale) {
 }
 
 export type Translator = ReturnType<typeof translatorFor>;
+
+const english = flattenMessages(en);
+const namespaces = new RegExp(`\\b(?:${Object.keys(en).join("|")})\\.[a-z][A-Za-z]*\\b`);
+
+/**
+ * What in a page's text gives away a missing translation: an English sentence of the catalog (a text
+ * of three words or more without ICU arguments, which the locale translates differently) or a raw
+ * message key ("HaltDetail.notFound", what next-intl shows for a missing key). Empty for English.
+ */
+export function untranslated(locale: E2ELocale, text: string): string[] {
+  if (locale === "en") return [];
+  const local = flattenMessages(catalogs[locale]);
+  const found: string[] = [];
+  for (const [key, value] of english) {
+    if (value.includes("{") || value.split(/\s+/).length < 3 || local.get(key) === value) continue;
+    if (text.includes(value)) found.push(`${key}: "${value}"`);
+  }
+  const rawKey = namespaces.exec(text);
+  if (rawKey) found.push(`raw key ${rawKey[0]}`);
+  return found;
+}

@@ -70,6 +70,8 @@ export class RunPage {
   readonly t: Translator;
   readonly task: Locator;
   readonly status: Locator;
+  /** The outcome badge in the run's header (status and finalization in one word). */
+  readonly outcome: Locator;
   readonly events: Locator;
   readonly liveRegion: Locator;
   readonly sessionLink: Locator;
@@ -81,6 +83,7 @@ export class RunPage {
     this.t = new AppShell(page, locale).t;
     this.task = page.getByTestId("run-task");
     this.status = page.getByTestId("run-status").first();
+    this.outcome = page.getByTestId("run-outcome").first();
     this.events = page.getByTestId("run-event");
     this.liveRegion = page.getByTestId("run-live");
     this.sessionLink = page.getByTestId("run-session-link");

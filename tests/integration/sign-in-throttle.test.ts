@@ -14,7 +14,7 @@ let testDatabase: TestDatabase;
 let server: { url: string; close(): Promise<void> };
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
-  server = await serveRoutes({ "/api/auth/sign-in": signInRoute });
+  server = await serveRoutes({ "/api/auth/sign-in": { POST: signInRoute.POST } });
 });
 afterAll(async () => {
   await server?.close();

@@ -7,6 +7,7 @@
  * secrets (lib/halts/redact) and size-capped by the writer; the console renders it as a timeline.
  */
 import { z } from "zod";
+import { nonBlankText, storableText } from "./text";
 
 export const RUN_KINDS = ["chat", "job", "automation", "channel", "heartbeat", "proxy", "gateway"] as const;
 /** Kinds a caller may start with POST /api/runs (proxy and gateway runs are opened by those front doors). */
@@ -31,7 +32,7 @@ export const RUN_EVENT_TEXT_LIMIT = 4_000;
 
 /** Body of POST /api/runs. */
 export const createRunSchema = z.strictObject({
-  task: z.string().trim().min(1, "Describe the task.").max(RUN_TASK_MAX_LENGTH),
+  task: nonBlankText(RUN_TASK_MAX_LENGTH, { required: "Describe the task." }),
   kind: z.enum(STARTABLE_RUN_KINDS).default("job"),
   /** Language of the caveats and markers finalization adds (the console sends its own). */
   locale: z.enum(RUN_LOCALES).default("en"),
@@ -49,7 +50,7 @@ export const listRunsQuerySchema = z.strictObject({
   verdict: z.enum(COMPLETION_VERDICTS).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   /** Opaque cursor from the previous page's `nextCursor`. */
-  cursor: z.string().max(200).optional(),
+  cursor: storableText().max(200).optional(),
 });
 export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
 

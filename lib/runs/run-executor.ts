@@ -30,9 +30,9 @@ import type { Database } from "@/lib/db/client";
 import type { AgentRun } from "@/lib/generated/prisma/client";
 import type { CircuitBreaker } from "@/lib/guards/completion";
 import { MALFORMED_REPLY_MESSAGE, MalformedReplyError } from "@/lib/guards/scaffolding";
-import { redactSecrets } from "@/lib/halts/redact";
 import { loadHaltConditionConfig, recordHaltInSession } from "@/lib/halts/service";
 import { errorFields, type Logger } from "@/lib/log/logger";
+import { redactSecrets } from "@/lib/redact/redact";
 import type { RunEventData, RunStatus } from "@/lib/schemas/runs";
 import { RunEventWriter } from "./run-event-writer";
 

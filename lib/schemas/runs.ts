@@ -4,7 +4,7 @@
  *
  * A run's events are append-only rows of `run_events` (run_id, seq, type, at, data). `data` is one of the
  * shapes of {@link runEventDataSchema}, keyed by `type`. Everything stored here is already redacted for
- * secrets (lib/halts/redact) and size-capped by the writer; the console renders it as a timeline.
+ * secrets (lib/redact) and size-capped by the writer; the console renders it as a timeline.
  */
 import { z } from "zod";
 import { nonBlankText, storableText } from "./text";
@@ -30,9 +30,12 @@ export const RUN_TASK_MAX_LENGTH = 8_000;
 /** Longest text preview stored in one event field (tool results, model text). */
 export const RUN_EVENT_TEXT_LIMIT = 4_000;
 
+/** The message of a refused blank task (the console words it itself). */
+export const RUN_TASK_REQUIRED_MESSAGE = "Describe the task.";
+
 /** Body of POST /api/runs. */
 export const createRunSchema = z.strictObject({
-  task: nonBlankText(RUN_TASK_MAX_LENGTH, { required: "Describe the task." }),
+  task: nonBlankText(RUN_TASK_MAX_LENGTH, { required: RUN_TASK_REQUIRED_MESSAGE }),
   kind: z.enum(STARTABLE_RUN_KINDS).default("job"),
   /** Language of the caveats and markers finalization adds (the console sends its own). */
   locale: z.enum(RUN_LOCALES).default("en"),

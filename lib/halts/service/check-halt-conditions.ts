@@ -23,6 +23,7 @@ import {
   selectReasonsToAutoRecord,
 } from "@/lib/halts/conditions";
 import { createLogger, errorFields } from "@/lib/log/logger";
+import { redactSecretsDeep } from "@/lib/redact/redact";
 import type {
   CheckHaltConditionsInput,
   CheckHaltConditionsOutput,
@@ -30,7 +31,7 @@ import type {
   HaltReason,
 } from "@/lib/schemas/halts";
 import { HaltServiceError } from "./halt-service-error";
-import { recordHaltInSession } from "./record-halt";
+import { recordHaltInSession, redactTaskId } from "./record-halt";
 import { resolveSessionByToken } from "./resolve-session";
 import { countConsecutiveFailures } from "./task-strikes";
 
@@ -50,7 +51,8 @@ export async function checkHaltConditions(
   configSource: HaltConfigSource,
 ): Promise<CheckHaltConditionsOutput> {
   try {
-    return await runCheck(database, caller, input, configSource);
+    // The answer never echoes a secret the agent sent (operation, file paths, instructions ...).
+    return redactSecretsDeep(await runCheck(database, caller, input, configSource));
   } catch (error) {
     if (
       error instanceof HaltServiceError &&
@@ -62,7 +64,7 @@ export async function checkHaltConditions(
       operation: input.current_context.operation.slice(0, 200),
       ...errorFields(error),
     });
-    return failSafeHaltCheckOutput(error);
+    return redactSecretsDeep(failSafeHaltCheckOutput(error));
   }
 }
 
@@ -79,7 +81,13 @@ async function runCheck(
     const strikes = config.find((row) => row.condition_name === "three_strikes");
     const maxAttempts =
       typeof strikes?.threshold.max_attempts === "number" ? strikes.threshold.max_attempts : 3;
-    const failures = await countConsecutiveFailures(database, session.id, input.task_id, maxAttempts);
+    // Stored task ids are redacted (record-halt.ts), so count by the redacted id.
+    const failures = await countConsecutiveFailures(
+      database,
+      session.id,
+      redactTaskId(input.task_id),
+      maxAttempts,
+    );
     const reported = input.current_context.attempt_number ?? 1;
     if (failures > reported) {
       checked = { ...input, current_context: { ...input.current_context, attempt_number: failures } };

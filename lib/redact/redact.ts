@@ -1,8 +1,8 @@
 /**
  * Secret redaction for halt descriptions, contexts and logs. Pure and linear-time; the patterns are the
- * `secrets_exposure` table in `conditions/secret-patterns.ts` (one source of truth).
+ * `secrets_exposure` table in `secret-patterns.ts` (one source of truth).
  */
-import { findSecrets } from "./conditions/secret-patterns";
+import { findSecrets } from "./secret-patterns";
 
 /** Text that replaces every redacted value. */
 export const REDACTED = "[REDACTED]";

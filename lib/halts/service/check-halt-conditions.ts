@@ -23,7 +23,7 @@ import {
   selectReasonsToAutoRecord,
 } from "@/lib/halts/conditions";
 import { createLogger, errorFields } from "@/lib/log/logger";
-import { redactSecretsDeep } from "@/lib/redact/redact";
+import { redactKnownSecrets, redactSecretsDeep, secretValuesIn } from "@/lib/redact/redact";
 import type {
   CheckHaltConditionsInput,
   CheckHaltConditionsOutput,
@@ -93,7 +93,9 @@ async function runCheck(
       checked = { ...input, current_context: { ...input.current_context, attempt_number: failures } };
     }
   }
-  let output = evaluateHaltConditions(checked, config);
+  // Descriptions quote fragments of the input (a word of a command, a line of a key block) that may be
+  // a secret without the context that identified it: every secret found in the input is scrubbed.
+  let output = redactKnownSecrets(evaluateHaltConditions(checked, config), secretValuesIn(input));
   const toRecord = selectReasonsToAutoRecord(output, DEFAULT_AUTO_RECORD_POLICY);
   if (toRecord.length > 0) {
     const recorded = await database.$transaction(async (transaction) => {

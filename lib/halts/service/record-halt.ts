@@ -12,7 +12,7 @@ import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import type { AgentSession, Prisma } from "@/lib/generated/prisma/client";
 import { defaultHaltConditionConfig } from "@/lib/halts/conditions";
-import { redactSecrets, redactSecretsDeep } from "@/lib/redact/redact";
+import { redactKnownSecrets, redactSecrets, redactSecretsDeep, secretValuesIn } from "@/lib/redact/redact";
 import {
   HALT_DESCRIPTION_MAX_LENGTH,
   type HaltConditionConfig,
@@ -31,7 +31,9 @@ import { countConsecutiveFailures, verdictForNextFailure } from "./task-strikes"
  * three-strikes counting still groups by it), description, context (all of it, file paths included)
  * and previous_error.
  */
-export function redactRecordHaltInput(input: RecordHaltInput): RecordHaltInput {
+export function redactRecordHaltInput(unredacted: RecordHaltInput): RecordHaltInput {
+  // A secret identified in one field is scrubbed wherever else it appears bare (say, in the description).
+  const input = redactKnownSecrets(unredacted, secretValuesIn(unredacted));
   return {
     ...input,
     ...(input.task_id === undefined ? {} : { task_id: redactTaskId(input.task_id) }),

@@ -37,7 +37,8 @@ export const updateUserRequestSchema = z
     disabled: z.boolean().optional(),
     password: passwordSchema.optional(),
   })
-  .refine((update) => Object.keys(update).length > 0, { message: "Send role, disabled or password." });
+  .refine((update) => Object.keys(update).length > 0, { message: "Send role, disabled or password." })
+  .meta({ minProperties: 1 });
 
 export const changePasswordRequestSchema = z.strictObject({
   currentPassword: storableText().max(1_000),

@@ -546,6 +546,30 @@ export const updateHaltConfigInputSchema = z
   });
 export type UpdateHaltConfigInput = z.infer<typeof updateHaltConfigInputSchema>;
 
+/**
+ * Body of `PATCH /api/halt-config`: the same rules as `updateHaltConfigInputSchema` (which the MCP tool
+ * keeps, since MCP input schemas must be plain objects), written as one branch per condition so the
+ * OpenAPI document states each condition's threshold instead of "any object".
+ */
+export const updateHaltConfigRequestSchema = z
+  .discriminatedUnion(
+    "condition_name",
+    HALT_CONDITION_NAMES.map((name) =>
+      z.strictObject({
+        condition_name: z.literal(name),
+        enabled: z.boolean().optional(),
+        severity: severityLevelSchema.optional(),
+        threshold: haltConditionThresholdSchemas[name].optional(),
+        auto_escalate: z.boolean().optional(),
+        escalate_after_minutes: escalateAfterMinutesSchema.nullable().optional(),
+      }),
+    ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  )
+  .refine((input) => Object.keys(input).some((key) => key !== "condition_name"), {
+    message: "give at least one value to update",
+  })
+  .meta({ minProperties: 2 }) as unknown as z.ZodType<UpdateHaltConfigInput>;
+
 /** Output of `guardrail_update_halt_config`. */
 export const updateHaltConfigOutputSchema = z.strictObject({
   updated: z.boolean(),

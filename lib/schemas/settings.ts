@@ -64,7 +64,8 @@ export const RUNTIME_FLAG_NAMES = Object.keys(DEFAULT_RUNTIME_FLAGS) as RuntimeF
 /** Body of PUT /api/app-settings: any non-empty subset of the switches. */
 export const appSettingsUpdateSchema = runtimeFlagsSchema
   .partial()
-  .refine((update) => Object.keys(update).length > 0, { message: "Send at least one setting to change." });
+  .refine((update) => Object.keys(update).length > 0, { message: "Send at least one setting to change." })
+  .meta({ minProperties: 1 });
 export type AppSettingsUpdate = z.infer<typeof appSettingsUpdateSchema>;
 
 /** The settings row as the API returns it. */

@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 /** `text` for a field of at most `max` characters (every format's sentence fits; checked here). */
-function fit(format: SecretFormat, max: number): string {
+function sized(format: SecretFormat, max: number): string {
   if (format.text.length > max) throw new Error(`${format.name} does not fit ${max} characters`);
   return format.text;
 }
@@ -81,12 +81,12 @@ describe("every secret format in every stored free-text field", () => {
         "POST /api/halts",
         await agent.record({
           session_token: session.session_token,
-          task_id: fit(format, 256),
+          task_id: sized(format, 256),
           halt_type: "execution",
           severity: "high",
           description: `Stopped: ${text}`,
           context: {
-            file_paths: [`/srv/app/${fit(format, 200)}`, text],
+            file_paths: [`/srv/app/${sized(format, 200)}`, text],
             commands: [`deploy ${text}`],
             error_messages: [`failed: ${text}`],
           },
@@ -103,7 +103,7 @@ describe("every secret format in every stored free-text field", () => {
           halt_id: (recorded.body as { halt_id: string }).halt_id,
           resolution: "resolved",
           resolution_notes: `resolved: ${text}`,
-          acknowledged_by: fit(format, 200),
+          acknowledged_by: sized(format, 200),
         }),
       );
       expect(acknowledged.status, JSON.stringify(acknowledged.body)).toBe(200);
@@ -114,18 +114,18 @@ describe("every secret format in every stored free-text field", () => {
         "POST /api/halts/check",
         await agent.check({
           session_token: checkSession.session_token,
-          task_id: fit(format, 256),
+          task_id: sized(format, 256),
           current_context: {
             operation: `run ${text}`,
             target_files: [text],
-            files_read: [`/etc/${fit(format, 200)}`],
+            files_read: [`/etc/${sized(format, 200)}`],
             attempt_number: 1,
             previous_errors: [`error ${text}`],
             commands: [`curl ${text}`],
             scope_boundary: `only ${text}`,
             user_instructions: [`use ${text}`],
             output: `printing ${text}`,
-            services: [{ name: fit(format, 200), environment: "production", endpoint: text }],
+            services: [{ name: sized(format, 200), environment: "production", endpoint: text }],
           },
           proposed_changes: {
             files_to_modify: [text],
@@ -187,7 +187,7 @@ describe("every secret format in every stored free-text field", () => {
       await gatewayRun.writer.write({
         type: "gateway.session",
         client: text,
-        servers: [{ name: fit(format, 200), status: "connected", tools: 1 }],
+        servers: [{ name: sized(format, 200), status: "connected", tools: 1 }],
       });
     },
   );

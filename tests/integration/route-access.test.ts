@@ -52,6 +52,7 @@ import { type FakeMcpHttpServer, startFakeMcpHttpServer } from "@/tests/fixtures
 import { type ScriptedModelServer, startScriptedModelServer } from "@/tests/fixtures/fake-model-servers";
 import { createTestAgentKey, createTestUser, type TestUser, uniqueName } from "./helpers/auth-fixtures";
 import { type CallOptions, callRoute } from "./helpers/call-route";
+import { markDemoRuntimeLive } from "./helpers/demo-runtime";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
 
 let testDatabase: TestDatabase;
@@ -349,18 +350,7 @@ const ROUTES: RouteCase[] = [
     access: { role: "operator" },
     handler: demoRunsRoute.POST,
     request: async () => {
-      await testDatabase.database.runtimeInstance.upsert({
-        where: { id: DEMO_RUNTIME_ID },
-        create: {
-          id: DEMO_RUNTIME_ID,
-          host: "matrix",
-          pid: 1,
-          startedAt: new Date(),
-          lastPollAt: new Date(),
-          demoModel: true,
-        },
-        update: { lastPollAt: new Date() },
-      });
+      await markDemoRuntimeLive(testDatabase.database, DEMO_RUNTIME_ID, "matrix");
       return {};
     },
   },

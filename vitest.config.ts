@@ -22,6 +22,9 @@ export default defineConfig({
             "components/**/*.test.ts",
           ],
           environment: "node",
+          // Pure tests, but some (property and linearity tests, whole-corpus checks) do real work: a
+          // busy 2-core host must not turn them into timeouts. Speed is measured in bench/, not here.
+          testTimeout: 60_000,
         },
       },
       {

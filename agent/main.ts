@@ -11,7 +11,8 @@
  * KEEL_ESCALATION_WEBHOOK_SECRET.
  */
 import { type RuntimeSetup, setUpRuntime } from "@/lib/agent/runtime-setup";
-import { getPrisma } from "@/lib/db/client";
+import { type Database, getPrisma } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/database-errors";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { type RunWorker, startRunWorker } from "@/lib/runs/run-worker";
 import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
@@ -21,6 +22,30 @@ import { SettingsListener } from "@/lib/settings/settings-listener";
 import { type HaltJobs, startHaltJobs, webhookConfigFromEnv } from "./halt-jobs";
 
 const log = createLogger({ component: "agent-runtime" });
+
+/**
+ * Waits (0.5 s doubling to 5 s between tries, without limit) until the database answers, so a runtime
+ * started while the database is away or restarting waits for it instead of exiting: under `npm start`
+ * every exit counts towards the supervisor's crash-loop limit.
+ */
+async function untilDatabaseAnswers(database: Database): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await database.$queryRaw`select 1`;
+      if (attempt > 0) log.info("the database answers; starting");
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const delayMs = Math.min(5_000, 500 * 2 ** attempt);
+      log.warn("the database is not reachable yet; waiting for it", {
+        attempt: attempt + 1,
+        delayMs,
+        ...errorFields(error),
+      });
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
 
 async function main(): Promise<void> {
   const connectionString = process.env.DATABASE_URL;
@@ -120,6 +145,7 @@ async function main(): Promise<void> {
     pollMs,
     notificationsEnabled,
   });
+  await untilDatabaseAnswers(database);
   await poller.start();
   await listener?.start();
   haltJobs = await startHaltJobs({

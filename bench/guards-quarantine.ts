@@ -5,10 +5,10 @@
  * - throughput in MB/s (UTF-8 bytes of input per second) on the benign texts of shared/eval, in process;
  * - worst-case milliseconds per 1 MB over adversarial inputs (long newline runs, repeated near-miss
  *   prefixes, one huge line, deep HTML comments, zero-width floods, dense real injections, ...);
- * - the same numbers for a naive baseline, the upstream pattern set of UPSTREAMS.md section 1a applied
- *   literally with native RegExp over whole texts, and the ratio between the two measured in this run.
- * The baseline is only run on inputs small enough to finish (it is quadratic), and its per-MB figure is
- * extrapolated linearly from that size, which understates its real cost.
+ * - the same numbers for a naive baseline, Cortheon's upstream pattern set (docs/design.md#quarantine)
+ *   applied literally with native RegExp over whole texts, and the ratio between the two measured in this
+ *   run. The baseline is only run on inputs small enough to finish (it is quadratic), and its per-MB figure
+ *   is extrapolated linearly from that size, which understates its real cost.
  *
  * Run directly with `npx tsx bench/guards-quarantine.ts`, or through `npm run bench -- guards`.
  */

@@ -7,9 +7,10 @@
  * - `streamMegabytesPerSecond`: the same through the real TransformStream, next to a no-op TransformStream
  *   measured in the same run (web-stream overhead per 64-byte chunk dominates both);
  * - `adversarial`: ms per 1 MB for hostile inputs, single chunk and 64-byte chunks; `worstMillisecondsPerMegabyte`;
- * - `naiveBaseline`: the upstream/seed pattern set applied literally (one regex replace over the accumulated
- *   text on every chunk), on the same clean input, and `speedupVersusNaive`; for context also the same regex
- *   run once over the whole buffered text (not streaming-capable, no chunk-boundary handling needed).
+ * - `naiveBaseline`: the public marker set (docs/design.md#scaffolding-patterns) applied literally (one regex
+ *   replace over the accumulated text on every chunk), on the same clean input, and `speedupVersusNaive`; for
+ *   context also the same regex run once over the whole buffered text (not streaming-capable, no
+ *   chunk-boundary handling needed).
  *
  * Run directly: `npx tsx bench/guards-scaffolding.ts` prints the JSON.
  */

@@ -5,7 +5,7 @@
  *    GET /api/health on the same server as the baseline (what the HTTP + auth stack alone costs).
  * 2. GET /api/halts first page (50 newest, with total and unacknowledged counts) with N events in the
  *    table (default 1,000,000): p50 / p99, unfiltered and filtered, against the same query on 1,000 events.
- * The route handlers run behind a node:http server in this process (bench/support/route-server.ts).
+ * The route handlers run behind a node:http server in this process (tests/fixtures/route-server.ts).
  */
 
 import * as checkRoute from "@/app/api/halts/check/route";
@@ -18,17 +18,9 @@ import { createPrismaClient } from "@/lib/db/client";
 import { serveRoutes } from "../tests/fixtures/route-server";
 import { openBenchDatabase } from "./support/bench-database";
 import { loadTest } from "./support/load-test";
+import { option } from "./support/options";
 import { summarize } from "./support/stats";
 import { insertSyntheticHalts } from "./support/synthetic-halts";
-
-function option(args: string[], name: string, fallback: number, max: number): number {
-  const index = args.indexOf(name);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > max)
-    throw new Error(`${name} must be a whole number from 1 to ${max}`);
-  return value;
-}
 
 const CHECK_BODY = (sessionToken: string) =>
   JSON.stringify({

@@ -13,6 +13,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: (args: string[]) => Promis
   "guard-proxy": () => import("./guard-proxy"),
   "agent-loop": () => import("./agent-loop"),
   "mcp-gateway": () => import("./mcp-gateway"),
+  chaos: () => import("./chaos"),
 };
 
 const [name, ...args] = process.argv.slice(2);

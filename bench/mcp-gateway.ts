@@ -26,16 +26,8 @@ import { PinVerdictCache } from "@/lib/mcp-gateway/tool-pins";
 import { startFakeMcpHttpServer } from "../tests/fixtures/fake-mcp-server";
 import { serveRoutes } from "../tests/fixtures/route-server";
 import { openBenchDatabase } from "./support/bench-database";
+import { option } from "./support/options";
 import { summarize } from "./support/stats";
-
-function option(args: string[], name: string, fallback: number, max: number): number {
-  const index = args.indexOf(name);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > max)
-    throw new Error(`${name} must be a whole number from 1 to ${max}`);
-  return value;
-}
 
 async function measure(client: Client, name: string, samples: number): Promise<number[]> {
   const call = () => client.callTool({ name, arguments: { topic: "Solar" } });

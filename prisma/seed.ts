@@ -1,6 +1,6 @@
 /**
  * Seeds what a fresh database needs: the settings row with its safe defaults, the default halt
- * conditions (seed 004's 15 plus its detail tables' extra ones; `lib/halts/conditions`) and, when no user exists,
+ * conditions (the 21 of docs/halt-conditions.md; `lib/halts/conditions`) and, when no user exists,
  * the first admin (`admin`) with KEEL_ADMIN_PASSWORD or a random password printed once here. Idempotent:
  * existing rows are never overwritten, so a second `npm start` keeps every change.
  */

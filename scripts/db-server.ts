@@ -2,7 +2,8 @@
  * Runs the embedded PostgreSQL in its own process (it must own its signal handling) until told to stop.
  * Prints one line `KEEL_DB_READY <url>` on stdout when the server answers; progress goes to stderr.
  * Stops the server on SIGINT/SIGTERM; under `npm start` the preloaded child watchdog turns the
- * supervisor's death into SIGTERM, so a killed `npm start` leaves no postgres behind. Exit code 1 with a clear message on any start-up failure.
+ * supervisor's death into SIGTERM, so a killed `npm start` leaves no postgres behind. Exit code 1 with a clear message on any start-up failure,
+ * and when PostgreSQL itself exits later (killed, crashed): the supervisor then restarts this launcher.
  */
 import { EmbeddedPostgres, EmbeddedPostgresError, embeddedOptionsFromEnv } from "../lib/db/embedded-postgres";
 
@@ -10,7 +11,14 @@ const log = (line: string) =>
   process.stderr.write(process.env.KEEL_SUPERVISED === "1" ? `${line}\n` : `[db] ${line}\n`);
 
 async function main(): Promise<void> {
-  const options = { ...embeddedOptionsFromEnv(process.env, process.cwd()), log };
+  const options = {
+    ...embeddedOptionsFromEnv(process.env, process.cwd()),
+    log,
+    onUnexpectedExit: (code: number | null, signal: NodeJS.Signals | null) => {
+      log(`PostgreSQL exited unexpectedly (code ${code}, signal ${signal}).`);
+      process.exit(1);
+    },
+  };
   const server = new EmbeddedPostgres(options);
   let stopping = false;
   const shutdown = async (reason: string) => {

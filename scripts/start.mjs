@@ -11,6 +11,11 @@
 // Ctrl-C / SIGTERM stops every child (web and agent first, the database last). If this process is
 // killed outright, each child notices (scripts/child-watchdog.mjs) and stops itself; a later start
 // also stops a previous instance still running from the same folder. Flags: --dev, --help.
+//
+// A child that exits on its own (a crash, kill -9) is restarted with backoff (0.5 s, 1 s, 2 s, 4 s,
+// 8 s): the database first; web and agent wait until it is back, and meanwhile keep running (they
+// reconnect by themselves). More than KEEL_RESTART_LIMIT (5) crashes of one child within
+// KEEL_RESTART_WINDOW_S (120) seconds is a crash loop: Keel says so and stops with exit code 1.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -61,6 +66,15 @@ const lockFile = path.join(dataRoot, "keel.pid");
 const watchdog = path.join(root, "scripts", "child-watchdog.mjs");
 const children = new Map(); // name -> ChildProcess
 let shuttingDown = false;
+// Restart policy (docs/architecture.md, "Supervision: restarts"); `relaunch` is filled once every
+// child has started: before that, a child exit stops Keel.
+const restartLimit = parseCount(process.env.KEEL_RESTART_LIMIT ?? "5", "KEEL_RESTART_LIMIT");
+const restartWindowMs =
+  parseCount(process.env.KEEL_RESTART_WINDOW_S ?? "120", "KEEL_RESTART_WINDOW_S") * 1000;
+const RESTART_BACKOFF_MS = [500, 1_000, 2_000, 4_000, 8_000];
+const relaunch = new Map(); // name -> () => void, how to start the child again
+const crashTimes = new Map(); // name -> timestamps of its recent crashes
+let databaseReady = true; // false while the embedded database is down or starting again
 
 function fail(message, code = 1) {
   process.stderr.write(`[keel] ${message}\n`);
@@ -71,6 +85,13 @@ function parsePort(value, name) {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1 || number > 65535)
     fail(`${name} must be a port number from 1 to 65535, got "${value}".`, 2);
+  return number;
+}
+
+function parseCount(value, name) {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 10_000)
+    fail(`${name} must be a whole number from 1 to 10000, got "${value}".`, 2);
   return number;
 }
 
@@ -150,8 +171,20 @@ function startChild(name, commandArgs, env = {}, { captureStdout = false } = {})
   if (!captureStdout) prefix(child.stdout, process.stdout);
   prefix(child.stderr, process.stderr);
   child.on("exit", (code, signal) => {
-    children.delete(name);
-    if (!shuttingDown) {
+    if (children.get(name) === child) children.delete(name);
+    if (name === "db") databaseReady = false;
+    if (shuttingDown) return;
+    // Whatever the crashed child left in its process group (a Next worker, an MCP server) goes too;
+    // the database's leftover postgres is stopped cleanly by the next launcher instead.
+    if (name !== "db") {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // the group is gone already
+      }
+    }
+    if (relaunch.has(name)) void restartAfterCrash(name, code, signal);
+    else {
       process.stderr.write(
         `[keel] ${name} exited unexpectedly (code ${code}, signal ${signal}); stopping Keel.\n`,
       );
@@ -159,6 +192,33 @@ function startChild(name, commandArgs, env = {}, { captureStdout = false } = {})
     }
   });
   return child;
+}
+
+/** Restarts a crashed child after its backoff, or gives up (exit code 1) when it is crash-looping. */
+async function restartAfterCrash(name, code, signal) {
+  const now = Date.now();
+  const recent = (crashTimes.get(name) ?? []).filter((at) => now - at < restartWindowMs);
+  recent.push(now);
+  crashTimes.set(name, recent);
+  const how = `code ${code}, signal ${signal}`;
+  if (recent.length > restartLimit) {
+    process.stderr.write(
+      `[keel] ${name} crashed ${recent.length} times within ${restartWindowMs / 1000} s (last: ${how}); ` +
+        `giving up and stopping Keel. See the [${name}] lines above for the cause.\n`,
+    );
+    await shutdown(1);
+    return;
+  }
+  const delay = RESTART_BACKOFF_MS[Math.min(recent.length, RESTART_BACKOFF_MS.length) - 1];
+  process.stderr.write(
+    `[keel] ${name} exited unexpectedly (${how}); restarting it in ${delay / 1000} s ` +
+      `(crash ${recent.length} of at most ${restartLimit} within ${restartWindowMs / 1000} s).\n`,
+  );
+  await sleep(delay);
+  // Web and agent need the database: they start again once it is back.
+  while (name !== "db" && !databaseReady && !shuttingDown) await sleep(200);
+  if (shuttingDown) return;
+  relaunch.get(name)();
 }
 
 async function stopChild(name, timeoutMs) {
@@ -192,6 +252,7 @@ async function shutdown(exitCode) {
 
 async function startEmbeddedDatabase() {
   // The ready line carries the URL with its password: read it, never print it.
+  databaseReady = false;
   const child = startChild("db", ["--import", "tsx", "scripts/db-server.ts"], {}, { captureStdout: true });
   return new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout });
@@ -202,6 +263,7 @@ async function startEmbeddedDatabase() {
     lines.on("line", (line) => {
       if (line.startsWith("KEEL_DB_READY ")) {
         clearTimeout(timer);
+        databaseReady = true;
         resolve(line.slice("KEEL_DB_READY ".length).trim());
       } else process.stdout.write(`[db] ${line}\n`);
     });
@@ -289,15 +351,31 @@ async function main() {
   }
   const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
   const clientAddressHook = path.join(root, "scripts", "client-address-hook.mjs");
-  startChild(
-    "web",
-    ["--import", clientAddressHook, nextBin, devMode ? "dev" : "start", "-p", String(port), "-H", host],
-    {
-      ...env,
-      PORT: String(port),
-    },
-  );
-  startChild("agent", ["--import", "tsx", "agent/main.ts"], env);
+  const startWeb = () =>
+    startChild(
+      "web",
+      ["--import", clientAddressHook, nextBin, devMode ? "dev" : "start", "-p", String(port), "-H", host],
+      {
+        ...env,
+        PORT: String(port),
+      },
+    );
+  const startAgent = () => startChild("agent", ["--import", "tsx", "agent/main.ts"], env);
+  startWeb();
+  startAgent();
+  // From here on a crashed child is restarted (restartAfterCrash) instead of stopping Keel.
+  relaunch.set("web", async () => {
+    if (await waitForFreePort()) startWeb();
+    else void restartAfterCrash("web", null, `port ${port} still in use`);
+  });
+  relaunch.set("agent", startAgent);
+  if (!process.env.DATABASE_URL)
+    relaunch.set("db", () =>
+      startEmbeddedDatabase().then(
+        () => log("The embedded PostgreSQL is back."),
+        () => {}, // its exit is a crash of its own: restartAfterCrash retries or gives up
+      ),
+    );
 
   if (await waitForHealth(devMode ? 240_000 : 120_000)) {
     const shownHost = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" ? "localhost" : host;

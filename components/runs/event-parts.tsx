@@ -87,3 +87,13 @@ export function Duration({ ms }: { ms: number }) {
 export function EventSubheading({ children }: { children: ReactNode }) {
   return <h4 className="mt-3 text-sm font-medium text-slate-900">{children}</h4>;
 }
+
+/** Distinct names (tools, settings) as comma-separated code spans. */
+export function CodeNames({ names }: { names: readonly string[] }) {
+  return names.map((name, index) => (
+    <span key={name}>
+      {index > 0 ? ", " : null}
+      <code className="font-mono text-xs">{name}</code>
+    </span>
+  ));
+}

@@ -5,7 +5,10 @@ import type { RunEventOf } from "@/lib/schemas/runs";
 import { Duration, EventSubheading, Fact, Facts, Pill, TextBlock, YesNo } from "./event-parts";
 import { selectKey } from "./run-events";
 
-/** Run finalization of non-interactive runs (seed 000 section 3): todo gate, continuation, judge, caveats, delivery. */
+/**
+ * Run finalization of non-interactive runs (docs/run-finalization.md): todo gate, continuation, judge,
+ * caveats, delivery.
+ */
 
 /** `run.todo_gate`: open plan items after the run, and whether the one continuation was spent on them. */
 export function TodoGateEvent({ data }: { data: RunEventOf<"run.todo_gate"> }) {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { RunEventOf } from "@/lib/schemas/runs";
-import { Duration, EventSubheading, Fact, Facts, TextBlock, YesNo } from "./event-parts";
+import { CodeNames, Duration, EventSubheading, Fact, Facts, TextBlock, YesNo } from "./event-parts";
 import { readInterventionName } from "./run-events";
 import { RunStatusBadge } from "./run-labels";
 
@@ -56,12 +56,7 @@ export function RunFlagsChangedEvent({ data }: { data: RunEventOf<"run.flags_cha
     <Facts>
       <Fact label={t("settingsVersion")}>{data.settingsVersion}</Fact>
       <Fact label={t("changedSettings")}>
-        {data.changed.map((name, index) => (
-          <span key={name}>
-            {index > 0 ? ", " : null}
-            <code className="font-mono text-xs">{name}</code>
-          </span>
-        ))}
+        <CodeNames names={data.changed} />
       </Fact>
     </Facts>
   );
@@ -91,6 +86,28 @@ export function RunInterventionEvent({ data }: { data: RunEventOf<"run.intervent
         <Fact label={t("interventionName")}>
           <code className="font-mono text-xs break-all">{data.name}</code>
         </Fact>
+      </Facts>
+    </>
+  );
+}
+
+/** `run.lease_lapsed`: the runtime holding the run stopped renewing its lease; the run was re-queued or failed. */
+export function RunLeaseLapsedEvent({ data }: { data: RunEventOf<"run.lease_lapsed"> }) {
+  const t = useTranslations("RunTimeline");
+  return (
+    <>
+      <p className="text-sm text-slate-800">
+        {data.action === "requeued" ? t("leaseRequeuedText") : t("leaseFailedText")}
+      </p>
+      <Facts>
+        <Fact label={t("runtime")}>
+          <code className="font-mono text-xs">{data.runtime}</code>
+        </Fact>
+        {data.sideEffectTools.length > 0 ? (
+          <Fact label={t("leaseSideEffectTools")}>
+            <CodeNames names={data.sideEffectTools} />
+          </Fact>
+        ) : null}
       </Facts>
     </>
   );

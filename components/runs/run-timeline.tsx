@@ -24,6 +24,7 @@ import {
   RunFinishedEvent,
   RunFlagsChangedEvent,
   RunInterventionEvent,
+  RunLeaseLapsedEvent,
   RunQueuedEvent,
   RunStartedEvent,
 } from "./lifecycle-events";
@@ -66,6 +67,7 @@ const TITLE_KEYS = {
   "upstream.error": "titleUpstreamError",
   "gateway.session": "titleGatewaySession",
   "gateway.tool_flagged": "titleGatewayToolFlagged",
+  "run.lease_lapsed": "titleRunLeaseLapsed",
   "run.finished": "titleRunFinished",
 } as const satisfies Partial<Record<RunEventType, string>>;
 
@@ -128,6 +130,8 @@ function KnownEventBody({ data }: { data: RunEventData }): ReactNode {
       return <GatewaySessionEvent data={data} />;
     case "gateway.tool_flagged":
       return <GatewayToolFlaggedEvent data={data} />;
+    case "run.lease_lapsed":
+      return <RunLeaseLapsedEvent data={data} />;
     case "run.finished":
       return <RunFinishedEvent data={data} />;
     default:

@@ -10,7 +10,7 @@ import {
 } from "@/lib/schemas/settings";
 
 /**
- * Browser client for the settings API (DESIGN.md section 5). Every function resolves, never rejects:
+ * Browser client for the settings API (docs/design.md#http-api). Every function resolves, never rejects:
  * the result is a discriminated union the UI turns into a localized message. Responses are validated
  * with the shared zod contracts, so a malformed answer is a `server` failure, not a crash.
  */

@@ -1,9 +1,9 @@
 /**
- * The audit gate of one agent step (seed 002, Agent Zero "Infection Check"): an audit model reads what the
- * agent is about to do and decides, before any tool call of the step runs, whether the step may proceed.
- * The texts and the verdict parsing are pure (`lib/guards/audit-gate`); this file sequences the model calls
- * and records the events. The models themselves are injected (`audit`, `clarify`), so this file does no
- * I/O of its own.
+ * The audit gate of one agent step (Agent Zero's "Infection Check", docs/design.md#audit-gate): an audit
+ * model reads what the agent is about to do and decides, before any tool call of the step runs, whether the
+ * step may proceed. The texts and the verdict parsing are pure (`lib/guards/audit-gate`); this file sequences
+ * the model calls and records the events. The models themselves are injected (`audit`, `clarify`), so this
+ * file does no I/O of its own.
  *
  * How the loop uses it, per step with `auditGateEnabled`:
  *   const gate = createStepAuditGate({ flags, history, audit, clarify, emit, step, signal });
@@ -32,7 +32,7 @@
  * - Events: one `audit.verdict` per check whose result is used (`clarification` 0 for the first, i after
  *   round i), one `audit.clarification` per round (questions and answer capped to 4000 characters).
  *
- * Failure policy (fail closed, DESIGN.md section 7; upstream fails open):
+ * Failure policy (fail closed, docs/design.md#audit-gate; upstream fails open):
  * - a reply without a verdict tag, or a failed audit call, gets ONE retry; if that fails too, the check
  *   counts as `clarify` with `FAIL_CLOSED_CLARIFY_QUESTION` (`failClosed: true` in its event). With no
  *   clarification budget left, that terminates.

@@ -5,7 +5,7 @@
 
 /**
  * Sent as a user message for the one grace turn after `maxToolSteps` tool steps (tools withdrawn), when
- * the tool-budget wrap-up switch is on (seed 000 section 2).
+ * the tool-budget wrap-up switch is on (docs/design.md#tool-budget).
  */
 export const TOOL_LOOP_STEP_LIMIT_WRAPUP =
   "You have used all the tool calls available for this task. Tools are no longer available. Give your best final answer now in plain text, and state explicitly what remains unfinished.";

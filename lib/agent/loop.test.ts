@@ -2,7 +2,8 @@
  * The agent loop's scenario suite, run against EVERY provider's wire format (OpenAI chat and Responses,
  * Anthropic, Google, Bedrock, OpenAI-compatible) through the scripted model server over real HTTP: the
  * same behaviour for every provider by construction. Flags are plain objects here; the integration
- * suite (tests/integration/runs-*.test.ts) drives the same loop through the real settings row.
+ * suite (tests/integration/runs.test.ts, run-finalization.test.ts) drives the same loop through the real
+ * settings row.
  */
 import type { ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";

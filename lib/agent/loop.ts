@@ -2,7 +2,7 @@
  * The agent loop: one loop for every provider (OpenAI chat and Responses, Anthropic, Google, Bedrock,
  * OpenAI-compatible servers), all through the AI SDK with tools declared WITHOUT `execute`, so the
  * runtime runs tools itself. The loop is small on purpose: policy lives in the guards (lib/guards) and in
- * executeToolBatch. Per step (DESIGN.md section 7):
+ * executeToolBatch. Per step (docs/design.md#step-order):
  *
  *   1. read the switches (they may change between steps; the change is recorded);
  *   2. stream the model; text deltas pass the scaffolding filter (reasoning never does);

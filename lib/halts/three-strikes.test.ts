@@ -21,7 +21,7 @@ function fail(state: ThreeStrikesState, key: StrikeKey, times: number): ThreeStr
   return current;
 }
 
-describe("three strikes (seed 004 integration table)", () => {
+describe("three strikes (docs/halt-conditions.md#three-strikes)", () => {
   it("answers retry, try_alternative, then halt", () => {
     let state = createThreeStrikesState();
     const verdicts = [];

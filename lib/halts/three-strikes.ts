@@ -1,16 +1,16 @@
 /**
- * Three strikes (seed 004 integration table, DESIGN.md section 6): per (session, task), the number of
+ * Three strikes (docs/halt-conditions.md#three-strikes): per (session, task), the number of
  * consecutive failures since the last success. Failure 1 -> "retry", failure 2 -> "try_alternative",
  * failure 3 (max attempts) -> halt `execution/three_strikes`, severity high. The counter resets on a
  * success, a new task (different scope), new information from the user, an explicit "try again", and a
  * new session. It does NOT reset when the agent itself decides to try once more, varies the approach
- * slightly, or meets the same error in other words (AGENT_EXECUTION.md).
+ * slightly, or meets the same error in other words (the halt design's execution protocol).
  *
- * Pure and immutable: every function returns a new state; the caller persists it (the seed stores the
- * count in `halt_events.attempt_count`). No clock is needed: ordering is the order of calls.
+ * Pure and immutable: every function returns a new state; the caller persists it (the halt design stores
+ * the count in `halt_events.attempt_count`). No clock is needed: ordering is the order of calls.
  */
 
-/** Default maximum attempts before halting (seed: `{"max_attempts": 3}`). */
+/** Default maximum attempts before halting (the halt design: `{"max_attempts": 3}`). */
 export const DEFAULT_MAX_STRIKES = 3;
 
 /** Key of a counter: the session and the task (tasks without an id share the session's default task). */
@@ -23,7 +23,10 @@ export type ThreeStrikesState = {
   readonly failures: Readonly<Record<string, number>>;
 };
 
-/** Why a counter resets (seed: new task, new information, explicit "try again", new session; plus success). */
+/**
+ * Why a counter resets (the halt design: new task, new information, explicit "try again", new session; plus
+ * success).
+ */
 export type StrikeResetReason =
   | "success"
   | "new_task"

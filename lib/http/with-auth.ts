@@ -7,13 +7,20 @@
  *   withAuth({ role: "operator" }, ...)                   users with that role or higher (session or token)
  *   withAuth({ scope: "halts:write" }, ...)               agent keys with that scope
  *   withAuth({ role: "viewer", scope: "settings:read" })  either
+ *
+ * Every route has an answer budget (`budgetMs`, default REQUEST_BUDGET_MS of lib/db/deadlines.ts): a
+ * handler still busy after it (a hung database, say) gets a 503 instead of leaving the client waiting;
+ * `budgetMs: null` opts out (routes that wait on something slower by design, e.g. upstream tools).
  */
 import { z } from "zod";
 import { ApiKeyNotFoundError } from "@/lib/auth/api-keys";
 import { actorName, type Caller, resolveCaller } from "@/lib/auth/caller";
 import { type AgentScope, type Role, roleAtLeast } from "@/lib/auth/roles";
 import { LastAdminError, UserExistsError, UserNotFoundError } from "@/lib/auth/users";
-import { DatabaseNotConfiguredError, getPrisma } from "@/lib/db/client";
+import { getPrisma } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/database-errors";
+import { REQUEST_BUDGET_MS } from "@/lib/db/deadlines";
+import { TimeoutError, withTimeout } from "@/lib/db/with-timeout";
 import { HaltServiceError } from "@/lib/halts/service/halt-service-error";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { RunServiceError } from "@/lib/runs/run-service-error";
@@ -23,7 +30,9 @@ import { isSameOriginRequest } from "./same-origin";
 const log = createLogger({ component: "api" });
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export type AuthOptions = { public: true } | { public?: false; role?: Role; scope?: AgentScope };
+/** The answer budget of a route in ms; null: none. */
+type Budget = { budgetMs?: number | null };
+export type AuthOptions = ({ public: true } | { public?: false; role?: Role; scope?: AgentScope }) & Budget;
 
 export interface HandlerContext<Params, Authenticated extends boolean> {
   request: Request;
@@ -36,24 +45,29 @@ export interface HandlerContext<Params, Authenticated extends boolean> {
 type RouteContext<Params> = { params: Promise<Params> };
 
 export function withAuth<Params = Record<string, never>>(
-  options: { public: true },
+  options: { public: true } & Budget,
   handler: (context: HandlerContext<Params, false>) => Promise<Response>,
 ): (request: Request, routeContext: RouteContext<Params>) => Promise<Response>;
 export function withAuth<Params = Record<string, never>>(
-  options: { role?: Role; scope?: AgentScope },
+  options: { role?: Role; scope?: AgentScope } & Budget,
   handler: (context: HandlerContext<Params, true>) => Promise<Response>,
 ): (request: Request, routeContext: RouteContext<Params>) => Promise<Response>;
 export function withAuth<Params>(
   options: AuthOptions,
   handler: (context: HandlerContext<Params, boolean>) => Promise<Response>,
 ): (request: Request, routeContext: RouteContext<Params>) => Promise<Response> {
+  const budgetMs = options.budgetMs === undefined ? REQUEST_BUDGET_MS : options.budgetMs;
+  const run = async (request: Request, routeContext: RouteContext<Params>) => {
+    const params = (await routeContext?.params) ?? ({} as Params);
+    if (options.public) return await handler({ request, caller: null, actor: "anonymous", params });
+    const caller = await authenticate(request);
+    authorize(caller, options, request);
+    return await handler({ request, caller, actor: actorName(caller), params });
+  };
   return async (request, routeContext) => {
     try {
-      const params = (await routeContext?.params) ?? ({} as Params);
-      if (options.public) return await handler({ request, caller: null, actor: "anonymous", params });
-      const caller = await authenticate(request);
-      authorize(caller, options, request);
-      return await handler({ request, caller, actor: actorName(caller), params });
+      const answer = run(request, routeContext);
+      return await (budgetMs === null ? answer : withTimeout(answer, budgetMs, "the request"));
     } catch (error) {
       return errorResponse(error, request);
     }
@@ -96,6 +110,13 @@ export function errorResponse(error: unknown, request: Request): Response {
   if (error instanceof ApiError) return error.toResponse();
   const mapped = mapDomainError(error);
   if (mapped) return mapped.toResponse();
+  if (error instanceof TimeoutError) {
+    log.error("request budget exceeded", { path: new URL(request.url).pathname, ...errorFields(error) });
+    return new ApiError(
+      "service_unavailable",
+      "The server could not answer in time; try again shortly.",
+    ).toResponse();
+  }
   if (isDatabaseUnavailable(error)) {
     log.error("database unavailable", { path: new URL(request.url).pathname, ...errorFields(error) });
     return new ApiError(
@@ -122,12 +143,4 @@ function mapDomainError(error: unknown): ApiError | null {
     return new ApiError(error.apiErrorCode, error.message, { extra: error.extra });
   if (error instanceof RunServiceError) return new ApiError(error.apiErrorCode, error.message);
   return null;
-}
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  if (error instanceof DatabaseNotConfiguredError) return true;
-  const text = `${(error as { code?: string })?.code ?? ""} ${(error as Error)?.message ?? ""}`;
-  return /ECONNREFUSED|ETIMEDOUT|P1001|P1017|DatabaseNotReachable|Connection terminated|connect ECONN/i.test(
-    text,
-  );
 }

@@ -306,7 +306,7 @@ export const API_ROUTES: ApiRouteDescription[] = [
     method: "post",
     path: "/api/halts/check",
     summary:
-      "guardrail_check_halt_conditions (agent key with halts:write): evaluate every enabled condition, auto-record per seed 004; fails safe (should_halt, critical)",
+      "guardrail_check_halt_conditions (agent key with halts:write): evaluate every enabled condition, auto-record per docs/halt-conditions.md#recording-a-halt; fails safe (should_halt, critical)",
     access: "agent",
     tag: "halts",
     body: checkHaltConditionsInputSchema,
@@ -317,7 +317,7 @@ export const API_ROUTES: ApiRouteDescription[] = [
       404: { description: "Unknown session" },
       503: {
         description:
-          "Database unreachable: the error plus the fail-safe verdict (should_halt true, critical)",
+          "Database unreachable, or no answer within the 1.5 s budget (KEEL_HALT_CHECK_BUDGET_MS): the error plus the fail-safe verdict (should_halt true, critical). A 500 carries the fail-safe verdict too",
       },
     },
   },

@@ -56,6 +56,12 @@ export function buildOpenApiDocument(version = "0.1.0"): Record<string, unknown>
         ...(schema ? { content: { "application/json": { schema: jsonSchema(schema, "output") } } } : {}),
       };
     }
+    // Every route: the database is away or did not answer within the route's budget (lib/db/deadlines.ts).
+    responses["503"] ??= {
+      description:
+        "The database is unreachable or the request did not finish within its budget (code database_unavailable or service_unavailable); try again shortly",
+      content: { "application/json": { schema: jsonSchema(errorBodySchema, "output") } },
+    };
     if (route.access !== "public") {
       responses["401"] ??= {
         description: "Not signed in",

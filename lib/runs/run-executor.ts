@@ -14,6 +14,11 @@
  * with at most one continuation, caveats; the row stores the delivered text, the delivery, the caveats,
  * whether the continuation was used and the judge's verdict.
  * Each run ends with one log line `run finished ... scaffold_stripped=N`.
+ *
+ * Lease (lib/runs/run-lease.ts): the claim takes a lease of RUN_LEASE_MS, renewed every third of it
+ * while the run executes. When a renewal finds the run no longer ours (a reaper took it after the lease
+ * lapsed, e.g. the database was away longer than the lease), the run is abandoned: its loop is aborted
+ * and the final write is skipped, so the reaper's outcome stands.
  */
 import type { LanguageModel } from "ai";
 import {
@@ -35,6 +40,7 @@ import { errorFields, type Logger } from "@/lib/log/logger";
 import { redactSecrets } from "@/lib/redact/redact";
 import type { RunEventData, RunStatus } from "@/lib/schemas/runs";
 import { RunEventWriter } from "./run-event-writer";
+import { RUN_LEASE_MS, renewRunLease } from "./run-lease";
 
 export interface RunModels {
   main: LanguageModel;
@@ -64,6 +70,8 @@ export interface RunExecutorDeps {
   maxRetries?: number;
   /** The completion judge's circuit breaker; default the process-wide one. */
   judgeBreaker?: CircuitBreaker;
+  /** The run lease in ms; default RUN_LEASE_MS. */
+  leaseMs?: number;
 }
 
 /** The condition name of the halt the audit gate records when it terminates a run. */
@@ -75,12 +83,48 @@ export async function claimRun(
   runId: string,
   runtimeId: string,
   model: string,
+  leaseMs: number = RUN_LEASE_MS,
 ): Promise<AgentRun | null> {
   const claimed = await database.agentRun.updateManyAndReturn({
     where: { id: runId, status: "queued" },
-    data: { status: "running", startedAt: new Date(), runtimeId, model, updatedAt: new Date() },
+    data: {
+      status: "running",
+      startedAt: new Date(),
+      runtimeId,
+      model,
+      leaseExpiresAt: new Date(Date.now() + leaseMs),
+      updatedAt: new Date(),
+    },
   });
-  return claimed[0] ?? null;
+  if (!claimed[0]) return null;
+  // The lease on the database's clock (the claim above used this host's).
+  await renewRunLease(database, runId, runtimeId, leaseMs);
+  return claimed[0];
+}
+
+/** Renews the run's lease every third of `leaseMs`; `onLost` runs once when the lease is gone. */
+function keepLease(deps: RunExecutorDeps, runId: string, leaseMs: number, onLost: () => void, log: Logger) {
+  let lost = false;
+  const timer = setInterval(
+    () => {
+      renewRunLease(deps.database, runId, deps.runtimeId, leaseMs).then(
+        (held) => {
+          if (held || lost) return;
+          lost = true;
+          clearInterval(timer);
+          log.warn("run lease lost (reaped by another runtime); abandoning the run");
+          onLost();
+        },
+        (error) => log.warn("renewing the run lease failed; retrying", errorFields(error)),
+      );
+    },
+    Math.max(250, Math.floor(leaseMs / 3)),
+  );
+  timer.unref();
+  return {
+    lost: () => lost,
+    stop: () => clearInterval(timer),
+  };
 }
 
 /** A short, secret-free message for a failed run. */
@@ -99,12 +143,37 @@ export async function executeRun(
   signal: AbortSignal,
 ): Promise<RunStatus | null> {
   const { database } = deps;
-  const run = await claimRun(database, runId, deps.runtimeId, deps.models.label);
+  const leaseMs = deps.leaseMs ?? RUN_LEASE_MS;
+  const run = await claimRun(database, runId, deps.runtimeId, deps.models.label, leaseMs);
   if (!run) {
     deps.log.info("run not claimed (already taken, finished or removed)", { runId });
     return null;
   }
   const log = deps.log.child({ runId });
+  const abandon = new AbortController();
+  const lease = keepLease(
+    deps,
+    runId,
+    leaseMs,
+    () => abandon.abort(new Error("the run lease was lost")),
+    log,
+  );
+  try {
+    return await executeClaimedRun(deps, run, AbortSignal.any([signal, abandon.signal]), lease.lost, log);
+  } finally {
+    lease.stop();
+  }
+}
+
+async function executeClaimedRun(
+  deps: RunExecutorDeps,
+  run: AgentRun,
+  signal: AbortSignal,
+  leaseLost: () => boolean,
+  log: Logger,
+): Promise<RunStatus | null> {
+  const { database } = deps;
+  const runId = run.id;
   const started = performance.now();
   const last = await database.runEvent.aggregate({ where: { runId }, _max: { seq: true } });
   const writer = new RunEventWriter(database, runId, last._max.seq ?? 0);
@@ -167,10 +236,15 @@ export async function executeRun(
 
   const durationMs = Math.round(performance.now() - started);
   const finalText = result?.finalText ?? "";
+  if (leaseLost()) {
+    log.warn("run abandoned after its lease was lost; the reaper's outcome stands");
+    return null;
+  }
   // One transaction: a reader that sees the final status also sees every event up to run.finished.
-  await database.$transaction(async (transaction) => {
-    await transaction.agentRun.update({
-      where: { id: runId },
+  // Only while the run is still ours: a reaper that took it after a lapsed lease has the last word.
+  const settled = await database.$transaction(async (transaction) => {
+    const updated = await transaction.agentRun.updateMany({
+      where: { id: runId, status: "running", runtimeId: deps.runtimeId },
       data: {
         status,
         finalText: result ? finalText : null,
@@ -181,10 +255,12 @@ export async function executeRun(
         toolSteps: result?.toolSteps ?? 0,
         toolBudgetExhausted: result?.toolBudgetExhausted ?? false,
         error,
+        leaseExpiresAt: null,
         finishedAt: new Date(),
         updatedAt: new Date(),
       },
     });
+    if (updated.count === 0) return false;
     await writer.write(
       {
         type: "run.finished",
@@ -199,7 +275,12 @@ export async function executeRun(
       status,
       transaction,
     );
+    return true;
   });
+  if (!settled) {
+    log.warn("run was taken over after its lease lapsed; its outcome was not written");
+    return null;
+  }
   log.info(
     `run finished status=${status} tool_steps=${result?.toolSteps ?? 0} budget_exhausted=${result?.toolBudgetExhausted ?? false} duration_ms=${durationMs} delivery=${result?.delivery ?? "none"} verdict=${result?.verdict?.verdict ?? "none"} continuation=${result?.continuationUsed ?? false} scaffold_stripped=${result?.scaffoldStripped ?? 0}`,
   );

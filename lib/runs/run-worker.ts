@@ -3,17 +3,15 @@
  * each with executeRun, up to `concurrency` runs at a time per process. Stopping aborts the runs in
  * progress (they end `cancelled`) and waits for them to settle.
  *
- * At start it also fails runs left `running` by a runtime that is gone (stopped, or silent for more
- * than STALE_RUNTIME_MS), so no run shows "running" forever after a crash.
+ * Every run it executes holds a lease (lib/runs/run-lease.ts). At start and then every third of the
+ * lease it reaps lapsed leases, so a run whose runtime died (kill -9, a hung host) is re-queued or failed
+ * within about 1.3 leases instead of showing "running" forever.
  */
 import type { PgBoss } from "pg-boss";
-import type { Database } from "@/lib/db/client";
 import { errorFields } from "@/lib/log/logger";
 import { executeRun, type RunExecutorDeps } from "./run-executor";
+import { RUN_LEASE_MS, reapLapsedLeases } from "./run-lease";
 import { RUN_QUEUE, type RunJob, startRunQueue } from "./run-queue";
-
-/** A runtime whose heartbeat is older than this no longer owns its running runs. */
-export const STALE_RUNTIME_MS = 60_000;
 
 export interface RunWorker {
   boss: PgBoss;
@@ -22,29 +20,33 @@ export interface RunWorker {
   stop(): Promise<void>;
 }
 
-/** Marks runs of dead runtimes failed; returns how many. */
-export async function failOrphanedRuns(database: Database, now: Date = new Date()): Promise<number> {
-  const stale = new Date(now.getTime() - STALE_RUNTIME_MS);
-  return database.$executeRaw`
-    update agent_runs r set status = 'failed', finished_at = now(), updated_at = now(),
-      error = 'The agent runtime running this run stopped before it finished.'
-    where r.status = 'running' and not exists (
-      select 1 from runtime_instances i
-      where i.id = r.runtime_id and i.stopped_at is null and i.last_poll_at >= ${stale})`;
-}
-
 export async function startRunWorker(input: {
   connectionString: string;
   deps: RunExecutorDeps;
   concurrency: number;
 }): Promise<RunWorker> {
   const { deps } = input;
-  const orphaned = await failOrphanedRuns(deps.database);
-  if (orphaned > 0) deps.log.warn("failed runs left running by a stopped runtime", { count: orphaned });
-
   const boss = await startRunQueue(input.connectionString, { worker: true });
   const running = new Map<string, AbortController>();
   let stopping = false;
+
+  const leaseMs = deps.leaseMs ?? RUN_LEASE_MS;
+  let reaping: Promise<unknown> = Promise.resolve();
+  const reap = () =>
+    reapLapsedLeases(deps.database, {
+      isActive: (runId) => running.has(runId),
+      enqueue: (runId) => boss.send(RUN_QUEUE, { runId } satisfies RunJob),
+      log: deps.log,
+    }).catch((error) => deps.log.warn("reaping lapsed run leases failed", errorFields(error)));
+  reaping = reap();
+  await reaping;
+  const reaper = setInterval(
+    () => {
+      reaping = reaping.then(reap);
+    },
+    Math.max(250, Math.floor(leaseMs / 3)),
+  );
+  reaper.unref();
 
   await boss.work<RunJob>(
     RUN_QUEUE,
@@ -79,6 +81,8 @@ export async function startRunWorker(input: {
     active: () => running.size,
     async stop() {
       stopping = true;
+      clearInterval(reaper);
+      await reaping;
       for (const controller of running.values()) controller.abort(new Error("the agent runtime is stopping"));
       await boss.stop({ graceful: true, timeout: 15_000 });
     },

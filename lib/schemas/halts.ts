@@ -1,9 +1,9 @@
 /**
- * Halt-condition contracts (seed 004): the zod schemas behind the five `guardrail_*` halt tools, shared
- * by the REST handlers, the MCP tools (`registerTool({ inputSchema })`) and the OpenAPI document
- * (`z.toJSONSchema`). Field names keep the seed's snake_case because agents consume them as an external
- * contract. Every object is strict (unknown keys are rejected) and every schema converts to JSON Schema
- * (no transforms; refinements are enforced at parse time only).
+ * Halt-condition contracts (docs/halt-conditions.md#the-halt-contract): the zod schemas behind the five
+ * `guardrail_*` halt tools, shared by the REST handlers, the MCP tools (`registerTool({ inputSchema })`) and
+ * the OpenAPI document (`z.toJSONSchema`). Field names keep the halt design's snake_case because agents
+ * consume them as an external contract. Every object is strict (unknown keys are rejected) and every schema
+ * converts to JSON Schema (no transforms; refinements are enforced at parse time only).
  */
 import { z } from "zod";
 import { nonBlankText, refuseUnstorableJson, storableText } from "./text";
@@ -12,7 +12,7 @@ import { nonBlankText, refuseUnstorableJson, storableText } from "./text";
 // Enums
 // ---------------------------------------------------------------------------------------------------
 
-/** Halt categories (`halt_type` enum of seed 004). */
+/** Halt categories (`halt_type` enum of the halt contract). */
 export const HALT_TYPES = [
   "code_safety",
   "scope",
@@ -27,7 +27,9 @@ export const haltTypeSchema = z.enum(HALT_TYPES, {
 });
 export type HaltType = z.infer<typeof haltTypeSchema>;
 
-/** Severity levels in ascending order of impact (`severity_level` enum of seed 004). */
+/**
+ * Severity levels in ascending order of impact (`severity_level` enum; docs/halt-conditions.md#severities).
+ */
 export const SEVERITY_LEVELS = ["low", "medium", "high", "critical"] as const;
 /**
  * `severity_level`: low = may proceed with caution; medium = should halt, the user can override;
@@ -38,7 +40,9 @@ export const severityLevelSchema = z.enum(SEVERITY_LEVELS, {
 });
 export type SeverityLevel = z.infer<typeof severityLevelSchema>;
 
-/** How a halt was resolved (`halt_resolution` enum of seed 004); `timeout` is set only by escalation. */
+/**
+ * How a halt was resolved (`halt_resolution` enum of the halt contract); `timeout` is set only by escalation.
+ */
 export const HALT_RESOLUTIONS = ["resolved", "escalated", "dismissed", "timeout"] as const;
 /** `halt_resolution`: resolved | escalated | dismissed | timeout (no response, auto-escalated). */
 export const haltResolutionSchema = z.enum(HALT_RESOLUTIONS, {
@@ -55,9 +59,9 @@ export const acknowledgeResolutionSchema = z.enum(ACKNOWLEDGE_RESOLUTIONS, {
 export type AcknowledgeResolution = z.infer<typeof acknowledgeResolutionSchema>;
 
 /**
- * Every condition Keel evaluates: the 15 defaults of seed 004, the 5 extra ones of its detail tables,
- * and `dangerous_commands` (the seed's "scan commands for known dangerous patterns" check, which the
- * seed lists under security checks without naming a condition for it).
+ * Every condition Keel evaluates: the 15 defaults of the halt design, the 5 extra ones of its detail
+ * tables, and `dangerous_commands` (the design's "scan commands for known dangerous patterns" check, which
+ * the design lists under security checks without naming a condition for it; docs/halt-conditions.md).
  */
 export const HALT_CONDITION_NAMES = [
   "modifying_unread_code",
@@ -92,7 +96,7 @@ export type HaltConditionName = z.infer<typeof haltConditionNameSchema>;
 // Shared fields
 // ---------------------------------------------------------------------------------------------------
 
-/** Maximum length of a halt description (seed 004: "max 4000 characters"). */
+/** Maximum length of a halt description (the halt contract: "max 4000 characters"). */
 export const HALT_DESCRIPTION_MAX_LENGTH = 4000;
 
 /** Opaque session token: 1..256 printable ASCII characters without spaces. */
@@ -171,8 +175,9 @@ export const serviceEndpointSchema = z.strictObject({
 });
 
 /**
- * What the agent is about to do. The seed's fields come first; the optional fields after them are Keel
- * extensions that give the extra conditions something deterministic to check.
+ * What the agent is about to do (docs/halt-conditions.md#what-an-agent-sends). The contract's fields come
+ * first; the optional fields after them are Keel extensions that give the extra conditions something
+ * deterministic to check.
  */
 export const haltCheckCurrentContextSchema = z.strictObject({
   operation: nonBlankText(4000, {
@@ -203,7 +208,7 @@ export const haltCheckCurrentContextSchema = z.strictObject({
 });
 export type HaltCheckCurrentContext = z.infer<typeof haltCheckCurrentContextSchema>;
 
-/** The change the agent proposes (seed fields plus optional Keel extensions). */
+/** The change the agent proposes (the contract's fields plus optional Keel extensions). */
 export const proposedChangesSchema = z.strictObject({
   files_to_modify: filePathListSchema,
   has_tests: z.boolean({ error: "has_tests must be a boolean" }),
@@ -245,7 +250,7 @@ export const contextAnnotationsSchema = z.strictObject({
 });
 export type ContextAnnotations = z.infer<typeof contextAnnotationsSchema>;
 
-/** Output of `guardrail_check_halt_conditions`, exactly the seed's `CheckHaltConditionsOutput`. */
+/** Output of `guardrail_check_halt_conditions`, exactly the contract's `CheckHaltConditionsOutput`. */
 export const checkHaltConditionsOutputSchema = z.strictObject({
   should_halt: z.boolean(),
   halt_reasons: z.array(haltReasonSchema),
@@ -285,7 +290,7 @@ export const recordHaltInputSchema = z.strictObject({
 export type RecordHaltInput = z.infer<typeof recordHaltInputSchema>;
 
 /**
- * Condition name an agent records a failed task attempt under (three strikes, seed integration table):
+ * Condition name an agent records a failed task attempt under (docs/halt-conditions.md#three-strikes):
  * `guardrail_record_halt` with this name and a `task_id` counts the failure for (session, task).
  */
 export const TASK_ATTEMPT_FAILED_CONDITION = "task_attempt_failed";
@@ -360,8 +365,8 @@ export const haltAlreadyAcknowledgedSchema = z.strictObject({
 // ---------------------------------------------------------------------------------------------------
 
 /**
- * A recorded halt event. The seed's fields (`halt_id` .. `resolution`) come first; the remaining
- * columns of `halt_events` are optional so that the seed's minimal shape stays valid.
+ * A recorded halt event. The contract's fields (`halt_id` .. `resolution`) come first; the remaining
+ * columns of `halt_events` are optional so that the contract's minimal shape stays valid.
  */
 export const haltEventSchema = z.strictObject({
   halt_id: haltIdSchema,
@@ -409,7 +414,7 @@ export function decodeHaltListCursor(encoded: string): HaltListCursor | null {
 
 /**
  * Input of `guardrail_get_session_halts`. Pagination is keyset (`cursor` from the previous page's
- * `next_cursor`); the seed's `offset` is kept for compatibility and cannot be combined with `cursor`.
+ * `next_cursor`); the contract's `offset` is kept for compatibility and cannot be combined with `cursor`.
  */
 export const getSessionHaltsInputSchema = z
   .strictObject({

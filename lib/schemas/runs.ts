@@ -12,7 +12,10 @@ import { nonBlankText, storableText } from "./text";
 export const RUN_KINDS = ["chat", "job", "automation", "channel", "heartbeat", "proxy", "gateway"] as const;
 /** Kinds a caller may start with POST /api/runs (proxy and gateway runs are opened by those front doors). */
 export const STARTABLE_RUN_KINDS = ["chat", "job", "automation", "channel", "heartbeat"] as const;
-/** Non-interactive kinds: nobody watches them, so run finalization checks their completion (seed 000 §3). */
+/**
+ * Non-interactive kinds: nobody watches them, so run finalization checks their completion
+ * (docs/run-finalization.md).
+ */
 export const NON_INTERACTIVE_RUN_KINDS = ["job", "automation", "channel", "heartbeat"] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
 
@@ -186,7 +189,7 @@ export const runEventDataSchema = z.discriminatedUnion("type", [
     name: z.string(),
     step: z.int(),
   }),
-  // --- run finalization (non-interactive runs; seed 000 section 3) ---
+  // --- run finalization (non-interactive runs; docs/run-finalization.md) ---
   /** The todo gate after the initial run: open plan items, and whether the one continuation was spent on them. */
   z.object({
     type: z.literal("run.todo_gate"),
@@ -269,6 +272,15 @@ export const runEventDataSchema = z.discriminatedUnion("type", [
     server: z.string(),
     reason: z.string(),
     previews: z.array(z.string()),
+  }),
+  /** The runtime holding the run stopped renewing its lease; a reaper re-queued or failed the run. */
+  z.object({
+    type: z.literal("run.lease_lapsed"),
+    /** The runtime instance whose lease lapsed. */
+    runtime: z.string(),
+    action: z.enum(["requeued", "failed"]),
+    /** Side-effecting tools the run had called (the reason it was failed rather than re-queued). */
+    sideEffectTools: z.array(z.string()),
   }),
   z.object({
     type: z.literal("run.finished"),

@@ -2,8 +2,8 @@
  * Runtime switches: the one zod contract shared by the settings panel, the HTTP API, the agent
  * runtime's flag loader, MCP and the OpenAPI document.
  *
- * Every switch defaults to its safe value; DESIGN.md section 4 states the failure policy: before the
- * first good read of the settings row, and whenever a stored value is unreadable, the runtime uses
+ * Every switch defaults to its safe value; docs/design.md#switch-failure-policy states the failure policy:
+ * before the first good read of the settings row, and whenever a stored value is unreadable, the runtime uses
  * these defaults (every safety feature on).
  */
 import { z } from "zod";

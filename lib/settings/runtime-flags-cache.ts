@@ -4,8 +4,8 @@
  * NOTIFY `keel_settings` (every settings write fires it), the same pattern as the halt-config cache. The
  * agent runtime uses RuntimeFlagPoller instead (it must also write a heartbeat).
  *
- * Failure policy (DESIGN.md section 4): a failed read keeps the last good flags; before the first good
- * read the defaults apply (every safety feature on). A read error never fails the proxied request.
+ * Failure policy (docs/design.md#switch-failure-policy): a failed read keeps the last good flags; before the
+ * first good read the defaults apply (every safety feature on). A read error never fails the proxied request.
  */
 import {
   processWideCache,

@@ -1,9 +1,9 @@
 /**
  * loadAppSettingsRuntimeFlags: how the agent runtime reads the switches.
  *
- * Failure policy (DESIGN.md section 4): a field whose stored value is invalid falls back to its safe
- * default and is reported in `invalidFields`; a missing row means the defaults (version 0). A failed read
- * throws, and the poller keeps its last good flags.
+ * Failure policy (docs/design.md#switch-failure-policy): a field whose stored value is invalid falls back to
+ * its safe default and is reported in `invalidFields`; a missing row means the defaults (version 0). A failed
+ * read throws, and the poller keeps its last good flags.
  */
 import type { Database } from "@/lib/db/client";
 import {

@@ -1,5 +1,6 @@
 /**
- * The embedded PostgreSQL launcher against the failures STACK.md lists: a second start reusing data,
+ * The embedded PostgreSQL launcher against the failures it must survive
+ * (docs/architecture.md#the-embedded-postgresql-libdbembedded-postgrests): a second start reusing data,
  * an orphan server left by a SIGKILLed launcher, stale and zombie pid files, a reused pid, a busy port,
  * a missing credentials file, and (as root) a data directory the postgres user cannot reach.
  */

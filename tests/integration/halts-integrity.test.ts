@@ -2,6 +2,7 @@
  * Halt integrity against a real PostgreSQL: concurrent acknowledgements, the fail-safe answer when the
  * database is down, redaction before storage, the immutability trigger, and config reload via NOTIFY.
  */
+import net from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as checkRoute from "@/app/api/halts/check/route";
@@ -110,7 +111,53 @@ describe("fail-safe", () => {
       },
     );
     expect(output).toMatchObject({ should_halt: true, highest_severity: "critical" });
-    expect(output.halt_reasons[0]!.description).toBe("Halt check failed: config exploded");
+    // The agent gets a generic reason; the error's own text stays in the server log.
+    expect(output.halt_reasons[0]!.description).toBe(
+      "Halt check failed: an internal error occurred (it has been logged)",
+    );
+  });
+
+  it("a database that accepts connections but never answers gets the fail-safe within the check's budget", async () => {
+    const session = await agent.openSession();
+    // A black hole: TCP connections are accepted and never answered (a hung server).
+    const sockets = new Set<net.Socket>();
+    const blackHole = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => blackHole.listen(0, "127.0.0.1", resolve));
+    const hungUrl = new URL(testDatabase.url);
+    hungUrl.port = String((blackHole.address() as net.AddressInfo).port);
+    const hung = createPrismaClient(hungUrl.toString());
+    try {
+      const output = await checkHaltConditions(
+        hung,
+        { kind: "agent", keyId: agent.id, agentName: agent.name, scopes: ["halts:write"] },
+        { session_token: session.session_token, current_context: { operation: "ls" } },
+        { get: () => loadHaltConditionConfig(hung) },
+      );
+      expect(output).toMatchObject({ should_halt: true, highest_severity: "critical" });
+      expect(output.halt_reasons[0]!.description).toBe(
+        "Halt check failed: the database is not reachable or did not answer in time",
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      blackHole.close();
+      await hung.$disconnect().catch(() => {});
+    }
+  });
+
+  it("a statement the database refuses (NUL in task_id) fails safe without naming database internals", async () => {
+    const session = await agent.openSession();
+    const output = await checkHaltConditions(
+      testDatabase.database,
+      { kind: "agent", keyId: agent.id, agentName: agent.name, scopes: ["halts:write"] },
+      {
+        session_token: session.session_token,
+        task_id: "task\u0000nul",
+        current_context: { operation: "ls" },
+      },
+      { get: () => loadHaltConditionConfig(testDatabase.database) },
+    );
+    expect(output).toMatchObject({ should_halt: true, highest_severity: "critical" });
+    expect(JSON.stringify(output)).not.toMatch(/prisma|invocation|22021|Code:|UTF8|byte sequence/i);
   });
 
   it("POST /api/halts/check with the database down: 503 and the fail-safe verdict in the body", async () => {

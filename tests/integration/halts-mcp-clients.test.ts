@@ -1,7 +1,7 @@
 /**
  * The five guardrail tools through the official MCP SDK client, over streamable HTTP (/api/mcp behind a
- * real HTTP server) and over stdio (`npm run keel -- mcp`), with seed 004's usage examples giving the
- * documented results.
+ * real HTTP server) and over stdio (`npm run keel -- mcp`), with the contract's usage examples
+ * (docs/halt-conditions.md#usage-examples) giving the documented results.
  */
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -94,7 +94,7 @@ describe.each(["http", "stdio"] as const)("MCP over %s with the official SDK cli
     for (const tool of tools) expect(tool.inputSchema.type).toBe("object");
   });
 
-  it("runs seed 004's examples 1-3 and lists the session's halts, with the documented results", async () => {
+  it("runs the halt contract's usage examples 1-3 and lists the session's halts, with the documented results", async () => {
     const { session_token } = await agent.openSession();
     const example1 = toolResult(
       await client.callTool({

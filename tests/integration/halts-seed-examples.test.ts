@@ -1,6 +1,7 @@
 /**
- * Seed 004's three usage examples through REST, with a real session token and the recorded halt's id in
- * place of the example's placeholders ("sess_abc123", "halt_789xyz").
+ * The halt contract's three usage examples (docs/halt-conditions.md#usage-examples) through REST, with a real
+ * session token and the recorded halt's id in place of the example's placeholders ("sess_abc123",
+ * "halt_789xyz").
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopProcessHaltConfigCache } from "@/lib/halts/service";
@@ -29,7 +30,7 @@ const pick = (
     description,
   }));
 
-describe("seed 004 usage examples", () => {
+describe("halt contract usage examples (docs/halt-conditions.md#usage-examples)", () => {
   let example1HaltId = "";
   let sessionToken = "";
 

@@ -15,7 +15,8 @@ import { DEMO_RUNS } from "@/lib/agent/demo";
 import type { AgentTool } from "@/lib/agent/tools/agent-tool";
 import { BLOCKED_MESSAGE } from "@/lib/guards/audit-gate";
 import { QUARANTINE_MARKER, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
-import { failOrphanedRuns } from "@/lib/runs/run-worker";
+import { createLogger } from "@/lib/log/logger";
+import { LEASE_LAPSED_ERROR, reapLapsedLeases } from "@/lib/runs/run-lease";
 import type { AppSettingsUpdate } from "@/lib/schemas/settings";
 import { createTestAgentKey, createTestUser, type TestUser } from "./helpers/auth-fixtures";
 import { callRoute } from "./helpers/call-route";
@@ -354,7 +355,7 @@ describe("runs API", () => {
     await finishedRun(created.body.id);
   });
 
-  it("fails runs left running by a runtime that is gone", async () => {
+  it("fails runs left running by a runtime that is gone (a lapsed lease, no lease at all)", async () => {
     const session = await testDatabase.database.agentSession.create({
       data: { sessionToken: `sess_${randomUUID()}`, agentName: "gone" },
     });
@@ -365,11 +366,17 @@ describe("runs API", () => {
         sessionId: session.id,
         status: "running",
         runtimeId: randomUUID(),
+        leaseRequeues: 1,
       },
     });
-    expect(await failOrphanedRuns(testDatabase.database)).toBeGreaterThanOrEqual(1);
+    const reaped = await reapLapsedLeases(testDatabase.database, {
+      isActive: () => false,
+      enqueue: async () => {},
+      log: createLogger({ component: "test" }),
+    });
+    expect(reaped).toContainEqual({ runId: run.id, action: "failed", sideEffectTools: [] });
     const after = await testDatabase.database.agentRun.findUniqueOrThrow({ where: { id: run.id } });
     expect(after.status).toBe("failed");
-    expect(after.error).toContain("stopped");
+    expect(after.error).toBe(LEASE_LAPSED_ERROR);
   });
 });

@@ -17,10 +17,14 @@ async function gateway() {
   }
 }
 
-export const POST = withAuth({ role: "admin", scope: "runs:write" }, async ({ request, caller }) => {
-  const body = await readJsonBody(request);
-  return (await gateway()).handlePost(request, caller, body);
-});
+// No request budget: a tool call waits on an upstream MCP server (the gateway has its own timeouts).
+export const POST = withAuth(
+  { role: "admin", scope: "runs:write", budgetMs: null },
+  async ({ request, caller }) => {
+    const body = await readJsonBody(request);
+    return (await gateway()).handlePost(request, caller, body);
+  },
+);
 
 export const DELETE = withAuth({ role: "admin", scope: "runs:write" }, async ({ request, caller }) => {
   const ended = await (await gateway()).endSession(request, caller);

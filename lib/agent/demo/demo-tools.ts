@@ -1,7 +1,8 @@
 /**
  * Tools that exist only for the demo scenarios. `demo_approve_request` is annotated terminal-on-success,
- * so a successful call ends the run (seed 001) and the model never sees its result. `demo_send_report`
- * always fails with 502, so the failed-side-effect caveat of run finalization shows (seed 000 section 3).
+ * so a successful call ends the run (docs/design.md#terminal-on-success) and the model never sees its
+ * result. `demo_send_report` always fails with 502, so the failed-side-effect caveat of run finalization
+ * shows (docs/run-finalization.md#4-caveats).
  */
 import { type AgentTool, toolError, toolSuccess } from "@/lib/agent/tools/agent-tool";
 

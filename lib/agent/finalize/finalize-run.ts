@@ -1,6 +1,6 @@
 /**
- * Run finalization for non-interactive runs (seed 000 section 3; DESIGN.md section 7): what happens
- * between the end of the agent loop and the settled run row. The sequence:
+ * Run finalization for non-interactive runs (docs/run-finalization.md, docs/design.md#run-finalization): what
+ * happens between the end of the agent loop and the settled run row. The sequence:
  *
  *   1. silent sentinel: read from the model's answer before anything is added; silent stays silent;
  *   2. todo gate: open plan items (latest agent_todo_update) -> the single bounded continuation;
@@ -13,7 +13,8 @@
  *   5. `run.caveats` and `run.delivery` events; the result for the executor.
  *
  * The judge's verdict, obligations and reasons are diagnostics (events, the run row, metrics) and never
- * part of the delivered text. The caveats switch and the judge mode are independent (DESIGN.md section 4).
+ * part of the delivered text. The caveats switch and the judge mode are independent
+ * (docs/design.md#independent-caveats-and-judge).
  *
  * Failure policy: judge failures are uncertified verdicts (never run failures); a continuation that fails
  * (provider error, malformed reply, budget error) keeps the answer before it; an abort propagates; a

@@ -1,7 +1,7 @@
 /**
- * Run finalization for non-interactive runs (seed 000 section 3): `finalizeRun` sequences the pure
- * policies of lib/guards/completion around the real agent loop (`createLoopContinuation`) and the real
- * judge model call (`createCompletionJudge`). See docs/run-finalization.md.
+ * Run finalization for non-interactive runs: `finalizeRun` sequences the pure policies of
+ * lib/guards/completion around the real agent loop (`createLoopContinuation`) and the real judge model call
+ * (`createCompletionJudge`). See docs/run-finalization.md.
  */
 export {
   type CompletionJudge,

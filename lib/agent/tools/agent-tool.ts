@@ -3,7 +3,7 @@
  * configured MCP server. The loop declares tools to the model without `execute` (AI SDK) and runs them
  * itself through `executeToolBatch`, the single place tool results enter the model context.
  *
- * Results use cllama's managed-tool envelope (reference/UPSTREAMS.md section 2):
+ * Results use cllama's managed-tool envelope (docs/design.md#tool-envelope):
  *   success: { ok: true, status_code, data? }
  *   error:   { ok: false, status_code?, error: { code, message, details? } }
  * The model sees the envelope as JSON text (after quarantine). Tools never throw for expected failures;

@@ -1,8 +1,9 @@
 /**
- * The completion judge's circuit breaker (seed 000: three consecutive judge failures open a five-minute,
- * process-local breaker). States: `closed` (calls allowed), `open` (no calls until `openMs` passed),
- * `half-open` (after the wait: calls allowed; the next success closes it, the next failure opens it again
- * for another `openMs`). A success in any state resets the failure count. The clock is injected.
+ * The completion judge's circuit breaker (docs/design.md#judge-circuit-breaker: three consecutive judge
+ * failures open a five-minute, process-local breaker). States: `closed` (calls allowed), `open` (no calls
+ * until `openMs` passed), `half-open` (after the wait: calls allowed; the next success closes it, the next
+ * failure opens it again for another `openMs`). A success in any state resets the failure count. The clock is
+ * injected.
  */
 
 export type BreakerState = "closed" | "open" | "half-open";

@@ -1,7 +1,7 @@
 /**
- * The deterministic caveat builders of run finalization (seed 000 section 3): open plan items, failed
- * side-effecting actions, and the tool-budget marker. Each returns the localized line or null when there
- * is nothing to say. No judge verdict ever becomes a caveat: verdicts are diagnostics only.
+ * The deterministic caveat builders of run finalization (docs/run-finalization.md#4-caveats): open plan
+ * items, failed side-effecting actions, and the tool-budget marker. Each returns the localized line or null
+ * when there is nothing to say. No judge verdict ever becomes a caveat: verdicts are diagnostics only.
  */
 import { completionTexts } from "./completion-texts";
 

@@ -1,8 +1,8 @@
 /**
- * The instructions of the run's single bounded continuation: the todo gate's (finish the open plan items
- * or explicitly remove the ones no longer required) and the judge's in continue mode (seed 000
- * `buildAutonomousContinuationPrompt`: one executable next operation plus the unmet deltas). They are
- * model input only; none of their text is ever delivered.
+ * The instructions of the run's single bounded continuation: the todo gate's (finish the open plan items or
+ * explicitly remove the ones no longer required) and the judge's in continue mode
+ * (docs/run-finalization.md#3-completion-judge: one executable next operation plus the unmet deltas). They
+ * are model input only; none of their text is ever delivered.
  */
 import type { JudgedObligation } from "./normalize-autonomous-verdict";
 

@@ -1,7 +1,7 @@
 /**
- * Failed side-effecting actions of a run (seed 000 section 3): the run's own tool evidence, keyed on
- * actual tool errors, not on guesses about obligations. A failed call counts when its tool is mutating
- * (tool-action-vocabulary.ts), with two exceptions:
+ * Failed side-effecting actions of a run (docs/run-finalization.md#4-caveats): the run's own tool evidence,
+ * keyed on actual tool errors, not on guesses about obligations. A failed call counts when its tool is
+ * mutating (tool-action-vocabulary.ts), with two exceptions:
  *   - the runtime's own bookkeeping tools (`agent_todo_update`) change nothing outside the run;
  *   - calls the runtime rejected before the tool ran (`invalid_arguments`, `unknown_tool`,
  *     `terminal_on_success_order`) count only when no later call of the same tool succeeded, because the

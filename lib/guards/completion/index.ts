@@ -1,5 +1,5 @@
 /**
- * Evidence-bound completion for non-interactive runs (seed 000 section 3; pure, no I/O).
+ * Evidence-bound completion for non-interactive runs (docs/run-finalization.md; pure, no I/O).
  *
  * Run finalization (lib/agent/finalize) uses these pieces in this order:
  *   1. `detectSilentDelivery(answer, kind)`: a silent sentinel is read first and is immutable;

@@ -1,6 +1,6 @@
 /**
- * The evidence summary the completion judge decides from (seed 000 `buildJudgeEvidenceText`): one line
- * per tool result with a stable ID, the tool name, ok/error status and a short preview. Tool results get
+ * The evidence summary the completion judge decides from (docs/run-finalization.md#3-completion-judge): one
+ * line per tool result with a stable ID, the tool name, ok/error status and a short preview. Tool results get
  * `tool-01`, `tool-02`, …; deliveries (send-shaped tools: send, post, reply, publish, notify, …) get
  * `send-01`, …. IDs are numbered over the whole run, so leaving old items out never renumbers the rest.
  *
@@ -87,7 +87,7 @@ export function buildJudgeEvidence(
   };
 }
 
-/** Seed 000's name for the summary text alone. */
+/** The summary text alone (the name the original specification gives it). */
 export function buildJudgeEvidenceText(
   toolOutputs: readonly JudgeEvidenceInput[],
   outboundSends: readonly JudgeEvidenceInput[] = [],

@@ -1,7 +1,7 @@
 /**
- * Whether the completion judge runs for a run (seed 000 "Gating (cost control)"), checked in this order:
- * mode off, interactive run, steered run, no tool executed, no textual answer, breaker open. A skip is
- * recorded as `run.completion_judge_skipped` with the reason.
+ * Whether the completion judge runs for a run (cost control, docs/run-finalization.md#3-completion-judge),
+ * checked in this order: mode off, interactive run, steered run, no tool executed, no textual answer,
+ * breaker open. A skip is recorded as `run.completion_judge_skipped` with the reason.
  */
 import type { BreakerState } from "./circuit-breaker";
 

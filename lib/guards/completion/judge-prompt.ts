@@ -1,6 +1,6 @@
 /**
- * The completion judge's request (seed 000 `buildAutonomousJudgePrompt`): one structured call on the run's
- * own model, no tools. It extracts up to eight obligations in the task's language and decides each from
+ * The completion judge's request (docs/run-finalization.md#3-completion-judge): one structured call on the
+ * run's own model, no tools. It extracts up to eight obligations in the task's language and decides each from
  * the tool evidence alone: the agent saying it finished is not evidence. The answer format is the strict
  * schema of judge-verdict-schema.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The completion judge's answer: one strict JSON object (seed 000 `buildAutonomousJudgePrompt`).
+ * The completion judge's answer: one strict JSON object (docs/run-finalization.md#3-completion-judge).
  * `JUDGE_VERDICT_JSON_SCHEMA` is sent to the provider as its strict response format (every property
  * required, no extra properties, at most JUDGE_MAX_OBLIGATIONS obligations); `judgeVerdictSchema` checks
  * the answer again here, because not every provider enforces the schema.

@@ -1,6 +1,7 @@
 /**
- * Turns the judge's raw answer into a verdict the runtime can act on (seed 000
- * `normalizeAutonomousVerdict`). The judge is a model: nothing it says is trusted until it is checked.
+ * Turns the judge's raw answer into a verdict the runtime can act on
+ * (docs/run-finalization.md#3-completion-judge). The judge is a model: nothing it says is trusted until it is
+ * checked.
  *
  *   - not JSON / not the schema / no obligations      -> uncertified (invalid_json, schema_mismatch, no_obligations);
  *   - any cited evidence ID that was not in the summary -> uncertified (unsupported_evidence);

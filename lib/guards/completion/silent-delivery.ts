@@ -1,7 +1,7 @@
 /**
- * Silent-delivery sentinels (seed 000 section 3, "Silent-delivery boundary"). They are read from the
- * model's final answer BEFORE finalization adds anything, and the intent they express is immutable: no
- * note, summary, warning or caveat can turn a silent run into a post.
+ * Silent-delivery sentinels (docs/run-finalization.md#1-silent-delivery-read-first-immutable). They are read
+ * from the model's final answer BEFORE finalization adds anything, and the intent they express is immutable:
+ * no note, summary, warning or caveat can turn a silent run into a post.
  *
  * Grammar (after trimming surrounding whitespace):
  *   - any non-interactive run: the whole answer is exactly `NO_MESSAGE`, `NO_REPLY` or

@@ -33,7 +33,7 @@ describe("tokenizeToolName", () => {
 
 /** A realistic corpus: built-ins, common MCP servers, vendor APIs, shell and package tools. */
 const CORPUS: [string, ToolAction][] = [
-  // the seed's vocabulary, verb first
+  // the original specification's vocabulary, verb first
   ["set_reminder", "mutation"],
   ["start_vm", "mutation"],
   ["stopVM", "mutation"],

@@ -15,7 +15,7 @@
 
 /** Verbs (and shell / package-manager words) of actions that change state outside the conversation. */
 export const MUTATION_VOCABULARY: ReadonlySet<string> = new Set([
-  // seed 000's list
+  // the original specification's list (docs/design.md#run-finalization)
   "set",
   "start",
   "stop",

@@ -67,7 +67,7 @@ describe("SCAFFOLDING_PATTERNS registry", () => {
     }
   });
 
-  it("covers the families named in UPSTREAMS.md section 4", () => {
+  it("covers the model families listed in docs/design.md#scaffolding-patterns", () => {
     const families = SCAFFOLDING_PATTERNS.map((pattern) => pattern.family).join(" | ");
     for (const family of [
       "LFM2",

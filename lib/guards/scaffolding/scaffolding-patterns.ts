@@ -2,7 +2,8 @@ import type { ScaffoldingPattern } from "./scaffolding-pattern";
 
 /**
  * The scaffolding registry: every chat-template tool marker known to leak into `delta.content`, with a
- * fixture naming its model family. Sources: the seed incident (LFM2) and `reference/UPSTREAMS.md` section 4.
+ * fixture naming its model family. Sources: the LFM2 incident that started the guard and the public
+ * tool-call parsers listed in docs/design.md#scaffolding-patterns.
  *
  * This list is the extension point: a strip warning in the logs (stripped span, first 200 characters) is how
  * a new format is captured; add an entry plus its fixture here. Deliberately NOT in the registry (they look
@@ -15,7 +16,7 @@ import type { ScaffoldingPattern } from "./scaffolding-pattern";
  * as quoted text and left alone (a model documenting these formats), whatever the entry.
  */
 export const SCAFFOLDING_PATTERNS: readonly ScaffoldingPattern[] = [
-  // Liquid AI LFM2 / LFM2.5 (the seed incident).
+  // Liquid AI LFM2 / LFM2.5 (the incident that started the guard, docs/design.md#scaffolding-recovery).
   {
     kind: "span",
     id: "lfm2-tool-call",
@@ -524,7 +525,7 @@ export const SCAFFOLDING_PATTERNS: readonly ScaffoldingPattern[] = [
       { family: "Google FunctionGemma", leaked: "<start_function_response>{t:21}<end_function_response>" },
     ],
   },
-  // Others from UPSTREAMS.md section 4.
+  // Others from the public parsers (docs/design.md#scaffolding-patterns).
   {
     kind: "span",
     id: "nemotron-h-toolcall",

@@ -1,5 +1,6 @@
 /**
- * Terminal-on-success managed tools (seed 001, cllama `x-claw.terminalOnSuccess`; pure).
+ * Terminal-on-success managed tools (cllama `x-claw.terminalOnSuccess`, docs/design.md#terminal-on-success;
+ * pure).
  *
  * A tool annotated `"x-claw.terminalOnSuccess": true` ends the run when it succeeds, so the model cannot
  * write a final answer that contradicts the tool's authoritative receipt. How the agent loop uses it:

@@ -6,7 +6,8 @@ const base = { severity: "high" as const, already_acknowledged: false, other_una
 
 describe("decideAcknowledgement", () => {
   it("example 3: a resolved halt lets the session resume", () => {
-    // The seed's example 3 with its placeholder id "halt_789xyz" replaced by a real event id (ids are UUIDs).
+    // Usage example 3 (docs/halt-conditions.md#usage-examples) with its placeholder id "halt_789xyz" replaced
+    // by a real event id (ids are UUIDs).
     const input = acknowledgeHaltInputSchema.parse({
       session_token: "sess_abc123",
       halt_id: "7c9e6679-7425-40de-944b-e07fc1f90ae7",

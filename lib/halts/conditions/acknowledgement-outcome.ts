@@ -1,8 +1,9 @@
 /**
- * The pure acknowledgement policy of `guardrail_acknowledge_halt` (seed 004 state-transition table):
- * resolved -> session active, escalated -> paused pending a human, dismissed -> active with warnings;
- * dismissing a critical halt requires `continue_with_caution`; an acknowledged halt cannot be
- * acknowledged again; a session resumes only when none of its halts is left unacknowledged.
+ * The pure acknowledgement policy of `guardrail_acknowledge_halt`
+ * (docs/halt-conditions.md#acknowledgement-and-session-state): resolved -> session active, escalated ->
+ * paused pending a human, dismissed -> active with warnings; dismissing a critical halt requires
+ * `continue_with_caution`; an acknowledged halt cannot be acknowledged again; a session resumes only when
+ * none of its halts is left unacknowledged.
  */
 import type { AcknowledgeResolution, SeverityLevel } from "@/lib/schemas/halts";
 

@@ -1,5 +1,5 @@
 /**
- * The seed's auto-record decision for `guardrail_check_halt_conditions`: "If should_halt is true,
+ * The halt design's auto-record decision for `guardrail_check_halt_conditions`: "If should_halt is true,
  * automatically record halt events for all critical severity conditions, high severity conditions
  * (configurable), multiple medium severity conditions." Pure: the service records the selected reasons
  * and then marks them with `markReasonsRecorded`.
@@ -15,9 +15,9 @@ import type {
 
 /** Which reasons to record. */
 export type AutoRecordPolicy = {
-  /** Record high-severity reasons (seed: "configurable"); default true. */
+  /** Record high-severity reasons (the halt design: "configurable"); default true. */
   recordHighSeverity: boolean;
-  /** Record the medium reasons when at least this many fired (seed: "multiple"); default 2. */
+  /** Record the medium reasons when at least this many fired (the halt design: "multiple"); default 2. */
   minimumMediumCount: number;
 };
 

@@ -1,6 +1,6 @@
 /**
- * Code-safety halt conditions (seed 004): modifying unread code, breaking changes, no rollback plan,
- * unknown dependencies.
+ * Code-safety halt conditions (docs/halt-conditions.md): modifying unread code, breaking changes, no rollback
+ * plan, unknown dependencies.
  */
 import { normalizePath } from "./file-paths";
 import type { HaltCheckContext } from "./halt-condition";
@@ -55,7 +55,7 @@ export function modifyingUnreadCode(): HaltCondition {
  * `breaking_changes` (high). Rule, on `proposed_changes`: fires when tests ran and failed
  * (`tests_passed === false`) while the threshold's `requires_tests_pass` is true (default), or when the
  * change alters a public interface (`changes_public_interface === true`) and `has_tests` is false.
- * Without either signal the seed's "dependency analysis" is not decidable from the input, so the
+ * Without either signal the halt design's "dependency analysis" is not decidable from the input, so the
  * condition does not fire (`has_tests: false` alone is not evidence of breakage).
  */
 export function breakingChanges(): HaltCondition {

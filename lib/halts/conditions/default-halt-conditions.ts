@@ -63,10 +63,10 @@ function row(
 }
 
 /**
- * Default `halt_conditions_config` rows: the seed's 15 (with its thresholds), the 5 extra conditions of
- * its detail tables, and `dangerous_commands`. All enabled; `auto_escalate` false and no escalation
- * delay, as in the seed (critical halts escalate on record regardless). Insert with "on conflict do
- * nothing" so operator changes survive re-seeding.
+ * Default `halt_conditions_config` rows: the halt design's 15 (with its thresholds), the 5 extra
+ * conditions of its detail tables, and `dangerous_commands` (docs/halt-conditions.md). All enabled;
+ * `auto_escalate` false and no escalation delay, as in the design (critical halts escalate on record
+ * regardless). Insert with "on conflict do nothing" so operator changes survive re-seeding.
  */
 export const DEFAULT_HALT_CONDITION_CONFIG: readonly HaltConditionConfig[] = [
   row("modifying_unread_code", "code_safety", "critical", { requires_read: true }),
@@ -92,7 +92,10 @@ export const DEFAULT_HALT_CONDITION_CONFIG: readonly HaltConditionConfig[] = [
   row("uncertainty_scale", "uncertainty", "high", { threshold: 7 }),
 ];
 
-/** The seed's 15 default condition names (the rest come from its detail tables, plus dangerous_commands). */
+/**
+ * The halt design's 15 default condition names (the rest come from its detail tables, plus
+ * dangerous_commands).
+ */
 export const SEED_DEFAULT_CONDITION_NAMES: readonly HaltConditionName[] = [
   "modifying_unread_code",
   "breaking_changes",

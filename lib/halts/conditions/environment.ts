@@ -1,5 +1,6 @@
 /**
- * Environment halt conditions (seed 004): test/production mix, credential confusion, shared instances.
+ * Environment halt conditions (docs/halt-conditions.md): test/production mix, credential confusion, shared
+ * instances.
  */
 import { collectTargetFiles } from "./code-safety";
 import {

@@ -29,9 +29,9 @@ function withRow(conditionName: string, overrides: Partial<HaltConditionConfig>)
   );
 }
 
-describe("seed 004 usage examples", () => {
+describe("halt contract usage examples (docs/halt-conditions.md#usage-examples)", () => {
   it("example 1: code safety check", () => {
-    // Agent wants to modify src/auth.js (verbatim from the seed)
+    // Agent wants to modify src/auth.js (verbatim from docs/halt-conditions.md#usage-examples)
     const input = checkHaltConditionsInputSchema.parse({
       session_token: "sess_abc123",
       current_context: {
@@ -77,7 +77,7 @@ describe("seed 004 usage examples", () => {
   });
 
   it("example 2: three strikes", () => {
-    // Third attempt on task (verbatim from the seed)
+    // Third attempt on task (verbatim from docs/halt-conditions.md#usage-examples)
     const input = checkHaltConditionsInputSchema.parse({
       session_token: "sess_abc123",
       task_id: "task_fix_bug_42",

@@ -1,7 +1,7 @@
 /**
- * `evaluateHaltConditions`: runs every enabled halt condition and combines the results into the seed's
+ * `evaluateHaltConditions`: runs every enabled halt condition and combines the results into the contract's
  * `CheckHaltConditionsOutput` (should_halt, halt_reasons, highest_severity, recommended_action,
- * context_annotations). Pure, synchronous and fail-safe.
+ * context_annotations; docs/halt-conditions.md#what-the-check-answers). Pure, synchronous and fail-safe.
  */
 
 import { redactSecrets } from "@/lib/redact/redact";
@@ -19,7 +19,7 @@ import { actionAfterFailures, DEFAULT_MAX_STRIKES, THREE_STRIKES_HALT_ACTION } f
 import { DEFAULT_HALT_CONDITION_CONFIG, DEFAULT_HALT_CONDITIONS } from "./default-halt-conditions";
 import type { RegisteredHaltCondition, TriggeredHaltCondition } from "./halt-condition";
 
-/** Prefix of every fail-safe description (seed: `description="Halt check failed: [error]"`). */
+/** Prefix of every fail-safe description (docs/halt-conditions.md#fail-safe). */
 export const HALT_CHECK_FAILED_PREFIX = "Halt check failed: ";
 
 /** `recommended_action` values when nothing halts. */
@@ -32,7 +32,7 @@ export function severityRank(severity: SeverityLevel): number {
   return SEVERITY_LEVELS.indexOf(severity);
 }
 
-/** The highest severity among reasons; "low" when there are none (the seed's type has no "none"). */
+/** The highest severity among reasons; "low" when there are none (the contract's type has no "none"). */
 export function highestSeverity(reasons: readonly { severity: SeverityLevel }[]): SeverityLevel {
   let highest: SeverityLevel = "low";
   for (const reason of reasons)
@@ -103,9 +103,9 @@ function limitDescription(description: string): string {
 }
 
 /**
- * The fail-safe answer (seed: "If check logic fails ... should_halt=true"; "If DB unavailable ...
- * severity=critical"): one critical reason whose description starts with "Halt check failed: ".
- * Use it also when the configuration cannot be loaded.
+ * The fail-safe answer (docs/halt-conditions.md#fail-safe: a failed check or an unreachable database answers
+ * should_halt=true, severity critical): one critical reason whose description starts with
+ * "Halt check failed: ". Use it also when the configuration cannot be loaded.
  */
 export function failSafeHaltCheckOutput(
   error: unknown,

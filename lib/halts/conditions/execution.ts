@@ -1,11 +1,14 @@
 /**
- * Execution halt conditions (seed 004): three strikes, repeated errors, cascading failures, unknown
- * errors.
+ * Execution halt conditions (docs/halt-conditions.md): three strikes, repeated errors, cascading failures,
+ * unknown errors.
  */
 import { errorSimilarity } from "./error-similarity";
 import { formatList, type HaltCheckContext, type HaltCondition, readThreshold } from "./halt-condition";
 
-/** Default `max_attempts` of `three_strikes` (seed 004 and AGENT_EXECUTION.md: MAX_ATTEMPTS = 3). */
+/**
+ * Default `max_attempts` of `three_strikes` (the halt design's MAX_ATTEMPTS = 3,
+ * docs/halt-conditions.md#three-strikes).
+ */
 export const DEFAULT_MAX_ATTEMPTS = 3;
 /** Default `similarity_threshold` of `repeated_errors`. */
 export const DEFAULT_SIMILARITY_THRESHOLD = 0.8;
@@ -21,8 +24,8 @@ function recentErrors(context: HaltCheckContext): string[] {
 }
 
 /**
- * `three_strikes` (high). Rule: `attempt_number >= max_attempts` (threshold, default 3). The seed's
- * message is kept: "Task has failed N times. Context may be contaminated."
+ * `three_strikes` (high). Rule: `attempt_number >= max_attempts` (threshold, default 3). The halt
+ * design's message is kept: "Task has failed N times. Context may be contaminated."
  */
 export function threeStrikes(): HaltCondition {
   return (context, settings) => {

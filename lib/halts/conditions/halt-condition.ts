@@ -23,7 +23,7 @@ export type HaltConditionSettings = {
   threshold: Record<string, unknown>;
 };
 
-/** A triggered condition: the seed's HaltReason fields plus the annotations it contributes. */
+/** A triggered condition: the contract's HaltReason fields plus the annotations it contributes. */
 export type TriggeredHaltCondition = {
   halt_type: HaltType;
   condition_name: HaltConditionName;

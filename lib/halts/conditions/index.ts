@@ -1,6 +1,6 @@
 /**
- * Public API of the pure halt-condition evaluators (seed 004). Import from here; the files behind it are
- * one concept each.
+ * Public API of the pure halt-condition evaluators (docs/halt-conditions.md). Import from here; the files
+ * behind it are one concept each.
  */
 
 export type { SecretKind, SecretMatch } from "@/lib/redact/secret-patterns";

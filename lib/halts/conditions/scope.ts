@@ -1,6 +1,6 @@
 /**
- * Scope halt conditions (seed 004): out of scope, ambiguous requirements, conflicting instructions,
- * unauthorized production.
+ * Scope halt conditions (docs/halt-conditions.md): out of scope, ambiguous requirements, conflicting
+ * instructions, unauthorized production.
  */
 import { collectTargetFiles } from "./code-safety";
 import { classifyEnvironmentName, findEnvironmentMarkers } from "./environment-markers";

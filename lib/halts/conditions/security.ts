@@ -1,6 +1,6 @@
 /**
- * Security halt conditions (seed 004): secrets exposure, privilege escalation, dangerous commands,
- * data exposure, unknown commands.
+ * Security halt conditions (docs/halt-conditions.md): secrets exposure, privilege escalation, dangerous
+ * commands, data exposure, unknown commands.
  */
 
 import { findSecrets } from "@/lib/redact/secret-patterns";
@@ -120,7 +120,7 @@ export function privilegeEscalation(): HaltCondition {
 }
 
 /**
- * `dangerous_commands` (critical; Keel's name for the seed's "scan commands for known dangerous
+ * `dangerous_commands` (critical; Keel's name for the halt design's "scan commands for known dangerous
  * patterns"). Rule: a command matches a destructive rule of command-rules.ts (rm -rf of `/`, `~` or a
  * system directory, force push or delete of main/master, git reset --hard, git clean -f, mkfs, dd
  * of=/dev, writes to block devices, shutdown, kill -1, crontab -r, fork bomb, curl | sh, terraform

@@ -1,12 +1,12 @@
 /**
- * Uncertainty halt condition (seed 004) on the 0-10 uncertainty scale:
+ * Uncertainty halt condition on the 0-10 uncertainty scale (docs/halt-conditions.md#severities):
  * 9-10 critical (halt immediately), 7-8 high (halt and ask), 5-6 medium (proceed with caution, note the
  * uncertainty), 0-4 low (proceed normally).
  */
 import type { HaltCondition } from "./halt-condition";
 import { readThreshold } from "./halt-condition";
 
-/** Default halt threshold (seed: `uncertainty_score >= 7`). */
+/** Default halt threshold (the halt design: `uncertainty_score >= 7`). */
 export const DEFAULT_UNCERTAINTY_THRESHOLD = 7;
 /** Default score from which the halt is critical (seed scale: 9-10 "HALT immediately"). */
 export const DEFAULT_CRITICAL_UNCERTAINTY = 9;

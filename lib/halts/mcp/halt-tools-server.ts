@@ -32,7 +32,7 @@ import {
   updateHaltConfig,
 } from "../service";
 
-/** Names of the tools, as in seed 004. */
+/** Names of the tools, as in the halt contract (docs/halt-conditions.md#the-halt-contract). */
 export const HALT_TOOL_NAMES = [
   "guardrail_check_halt_conditions",
   "guardrail_record_halt",

@@ -3,7 +3,8 @@
  * calling agent key; operators may acknowledge any halt); dismissing a critical halt requires
  * `continue_with_caution`; the write is guarded (`acknowledged = false` in the WHERE clause), so of any
  * number of concurrent acknowledgements exactly one succeeds and the others get 409 with who
- * acknowledged and when. The session state follows the seed's table (`decideAcknowledgement`): resolved
+ * acknowledged and when. The session state follows the contract's table
+ * (docs/halt-conditions.md#acknowledgement-and-session-state, `decideAcknowledgement`): resolved
  * or dismissed -> active once no halt needing acknowledgement is left, escalated -> paused.
  */
 import type { Caller } from "@/lib/auth/caller";

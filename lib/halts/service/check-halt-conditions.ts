@@ -1,17 +1,20 @@
 /**
  * `guardrail_check_halt_conditions`: evaluates every enabled condition (pure evaluators, cached config),
- * auto-records per the seed (all critical, high, several mediums), and answers. With a `task_id`, the
+ * auto-records per the contract (all critical, high, several mediums), and answers. With a `task_id`, the
  * attempt number is at least the database's consecutive-failure count (the evaluator reads
  * `attempt_number` as the number of failed attempts: 2 -> try_alternative, 3 -> three_strikes), so three
  * strikes cannot be dodged by under-reporting. A session that is halted or paused gets an extra `session_halted` reason
  * ("no new operations until acknowledged"), which is not recorded again.
  *
- * Failure policy (seed): if the database is unreachable or anything in the check throws, the answer is
- * `should_halt: true`, severity critical, "Halt check failed: ..." (logged). An unknown session (404)
- * or another key's session (403) is a caller error, not a failed check, and is thrown.
+ * Failure policy (docs/halt-conditions.md#fail-safe): if the database is unreachable or anything in the check
+ * throws, the answer is `should_halt: true`, severity critical, "Halt check failed: ..." (logged). An unknown
+ * session (404) or another key's session (403) is a caller error, not a failed check, and is thrown.
  */
 import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
+import { publicFailureText } from "@/lib/db/database-errors";
+import { HALT_CHECK_BUDGET_MS } from "@/lib/db/deadlines";
+import { withTimeout } from "@/lib/db/with-timeout";
 import {
   buildAutoRecordInput,
   DEFAULT_AUTO_RECORD_POLICY,
@@ -43,7 +46,10 @@ export type HaltConfigSource = { get(): Promise<HaltConditionConfig[]> };
 /** Condition name of the reason added while the session is halted or paused. */
 export const SESSION_HALTED_CONDITION = "session_halted";
 
-/** Runs the check; never throws except for 404/403 on the session. */
+/**
+ * Runs the check; never throws except for 404/403 on the session. A check still waiting on the database
+ * after HALT_CHECK_BUDGET_MS answers the fail-safe (the MCP tools get the same bound as the route).
+ */
 export async function checkHaltConditions(
   database: Database,
   caller: Caller,
@@ -52,7 +58,13 @@ export async function checkHaltConditions(
 ): Promise<CheckHaltConditionsOutput> {
   try {
     // The answer never echoes a secret the agent sent (operation, file paths, instructions ...).
-    return redactSecretsDeep(await runCheck(database, caller, input, configSource));
+    return redactSecretsDeep(
+      await withTimeout(
+        runCheck(database, caller, input, configSource),
+        HALT_CHECK_BUDGET_MS,
+        "the halt check",
+      ),
+    );
   } catch (error) {
     if (
       error instanceof HaltServiceError &&
@@ -64,7 +76,8 @@ export async function checkHaltConditions(
       operation: input.current_context.operation.slice(0, 200),
       ...errorFields(error),
     });
-    return redactSecretsDeep(failSafeHaltCheckOutput(error));
+    // The description reaches the agent: a generic phrase, never the error's text (SQL states, code).
+    return failSafeHaltCheckOutput(new Error(publicFailureText(error)));
   }
 }
 

@@ -1,8 +1,9 @@
 /**
- * The halt-condition configuration as the check uses it: read from `halt_conditions_config`, cached in
- * memory for at most 60 s (seed 004), and dropped at once when any process writes the config (NOTIFY
- * `keel_halt_config`, see `startHaltConfigListener`). Failure policy: a failed read throws, and the check
- * answers fail-safe (halt, critical); a missing row means the condition's default row (enabled).
+ * The halt-condition configuration as the check uses it: read from `halt_conditions_config`, cached in memory
+ * for at most 60 s (docs/halt-conditions.md#housekeeping), and dropped at once when any process writes the
+ * config (NOTIFY `keel_halt_config`, see `startHaltConfigListener`). Failure policy: a failed read throws,
+ * and the check answers fail-safe (halt, critical); a missing row means the condition's default row
+ * (enabled).
  */
 
 import {

@@ -1,4 +1,4 @@
-/** Maps a `halt_events` row to the seed's `HaltEvent` shape (snake_case, ISO timestamps). */
+/** Maps a `halt_events` row to the contract's `HaltEvent` shape (snake_case, ISO timestamps). */
 import type { HaltEvent as HaltEventRow } from "@/lib/generated/prisma/client";
 import type { HaltEvent, JsonObject } from "@/lib/schemas/halts";
 

@@ -1,10 +1,10 @@
 /**
- * Three strikes per (session, task), counted from the database (seed 004 integration table). Failed
- * attempts are `halt_events` rows: `task_attempt_failed` (severity low: recorded, not halting) and, on
+ * Three strikes per (session, task), counted from the database (docs/halt-conditions.md#three-strikes).
+ * Failed attempts are `halt_events` rows: `task_attempt_failed` (severity low: recorded, not halting) and, on
  * the last allowed attempt, `three_strikes`. The count is rebuilt by replaying those rows through
  * `lib/halts/three-strikes.ts`: each row is a failure; acknowledging a `three_strikes` halt is the user
- * answering, which resets the counter ("try again" -> user_said_try_again, anything else ->
- * new_information). A new task or a new session starts at 0 because the key differs.
+ * answering, which resets the counter ("try again" -> user_said_try_again, anything else -> new_information).
+ * A new task or a new session starts at 0 because the key differs.
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 import {

@@ -1,5 +1,7 @@
 // POST /api/halts/check - guardrail_check_halt_conditions (agent key, halts:write); fails safe
 import { getPrisma } from "@/lib/db/client";
+import { DATABASE_FAILURE_TEXT, INTERNAL_FAILURE_TEXT } from "@/lib/db/database-errors";
+import { HALT_CHECK_BUDGET_MS } from "@/lib/db/deadlines";
 import { failSafeHaltCheckOutput } from "@/lib/halts/conditions";
 import { checkHaltConditions, processHaltConfigCache } from "@/lib/halts/service";
 import { parseBody } from "@/lib/http/parse-body";
@@ -8,22 +10,32 @@ import { checkHaltConditionsInputSchema } from "@/lib/schemas/halts";
 
 export const dynamic = "force-dynamic";
 
-const guarded = withAuth({ scope: "halts:write" }, async ({ request, caller }) => {
-  const input = await parseBody(request, checkHaltConditionsInputSchema);
-  const database = getPrisma();
-  return Response.json(await checkHaltConditions(database, caller, input, processHaltConfigCache(database)), {
-    headers: { "Cache-Control": "no-store" },
-  });
-});
+const guarded = withAuth(
+  { scope: "halts:write", budgetMs: HALT_CHECK_BUDGET_MS },
+  async ({ request, caller }) => {
+    const input = await parseBody(request, checkHaltConditionsInputSchema);
+    const database = getPrisma();
+    return Response.json(
+      await checkHaltConditions(database, caller, input, processHaltConfigCache(database)),
+      {
+        headers: { "Cache-Control": "no-store" },
+      },
+    );
+  },
+);
 
 /**
- * When the database is down even the caller cannot be authenticated (503); the body then also carries
- * the fail-safe answer (`should_halt: true`, critical), so an agent that reads only `should_halt` halts.
+ * When the database is down even the caller cannot be authenticated (503), and when it hangs the route's
+ * budget (HALT_CHECK_BUDGET_MS, 1.5 s by default) runs out (503). Every 5xx body also carries the
+ * fail-safe answer (`should_halt: true`, critical), so an agent that reads only `should_halt` halts. Its
+ * text is generic: it never names database internals.
  */
 export const POST: typeof guarded = async (request, context) => {
   const response = await guarded(request, context);
-  if (response.status !== 503) return response;
+  if (response.status < 500) return response;
   const body = (await response.json()) as Record<string, unknown>;
-  const failSafe = failSafeHaltCheckOutput(new Error("the database is not reachable"));
-  return Response.json({ ...body, ...failSafe }, { status: 503, headers: response.headers });
+  const failSafe = failSafeHaltCheckOutput(
+    new Error(response.status === 503 ? DATABASE_FAILURE_TEXT : INTERNAL_FAILURE_TEXT),
+  );
+  return Response.json({ ...body, ...failSafe }, { status: response.status, headers: response.headers });
 };

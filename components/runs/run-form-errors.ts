@@ -3,6 +3,7 @@
  * form shows: one error per field, localized where the issue is one the form knows, and the server's
  * own text for anything else (pure).
  */
+import { RUN_TASK_REQUIRED_MESSAGE } from "@/lib/schemas/runs";
 
 /** One issue as the API sends it (`{ error: { issues: [...] } }`). */
 export type ApiIssue = { path?: ReadonlyArray<string | number>; code?: string; message: string };
@@ -27,6 +28,8 @@ function taskError(issue: ApiIssue): RunFieldError {
   if (issue.code === "too_small") return { type: "taskRequired" };
   if (issue.code === "too_big") return { type: "taskTooLong" };
   if (issue.code === "invalid_type") return { type: "taskRequired" };
+  if (issue.code === "invalid_format" && issue.message === RUN_TASK_REQUIRED_MESSAGE)
+    return { type: "taskRequired" };
   return { type: "message", message: issue.message };
 }
 

@@ -4,17 +4,17 @@
  */
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
+import { nonBlankText } from "@/lib/schemas/text";
 import { issueToken, parseToken, secretMatches } from "./api-token";
 import { AGENT_SCOPES, type AgentScope, type Role } from "./roles";
 
 /** last_used_at is written at most this often per key. */
 const LAST_USED_INTERVAL_MS = 60_000;
 
-export const tokenNameSchema = z
-  .string()
-  .trim()
-  .min(1, "Give the token a name.")
-  .max(100, "At most 100 characters.");
+export const tokenNameSchema = nonBlankText(100, {
+  required: "Give the token a name.",
+  max: "At most 100 characters.",
+});
 export const agentScopesSchema = z
   .array(z.enum(AGENT_SCOPES))
   .min(1, `Choose at least one scope: ${AGENT_SCOPES.join(", ")}.`)

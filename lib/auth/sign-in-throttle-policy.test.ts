@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_LIMITS, recordFailure, retryAfterSeconds } from "./sign-in-throttle-policy";
+import { ACCOUNT_LIMITS, forgive, recordFailure, retryAfterSeconds } from "./sign-in-throttle-policy";
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds));
 
@@ -31,5 +31,20 @@ describe("sign-in throttle policy", () => {
       ),
     ).toBe(1);
     expect(retryAfterSeconds({ failures: 5, windowStart: at(0), lockedUntil: at(60) }, at(61))).toBe(0);
+  });
+
+  it("forgives counted attempts and lifts the lock once below the limit", () => {
+    const locked = { failures: 6, windowStart: at(0), lockedUntil: at(120) };
+    expect(forgive(locked, 1, ACCOUNT_LIMITS)).toEqual({
+      failures: 5,
+      windowStart: at(0),
+      lockedUntil: at(120),
+    });
+    expect(forgive(locked, 3, ACCOUNT_LIMITS)).toEqual({
+      failures: 3,
+      windowStart: at(0),
+      lockedUntil: null,
+    });
+    expect(forgive(locked, 9, ACCOUNT_LIMITS).failures).toBe(0);
   });
 });

@@ -2,7 +2,10 @@
  * When failed sign-ins lock an account or a client address (pure; the counters live in PostgreSQL so
  * every web process shares them). Per account: 5 failures in 15 minutes lock it, for 1 minute doubling
  * per further failure up to 15 minutes. Per address: 20 failures in 15 minutes lock it the same way.
- * A success clears the account's counter (not the address's, so spraying many accounts still locks).
+ * Every attempt is counted as a failure BEFORE its password is checked (lib/auth/sign-in.ts), so
+ * parallel attempts cannot all slip past the lock; a success then forgives what it may (`forgive`):
+ * on the account, itself and the failures counted before it (not the attempts counted after it, which
+ * are still in flight); on the address, only itself (so spraying many accounts still locks).
  */
 export interface ThrottleState {
   failures: number;
@@ -45,4 +48,17 @@ export function recordFailure(state: ThrottleState | null, now: Date, limits: Th
     return { failures, windowStart, lockedUntil: fresh ? null : state.lockedUntil };
   const lockMs = Math.min(limits.maxLockMs, limits.baseLockMs * 2 ** (failures - limits.maxFailures));
   return { failures, windowStart, lockedUntil: new Date(now.getTime() + lockMs) };
+}
+
+/**
+ * The state after forgiving `count` counted attempts (a success refunds itself and, on the account,
+ * the failures before it). Below the limit again, the lock is lifted.
+ */
+export function forgive(state: ThrottleState, count: number, limits: ThrottleLimits): ThrottleState {
+  const failures = Math.max(0, state.failures - count);
+  return {
+    failures,
+    windowStart: state.windowStart,
+    lockedUntil: failures < limits.maxFailures ? null : state.lockedUntil,
+  };
 }

@@ -3,18 +3,18 @@
  */
 import { z } from "zod";
 import type { Database } from "@/lib/db/client";
+import { storableText } from "@/lib/schemas/text";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from "./credential-rules";
 import { generatePassword, hashPassword } from "./password-hash";
 import { ROLES, type Role } from "./roles";
 
-export const usernameSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(USERNAME_PATTERN, "A user name is 2-64 characters: letters, digits, dot, dash, underscore.");
+/** A user name as the API takes it: already lower case (the console and CLI lower-case what is typed). */
+export const usernameSchema = storableText().regex(
+  USERNAME_PATTERN,
+  "A user name is 2-64 characters: lower-case letters, digits, dot, dash, underscore.",
+);
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = storableText()
   .min(PASSWORD_MIN_LENGTH, `A password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `A password may have at most ${PASSWORD_MAX_LENGTH} characters.`);
 
@@ -73,7 +73,7 @@ export async function createUser(
   database: Database,
   input: { username: string; password: string; role: Role; displayName?: string | null },
 ): Promise<PublicUser> {
-  const username = usernameSchema.parse(input.username);
+  const username = usernameSchema.parse(input.username.trim().toLowerCase());
   const password = passwordSchema.parse(input.password);
   const passwordHash = await hashPassword(password);
   try {

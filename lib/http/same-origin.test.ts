@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clientAddress, isSameOriginRequest } from "./same-origin";
 
+// As Next.js hands it over: request.url names localhost whatever Host the client sent.
 const request = (headers: Record<string, string>) =>
-  new Request("http://keel.local:3000/api/x", { method: "PUT", headers });
+  new Request("http://localhost:3000/api/x", {
+    method: "PUT",
+    headers: { host: "keel.local:3000", ...headers },
+  });
 
 describe("isSameOriginRequest", () => {
   afterEach(() => {
@@ -26,9 +30,46 @@ describe("isSameOriginRequest", () => {
     expect(isSameOriginRequest(request({}), { allowMissing: true })).toBe(true);
     expect(isSameOriginRequest(request({ origin: "null" }), { allowMissing: true })).toBe(false);
   });
-  it("accepts the public URL's host behind a proxy", () => {
+  it("accepts the public URL's origin behind a proxy, and only it", () => {
     process.env.KEEL_PUBLIC_URL = "https://keel.example.org";
     expect(isSameOriginRequest(request({ origin: "https://keel.example.org" }))).toBe(true);
+    expect(isSameOriginRequest(request({ origin: "https://KEEL.example.org:443" }))).toBe(true);
+    expect(isSameOriginRequest(request({ origin: "http://keel.example.org" }))).toBe(false);
+    expect(isSameOriginRequest(request({ origin: "http://keel.local:3000" }))).toBe(false);
+    expect(isSameOriginRequest(request({ origin: "http://localhost:3000", host: "localhost:3000" }))).toBe(
+      false,
+    );
+  });
+  it.each([
+    "http://localhost:3000",
+    "http://LOCALHOST:3000",
+    "http://LocalHost:3000",
+    "HTTP://localhost:3000",
+    "http://localhost:3000/",
+  ])("refuses Origin %s when the Host is another (request.url's host does not count)", (origin) => {
+    expect(isSameOriginRequest(request({ origin }))).toBe(false);
+    expect(isSameOriginRequest(request({ origin, host: "evil.example" }))).toBe(false);
+    expect(isSameOriginRequest(request({ origin, host: "localhost:3000" }))).toBe(true);
+  });
+  it("normalises case and default ports, and compares the scheme", () => {
+    expect(isSameOriginRequest(request({ origin: "http://KEEL.LOCAL:3000" }))).toBe(true);
+    expect(isSameOriginRequest(request({ origin: "http://keel.local", host: "Keel.Local:80" }))).toBe(true);
+    expect(isSameOriginRequest(request({ origin: "https://keel.local:3000" }))).toBe(false);
+    expect(isSameOriginRequest(request({ origin: "http://keel.local:3000", host: "" }))).toBe(false);
+    expect(
+      isSameOriginRequest(request({ origin: "http://keel.local:3000", host: "a@keel.local:3000" })),
+    ).toBe(false);
+  });
+  it("trusts X-Forwarded-Host/Proto only behind KEEL_TRUSTED_PROXIES", () => {
+    const forwarded = { "x-forwarded-host": "keel.example.org", "x-forwarded-proto": "https" };
+    expect(isSameOriginRequest(request({ origin: "https://keel.example.org", ...forwarded }))).toBe(false);
+    process.env.KEEL_TRUSTED_PROXIES = "1";
+    try {
+      expect(isSameOriginRequest(request({ origin: "https://keel.example.org", ...forwarded }))).toBe(true);
+      expect(isSameOriginRequest(request({ origin: "http://keel.local:3000", ...forwarded }))).toBe(false);
+    } finally {
+      delete process.env.KEEL_TRUSTED_PROXIES;
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { redactSecrets as redactLogString, redactSecretsDeep as redactLogValue } from "@/lib/redact/redact";
 import { createLogger } from "./logger";
-import { redactLogString, redactLogValue } from "./redact-log-value";
 
-describe("redactLogValue", () => {
+describe("log values go through the shared redactor", () => {
   it("masks values under secret-looking keys at any depth", () => {
     expect(
       redactLogValue({
@@ -12,17 +12,20 @@ describe("redactLogValue", () => {
       }),
     ).toEqual({
       user: "ada",
-      password: "***",
-      nested: { apiKey: "***", authorization: "***", list: [{ token: "***" }] },
+      password: "[REDACTED]",
+      nested: { apiKey: "[REDACTED]", authorization: "[REDACTED]", list: [{ token: "[REDACTED]" }] },
     });
   });
   it.each([
-    ["postgresql://keel:s3cr3t-pass@127.0.0.1:54329/keel", "postgresql://keel:***@127.0.0.1:54329/keel"],
-    ["Authorization: Bearer keel_agent_abcdefghijklmnop", "Authorization: Bearer ***"],
-    ["login with password=hunter22 failed", "login with password=*** failed"],
-    ['{"api_key": "sk-abcdefghijklmnop"}', '{"api_key": "***"}'],
-    ["key sk-ant-api03-abcdefghijklmnopqrstuvwxyz used", "key sk-ant-*** used"],
-    ["AKIAIOSFODNN7EXAMPLE", "AKIA***"],
+    [
+      "postgresql://keel:s3cr3t-pass@127.0.0.1:54329/keel",
+      "postgresql://keel:[REDACTED]@127.0.0.1:54329/keel",
+    ],
+    ["Authorization: Bearer keel_agent_abcdefghijklmnop", "Authorization: Bearer [REDACTED]"],
+    ["login with password=hunter22 failed", "login with password=[REDACTED] failed"],
+    ['{"api_key": "sk-abcdefghijklmnop"}', '{"api_key": "[REDACTED]"}'],
+    ["key sk-ant-api03-abcdefghijklmnopqrstuvwxyz used", "key [REDACTED] used"],
+    ["AKIAIOSFODNN7EXAMPLE", "[REDACTED]"],
   ])("masks %j", (input, expected) => {
     expect(redactLogString(input)).toBe(expected);
   });
@@ -50,7 +53,7 @@ describe("createLogger", () => {
         component: "test",
         msg: "connected",
         run: "r1",
-        url: "postgres://u:***@h/db",
+        url: "postgres://u:[REDACTED]@h/db",
       },
     ]);
   });

@@ -1,9 +1,9 @@
 /**
  * Structured logs: one JSON object per line on stdout (stderr for warn/error), with `time`, `level`,
- * `component` and `msg`. Every string value passes the secret redactor first, so a token or password
- * that reaches a log call is masked, not written.
+ * `component` and `msg`. Every value passes the one secret redactor (lib/redact) first, so a token or
+ * password that reaches a log call is masked, not written.
  */
-import { redactLogValue } from "./redact-log-value";
+import { redactSecretsDeep } from "@/lib/redact/redact";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
@@ -44,7 +44,7 @@ export function createLogger(options: LoggerOptions, bound: LogFields = {}): Log
       ...bound,
       ...fields,
     };
-    write(JSON.stringify(redactLogValue(record)), level);
+    write(JSON.stringify(redactSecretsDeep(record)), level);
   };
   return {
     debug: (message, fields) => emit("debug", message, fields),

@@ -14,6 +14,7 @@
  */
 import type { Database } from "@/lib/db/client";
 import type { McpToolPin as McpToolPinRow } from "@/lib/generated/prisma/client";
+import { redactSecrets, redactSecretsDeep } from "@/lib/redact/redact";
 import type { McpToolPin, McpToolPinList, McpToolPinStatus } from "./mcp-tool-pin-schemas";
 import { toolDefinitionHash } from "./tool-definition-hash";
 
@@ -63,8 +64,20 @@ function verdictOf(row: McpToolPinRow, newlyFlagged = false): PinVerdict {
   };
 }
 
+/**
+ * What a pin row stores of a definition: both pass the one redactor (an upstream may leak a key in a
+ * description or schema default); the hash is taken over the definition as observed.
+ */
+function storedDefinition(observed: ObservedTool): { description: string; inputSchema: object } {
+  return {
+    description: redactSecrets(observed.description),
+    inputSchema: redactSecretsDeep(observed.inputSchema) as object,
+  };
+}
+
 function changeReason(row: McpToolPinRow, observed: ObservedTool): string {
-  const parts = [row.description === observed.description ? "input schema changed" : "description changed"];
+  const sameDescription = row.description === storedDefinition(observed).description;
+  const parts = [sameDescription ? "input schema changed" : "description changed"];
   if (observed.instructionShaped) parts.push("instruction-shaped description");
   return parts.join("; ");
 }
@@ -89,8 +102,7 @@ async function reconcileOne(
           server,
           tool: observed.tool,
           definitionHash: hash,
-          description: observed.description,
-          inputSchema: observed.inputSchema as object,
+          ...storedDefinition(observed),
           approvedHash: observed.instructionShaped ? null : hash,
           status: observed.instructionShaped ? "flagged" : "trusted",
           reason: observed.instructionShaped ? "instruction-shaped description" : null,
@@ -113,16 +125,14 @@ async function reconcileOne(
   const data = backToApproved
     ? {
         definitionHash: hash,
-        description: observed.description,
-        inputSchema: observed.inputSchema as object,
+        ...storedDefinition(observed),
         status: row.approvedBy ? ("approved" as const) : ("trusted" as const),
         reason: null,
         lastSeenAt: now,
       }
     : {
         definitionHash: hash,
-        description: observed.description,
-        inputSchema: observed.inputSchema as object,
+        ...storedDefinition(observed),
         status: "flagged" as const,
         reason: changeReason(row, observed),
         lastSeenAt: now,

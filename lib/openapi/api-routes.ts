@@ -38,8 +38,8 @@ import {
   recordHaltInputSchema,
   recordHaltOutputSchema,
   sessionHaltsQuerySchema,
-  updateHaltConfigInputSchema,
   updateHaltConfigOutputSchema,
+  updateHaltConfigRequestSchema,
 } from "@/lib/schemas/halts";
 import {
   createRunSchema,
@@ -396,7 +396,7 @@ export const API_ROUTES: ApiRouteDescription[] = [
       "guardrail_update_halt_config: change one condition (admin); every process reloads at once (NOTIFY), at the latest after 60 s",
     access: "admin",
     tag: "halts",
-    body: updateHaltConfigInputSchema,
+    body: updateHaltConfigRequestSchema,
     responses: {
       200: { description: "Previous and current values", schema: updateHaltConfigOutputSchema },
       400: { description: "Invalid input (threshold checked per condition); nothing changed" },

@@ -16,8 +16,8 @@
  */
 import { createHash } from "node:crypto";
 import type { Database } from "@/lib/db/client";
-import { redactSecrets } from "@/lib/halts/redact";
 import { createLogger, errorFields } from "@/lib/log/logger";
+import { redactSecrets } from "@/lib/redact/redact";
 import { type DirectRun, openDirectRun, settleDirectRun } from "@/lib/runs/direct-runs";
 import { RunEventWriter } from "@/lib/runs/run-event-writer";
 import type { RunEventData, RunStatus } from "@/lib/schemas/runs";

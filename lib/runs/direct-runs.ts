@@ -6,6 +6,7 @@
  */
 import type { Database } from "@/lib/db/client";
 import { generateSessionToken } from "@/lib/halts/service/open-session";
+import { redactSecrets } from "@/lib/redact/redact";
 import type { RunStatus } from "@/lib/schemas/runs";
 import { RunEventWriter } from "./run-event-writer";
 import { notifyRun } from "./run-notifications";
@@ -28,7 +29,7 @@ export async function openDirectRun(
     model: string | null;
   },
 ): Promise<DirectRun> {
-  const task = input.task.trim().slice(0, 8_000) || `${input.kind} session`;
+  const task = redactSecrets(input.task).trim().slice(0, 8_000) || `${input.kind} session`;
   const run = await database.$transaction(async (transaction) => {
     const session = await transaction.agentSession.create({
       data: { sessionToken: generateSessionToken(), apiKeyId: input.apiKeyId, agentName: input.agentName },

@@ -9,8 +9,8 @@
  */
 import type { Database } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { redactSecretsDeep } from "@/lib/halts/redact";
 import { createLogger } from "@/lib/log/logger";
+import { redactSecretsDeep } from "@/lib/redact/redact";
 import { RUN_EVENT_TEXT_LIMIT, type RunEventData, runEventDataSchema } from "@/lib/schemas/runs";
 import { RUNS_CHANNEL } from "./run-notifications";
 

@@ -14,6 +14,7 @@ import type { Database } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { generateSessionToken } from "@/lib/halts/service/open-session";
 import { createLogger, errorFields } from "@/lib/log/logger";
+import { redactSecrets } from "@/lib/redact/redact";
 import type { CreateRunInput, ListRunsQuery, Run, RunEvent, RunList } from "@/lib/schemas/runs";
 import { isUuid } from "@/lib/schemas/uuid";
 import { notifyRun } from "./run-notifications";
@@ -43,6 +44,8 @@ export async function createRun(
 ): Promise<Run> {
   const createdBy = creatorName(creator);
   const apiKeyId = ownerKey(creator);
+  // The task is free text: it passes the one redactor before it reaches the run row or any event.
+  const task = redactSecrets(input.task);
   const run = await database.$transaction(async (transaction) => {
     const session = await transaction.agentSession.create({
       data: {
@@ -57,7 +60,7 @@ export async function createRun(
     const row = await transaction.agentRun.create({
       data: {
         kind: input.kind,
-        task: input.task,
+        task,
         locale: input.locale,
         createdBy,
         apiKeyId,
@@ -69,7 +72,7 @@ export async function createRun(
         runId: row.id,
         seq: 1,
         type: "run.queued",
-        data: { type: "run.queued", task: input.task, kind: input.kind, createdBy },
+        data: { type: "run.queued", task, kind: input.kind, createdBy },
       },
     });
     await notifyRun(transaction, { runId: row.id, seq: 1, type: "run.queued", status: "queued" });

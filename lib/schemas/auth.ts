@@ -3,10 +3,11 @@ import { z } from "zod";
 import { agentScopesSchema, tokenNameSchema } from "@/lib/auth/api-keys";
 import { AGENT_SCOPES, ROLES } from "@/lib/auth/roles";
 import { passwordSchema, usernameSchema } from "@/lib/auth/users";
+import { nonBlankText, storableText } from "./text";
 
 export const signInRequestSchema = z.strictObject({
-  username: z.string().max(200),
-  password: z.string().max(1_000),
+  username: storableText().max(200),
+  password: storableText().max(1_000),
 });
 
 export const publicUserSchema = z.object({
@@ -27,7 +28,7 @@ export const createUserRequestSchema = z.strictObject({
   username: usernameSchema,
   password: passwordSchema,
   role: z.enum(ROLES),
-  displayName: z.string().trim().min(1).max(100).nullable().optional(),
+  displayName: nonBlankText(100).nullable().optional(),
 });
 
 export const updateUserRequestSchema = z
@@ -36,10 +37,11 @@ export const updateUserRequestSchema = z
     disabled: z.boolean().optional(),
     password: passwordSchema.optional(),
   })
-  .refine((update) => Object.keys(update).length > 0, { message: "Send role, disabled or password." });
+  .refine((update) => Object.keys(update).length > 0, { message: "Send role, disabled or password." })
+  .meta({ minProperties: 1 });
 
 export const changePasswordRequestSchema = z.strictObject({
-  currentPassword: z.string().max(1_000),
+  currentPassword: storableText().max(1_000),
   newPassword: passwordSchema,
 });
 

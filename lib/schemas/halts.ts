@@ -6,7 +6,8 @@
  * converts to JSON Schema (no transforms; refinements are enforced at parse time only).
  */
 import { z } from "zod";
-import { isUuidPrefix } from "./uuid";
+import { nonBlankText, refuseUnstorableJson, storableText } from "./text";
+import { UUID_PREFIX_PATTERN } from "./uuid";
 
 // ---------------------------------------------------------------------------------------------------
 // Enums
@@ -100,18 +101,17 @@ export type HaltConditionName = z.infer<typeof haltConditionNameSchema>;
 export const HALT_DESCRIPTION_MAX_LENGTH = 4000;
 
 /** Opaque session token: 1..256 printable ASCII characters without spaces. */
-export const sessionTokenSchema = z
-  .string({ error: "session_token must be a string" })
+export const sessionTokenSchema = storableText("session_token must be a string")
   .min(1, "session_token is required")
   .max(256, "session_token must be at most 256 characters")
   .regex(/^[\x21-\x7e]+$/, "session_token must be printable ASCII without spaces");
 
 /** Task identifier within a session. */
-export const taskIdSchema = z
-  .string({ error: "task_id must be a string" })
-  .trim()
-  .min(1, "task_id must not be empty")
-  .max(256, "task_id must be at most 256 characters");
+export const taskIdSchema = nonBlankText(256, {
+  type: "task_id must be a string",
+  required: "task_id must not be empty",
+  max: "task_id must be at most 256 characters",
+});
 
 /**
  * Halt event id: a textual UUID (`8-4-4-4-12` hex digits, any version, any case; normalised to lower
@@ -122,27 +122,27 @@ export const haltIdSchema = z
   .toLowerCase();
 
 /** Condition name as stored on an event: a known condition or another guard's snake_case name. */
-export const recordedConditionNameSchema = z
-  .string({ error: "condition_name must be a string" })
-  .regex(/^[a-z][a-z0-9_]{0,63}$/, "condition_name must be snake_case (a-z, 0-9, _), at most 64 characters");
+export const recordedConditionNameSchema = storableText("condition_name must be a string").regex(
+  /^[a-z][a-z0-9_]{0,63}$/,
+  "condition_name must be snake_case (a-z, 0-9, _), at most 64 characters",
+);
 
 /** Human-readable halt description, 1..4000 characters after trimming. */
-export const haltDescriptionSchema = z
-  .string({ error: "description must be a string" })
-  .trim()
-  .min(1, "description is required")
-  .max(HALT_DESCRIPTION_MAX_LENGTH, `description must be at most ${HALT_DESCRIPTION_MAX_LENGTH} characters`);
+export const haltDescriptionSchema = nonBlankText(HALT_DESCRIPTION_MAX_LENGTH, {
+  type: "description must be a string",
+  required: "description is required",
+  max: `description must be at most ${HALT_DESCRIPTION_MAX_LENGTH} characters`,
+});
 
-const filePathSchema = z
-  .string()
+const filePathSchema = storableText()
   .min(1, "file paths must not be empty")
   .max(4096, "file paths are limited to 4096 characters");
 const filePathListSchema = z.array(filePathSchema).max(1000, "at most 1000 file paths");
 const commandListSchema = z
-  .array(z.string().max(16_000, "each command is limited to 16000 characters"))
+  .array(storableText().max(16_000, "each command is limited to 16000 characters"))
   .max(200, "at most 200 commands");
 const errorMessageListSchema = z
-  .array(z.string().max(8000, "each error message is limited to 8000 characters"))
+  .array(storableText().max(8000, "each error message is limited to 8000 characters"))
   .max(200, "at most 200 error messages");
 const uncertaintyScoreSchema = z
   .number({ error: "uncertainty_score must be a number from 0 to 10" })
@@ -155,7 +155,7 @@ const attemptNumberSchema = z
 const isoTimestampSchema = z.iso.datetime({ offset: true, error: "must be an ISO 8601 timestamp" });
 
 /** A free JSON object (JSONB column). */
-export const jsonObjectSchema = z.record(z.string(), z.unknown());
+export const jsonObjectSchema = z.record(z.string(), z.unknown()).superRefine(refuseUnstorableJson);
 export type JsonObject = z.infer<typeof jsonObjectSchema>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -170,9 +170,9 @@ export const fileDependencySchema = z.strictObject({
 
 /** A service endpoint used by an environment (input of `shared_instances`; Keel extension). */
 export const serviceEndpointSchema = z.strictObject({
-  name: z.string().min(1).max(200).optional(),
-  environment: z.string().min(1).max(64),
-  endpoint: z.string().min(1).max(2048),
+  name: storableText().min(1).max(200).optional(),
+  environment: storableText().min(1).max(64),
+  endpoint: storableText().min(1).max(2048),
 });
 
 /**
@@ -181,25 +181,25 @@ export const serviceEndpointSchema = z.strictObject({
  * deterministic to check.
  */
 export const haltCheckCurrentContextSchema = z.strictObject({
-  operation: z
-    .string({ error: "operation must be a string" })
-    .trim()
-    .min(1, "operation is required")
-    .max(4000, "operation must be at most 4000 characters"),
+  operation: nonBlankText(4000, {
+    type: "operation must be a string",
+    required: "operation is required",
+    max: "operation must be at most 4000 characters",
+  }),
   target_files: filePathListSchema.optional(),
   files_read: filePathListSchema.optional(),
   attempt_number: attemptNumberSchema.optional(),
   previous_errors: errorMessageListSchema.optional(),
   uncertainty_score: uncertaintyScoreSchema.optional(),
-  environment: z.string().trim().min(1).max(64, "environment must be at most 64 characters").optional(),
+  environment: nonBlankText(64, { max: "environment must be at most 64 characters" }).optional(),
   commands: commandListSchema.optional(),
-  scope_boundary: z.string().max(4000, "scope_boundary must be at most 4000 characters").optional(),
+  scope_boundary: storableText().max(4000, "scope_boundary must be at most 4000 characters").optional(),
   user_instructions: z
-    .array(z.string().max(4000, "each instruction is limited to 4000 characters"))
+    .array(storableText().max(4000, "each instruction is limited to 4000 characters"))
     .max(100, "at most 100 instructions")
     .optional(),
   /** Text the agent is about to output (scanned for secrets and sensitive data). */
-  output: z.string().max(32_000, "output must be at most 32000 characters").optional(),
+  output: storableText().max(32_000, "output must be at most 32000 characters").optional(),
   /** Dependencies of the target files (`unknown_dependencies`). */
   dependencies: z.array(fileDependencySchema).max(1000).optional(),
   /** True when a human approved production changes for this operation (`unauthorized_production`). */
@@ -219,7 +219,7 @@ export const proposedChangesSchema = z.strictObject({
   /** True when the change alters a public interface (exports, API, schema) (`breaking_changes`). */
   changes_public_interface: z.boolean().optional(),
   /** Unified diff or new content of the change (scanned for secrets). */
-  diff: z.string().max(32_000, "diff must be at most 32000 characters").optional(),
+  diff: storableText().max(32_000, "diff must be at most 32000 characters").optional(),
 });
 export type ProposedChanges = z.infer<typeof proposedChangesSchema>;
 
@@ -285,7 +285,7 @@ export const recordHaltInputSchema = z.strictObject({
   severity: severityLevelSchema,
   context: recordHaltContextSchema.optional(),
   attempt_count: z.int({ error: "attempt_count must be an integer" }).min(0).max(1000).optional(),
-  previous_error: z.string().max(8000, "previous_error must be at most 8000 characters").optional(),
+  previous_error: storableText().max(8000, "previous_error must be at most 8000 characters").optional(),
   auto_escalate: z.boolean().optional(),
 });
 export type RecordHaltInput = z.infer<typeof recordHaltInputSchema>;
@@ -326,13 +326,8 @@ export const acknowledgeHaltInputSchema = z.strictObject({
   session_token: sessionTokenSchema,
   halt_id: haltIdSchema,
   resolution: acknowledgeResolutionSchema,
-  resolution_notes: z.string().max(4000, "resolution_notes must be at most 4000 characters").optional(),
-  acknowledged_by: z
-    .string()
-    .trim()
-    .min(1)
-    .max(256, "acknowledged_by must be at most 256 characters")
-    .optional(),
+  resolution_notes: storableText().max(4000, "resolution_notes must be at most 4000 characters").optional(),
+  acknowledged_by: nonBlankText(256, { max: "acknowledged_by must be at most 256 characters" }).optional(),
   continue_with_caution: z.boolean().optional(),
 });
 export type AcknowledgeHaltInput = z.infer<typeof acknowledgeHaltInputSchema>;
@@ -439,8 +434,7 @@ export const getSessionHaltsInputSchema = z
       .min(0, "offset must not be negative")
       .max(100_000)
       .default(0),
-    cursor: z
-      .string()
+    cursor: storableText()
       .max(512)
       .refine((value) => decodeHaltListCursor(value) !== null, "cursor is not a valid halt list cursor")
       .optional(),
@@ -493,7 +487,7 @@ export const haltConditionThresholdSchemas = {
   data_exposure: emptyThresholdSchema,
   unknown_commands: z.strictObject({
     allowed_commands: z
-      .array(z.string().regex(/^[A-Za-z0-9._+-]{1,64}$/))
+      .array(storableText().regex(/^[A-Za-z0-9._+-]{1,64}$/))
       .max(500)
       .optional(),
   }),
@@ -558,6 +552,30 @@ export const updateHaltConfigInputSchema = z
   });
 export type UpdateHaltConfigInput = z.infer<typeof updateHaltConfigInputSchema>;
 
+/**
+ * Body of `PATCH /api/halt-config`: the same rules as `updateHaltConfigInputSchema` (which the MCP tool
+ * keeps, since MCP input schemas must be plain objects), written as one branch per condition so the
+ * OpenAPI document states each condition's threshold instead of "any object".
+ */
+export const updateHaltConfigRequestSchema = z
+  .discriminatedUnion(
+    "condition_name",
+    HALT_CONDITION_NAMES.map((name) =>
+      z.strictObject({
+        condition_name: z.literal(name),
+        enabled: z.boolean().optional(),
+        severity: severityLevelSchema.optional(),
+        threshold: haltConditionThresholdSchemas[name].optional(),
+        auto_escalate: z.boolean().optional(),
+        escalate_after_minutes: escalateAfterMinutesSchema.nullable().optional(),
+      }),
+    ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  )
+  .refine((input) => Object.keys(input).some((key) => key !== "condition_name"), {
+    message: "give at least one value to update",
+  })
+  .meta({ minProperties: 2 }) as unknown as z.ZodType<UpdateHaltConfigInput>;
+
 /** Output of `guardrail_update_halt_config`. */
 export const updateHaltConfigOutputSchema = z.strictObject({
   updated: z.boolean(),
@@ -603,8 +621,7 @@ export const listHaltsQuerySchema = z
   .strictObject({
     session_id: z
       .string()
-      .trim()
-      .refine(isUuidPrefix, "session_id must be a session id or its first 8 or more characters")
+      .regex(UUID_PREFIX_PATTERN, "session_id must be a session id or its first 8 or more characters")
       .transform((value) => value.toLowerCase())
       .optional(),
     halt_type: haltTypeSchema.optional(),
@@ -612,15 +629,14 @@ export const listHaltsQuerySchema = z
     acknowledged: queryBooleanSchema.optional(),
     from: isoTimestampSchema.optional(),
     to: isoTimestampSchema.optional(),
-    q: z.string().trim().min(1).max(200, "q must be at most 200 characters").optional(),
+    q: nonBlankText(200, { max: "q must be at most 200 characters" }).optional(),
     limit: z.coerce
       .number({ error: "limit must be an integer" })
       .int("limit must be an integer")
       .min(1, "limit must be at least 1")
       .max(200, "limit must be at most 200")
       .default(50),
-    cursor: z
-      .string()
+    cursor: storableText()
       .max(512)
       .refine((value) => decodeHaltListCursor(value) !== null, "cursor is not a valid halt list cursor")
       .optional(),
@@ -652,8 +668,7 @@ export const sessionHaltsQuerySchema = z
     condition_name: recordedConditionNameSchema.optional(),
     limit: z.coerce.number().int("limit must be an integer").min(1).max(200).default(50),
     offset: z.coerce.number().int("offset must be an integer").min(0).max(100_000).default(0),
-    cursor: z
-      .string()
+    cursor: storableText()
       .max(512)
       .refine((value) => decodeHaltListCursor(value) !== null, "cursor is not a valid halt list cursor")
       .optional(),

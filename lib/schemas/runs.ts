@@ -4,9 +4,10 @@
  *
  * A run's events are append-only rows of `run_events` (run_id, seq, type, at, data). `data` is one of the
  * shapes of {@link runEventDataSchema}, keyed by `type`. Everything stored here is already redacted for
- * secrets (lib/halts/redact) and size-capped by the writer; the console renders it as a timeline.
+ * secrets (lib/redact) and size-capped by the writer; the console renders it as a timeline.
  */
 import { z } from "zod";
+import { nonBlankText, storableText } from "./text";
 
 export const RUN_KINDS = ["chat", "job", "automation", "channel", "heartbeat", "proxy", "gateway"] as const;
 /** Kinds a caller may start with POST /api/runs (proxy and gateway runs are opened by those front doors). */
@@ -45,9 +46,12 @@ export const RUN_TASK_MAX_LENGTH = 8_000;
 /** Longest text preview stored in one event field (tool results, model text). */
 export const RUN_EVENT_TEXT_LIMIT = 4_000;
 
+/** The message of a refused blank task (the console words it itself). */
+export const RUN_TASK_REQUIRED_MESSAGE = "Describe the task.";
+
 /** Body of POST /api/runs. */
 export const createRunSchema = z.strictObject({
-  task: z.string().trim().min(1, "Describe the task.").max(RUN_TASK_MAX_LENGTH),
+  task: nonBlankText(RUN_TASK_MAX_LENGTH, { required: RUN_TASK_REQUIRED_MESSAGE }),
   kind: z.enum(STARTABLE_RUN_KINDS).default("job"),
   /** Language of the caveats and markers finalization adds (the console sends its own). */
   locale: z.enum(RUN_LOCALES).default("en"),
@@ -65,7 +69,7 @@ export const listRunsQuerySchema = z.strictObject({
   verdict: z.enum(COMPLETION_VERDICTS).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   /** Opaque cursor from the previous page's `nextCursor`. */
-  cursor: z.string().max(200).optional(),
+  cursor: storableText().max(200).optional(),
 });
 export type ListRunsQuery = z.infer<typeof listRunsQuerySchema>;
 

@@ -7,6 +7,7 @@
  * these defaults (every safety feature on).
  */
 import { z } from "zod";
+import { nonBlankText } from "./text";
 
 export const JUDGE_MODES = ["off", "caveat", "continue"] as const;
 export const AUDIT_GATE_MODES = ["thoughts", "complete"] as const;
@@ -37,7 +38,7 @@ export const runtimeFlagsSchema = z.strictObject({
   auditGateMaxClarifications: z.int().min(0).max(10),
   auditGateHistorySize: z.int().min(0).max(100),
   /** Custom audit system prompt; null means the built-in prompt. */
-  auditGatePrompt: z.string().trim().min(1).max(AUDIT_GATE_PROMPT_MAX_LENGTH).nullable(),
+  auditGatePrompt: nonBlankText(AUDIT_GATE_PROMPT_MAX_LENGTH).nullable(),
 });
 export type RuntimeFlags = z.infer<typeof runtimeFlagsSchema>;
 export type RuntimeFlagName = keyof RuntimeFlags;
@@ -63,7 +64,8 @@ export const RUNTIME_FLAG_NAMES = Object.keys(DEFAULT_RUNTIME_FLAGS) as RuntimeF
 /** Body of PUT /api/app-settings: any non-empty subset of the switches. */
 export const appSettingsUpdateSchema = runtimeFlagsSchema
   .partial()
-  .refine((update) => Object.keys(update).length > 0, { message: "Send at least one setting to change." });
+  .refine((update) => Object.keys(update).length > 0, { message: "Send at least one setting to change." })
+  .meta({ minProperties: 1 });
 export type AppSettingsUpdate = z.infer<typeof appSettingsUpdateSchema>;
 
 /** The settings row as the API returns it. */

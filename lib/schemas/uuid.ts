@@ -6,21 +6,22 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
-const UUID_TEMPLATE = "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx";
-/** The shortest id prefix a filter accepts: the 8 characters the console's lists show. */
-export const UUID_PREFIX_MIN = 8;
+const H = "[0-9a-fA-F]";
+/**
+ * isUuidPrefix as a regular expression (JSON Schema can carry it as a `pattern`, so the OpenAPI
+ * document states exactly what the server accepts): 8 hex digits, then as much of the rest of the
+ * 8-4-4-4-12 form as the value goes on for.
+ */
+export const UUID_PREFIX_PATTERN = new RegExp(
+  `^${H}{8}(?:-(?:${H}{4}-(?:${H}{4}-(?:${H}{4}-${H}{0,12}|${H}{0,4})|${H}{0,4})|${H}{0,4}))?$`,
+);
 
 /**
  * True when `value` is the start of a UUID's text form with at least 8 characters (`3f9a1c2e`,
  * `3f9a1c2e-7b`, or a whole UUID), as the lists show ids shortened to their first 8 characters.
  */
 export function isUuidPrefix(value: string): boolean {
-  if (value.length < UUID_PREFIX_MIN || value.length > UUID_TEMPLATE.length) return false;
-  for (let index = 0; index < value.length; index++) {
-    const ok = UUID_TEMPLATE[index] === "-" ? value[index] === "-" : /[0-9a-f]/i.test(value[index] ?? "");
-    if (!ok) return false;
-  }
-  return true;
+  return UUID_PREFIX_PATTERN.test(value);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { Database } from "@/lib/db/client";
 import type { AppSettings as AppSettingsRow } from "@/lib/generated/prisma/client";
+import { redactSecretsDeep } from "@/lib/redact/redact";
 import {
   type AppSettings,
   type AppSettingsUpdate,
@@ -64,14 +65,15 @@ export async function updateAppSettings(
     if (input.expectedVersion !== undefined && input.expectedVersion !== current.version) {
       throw new StaleSettingsVersionError(input.expectedVersion, current);
     }
+    // Free text (the audit prompt) passes the one redactor before the row and the audit trail.
+    const update = redactSecretsDeep(input.update);
     const changedFields = RUNTIME_FLAG_NAMES.filter(
-      (name) =>
-        name in input.update && input.update[name] !== undefined && input.update[name] !== current[name],
+      (name) => name in update && update[name] !== undefined && update[name] !== current[name],
     );
     if (changedFields.length === 0) return { settings: current, changedFields };
 
     const data: Record<string, unknown> = {};
-    for (const name of changedFields) data[name] = input.update[name];
+    for (const name of changedFields) data[name] = update[name];
     const version = current.version + 1;
     const updatedRow = await transaction.appSettings.update({
       where: { id: 1 },
@@ -82,7 +84,7 @@ export async function updateAppSettings(
         actor: input.actor,
         field,
         oldValue: current[field] ?? undefined,
-        newValue: input.update[field] ?? undefined,
+        newValue: update[field] ?? undefined,
         version,
       })),
     });

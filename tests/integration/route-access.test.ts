@@ -52,6 +52,7 @@ import { type FakeMcpHttpServer, startFakeMcpHttpServer } from "@/tests/fixtures
 import { type ScriptedModelServer, startScriptedModelServer } from "@/tests/fixtures/fake-model-servers";
 import { createTestAgentKey, createTestUser, type TestUser, uniqueName } from "./helpers/auth-fixtures";
 import { type CallOptions, callRoute } from "./helpers/call-route";
+import { markDemoRuntimeLive } from "./helpers/demo-runtime";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
 
 let testDatabase: TestDatabase;
@@ -349,18 +350,7 @@ const ROUTES: RouteCase[] = [
     access: { role: "operator" },
     handler: demoRunsRoute.POST,
     request: async () => {
-      await testDatabase.database.runtimeInstance.upsert({
-        where: { id: DEMO_RUNTIME_ID },
-        create: {
-          id: DEMO_RUNTIME_ID,
-          host: "matrix",
-          pid: 1,
-          startedAt: new Date(),
-          lastPollAt: new Date(),
-          demoModel: true,
-        },
-        update: { lastPollAt: new Date() },
-      });
+      await markDemoRuntimeLive(testDatabase.database, DEMO_RUNTIME_ID, "matrix");
       return {};
     },
   },
@@ -611,4 +601,59 @@ describe("route x caller matrix", () => {
       });
     });
   }
+});
+
+describe("cookie writes: the Origin must name the origin the client reached, never request.url's host", () => {
+  const COOKIE_WRITES = ROUTES.filter(
+    (route) => route.method !== "GET" && !("public" in route.access) && route.access.role !== undefined,
+  );
+  const FORGED = [
+    ["http://localhost:3240", "evil.example"],
+    ["http://LOCALHOST:3240", "evil.example"],
+    ["HTTP://LocalHost:3240", "evil.example:3240"],
+    ["http://localhost:3240", "localhost:3241"],
+    ["http://localhost:3240", ""],
+  ] as const;
+  it("covers every cookie write", () => {
+    expect(COOKIE_WRITES.length).toBeGreaterThanOrEqual(10);
+  });
+  for (const route of COOKIE_WRITES) {
+    it.each(FORGED.map(([origin, host]) => [origin, host] as const))(
+      `${route.method} ${route.path}: Origin %s with Host "%s" is refused`,
+      async (origin, host) => {
+        const caller: Caller = { name: "admin (cookie)", kind: "user", role: "admin", via: "cookie" };
+        const { headers, user } = await headersFor(caller);
+        const extra = (await route.request?.({ caller, headers, user, agent: null })) ?? {};
+        const response = await callRoute(route.handler, {
+          method: route.method,
+          base: "http://localhost:3240",
+          path: route.path.replace("[id]", extra.params?.id ?? "x"),
+          ...extra,
+          headers: { ...headers, ...extra.headers, origin, host },
+        });
+        expect(response.status, JSON.stringify(response.body)).toBe(403);
+        if (!route.protocolErrors) expect(response.body.error.code).toBe("forbidden");
+      },
+    );
+  }
+  it("the sign-in refuses them too (login CSRF), and accepts the Origin matching the Host", async () => {
+    for (const [origin, host] of FORGED) {
+      const response = await callRoute(signInRoute.POST, {
+        method: "POST",
+        base: "http://localhost:3240",
+        path: "/api/auth/sign-in",
+        json: { username: users.viewer.username, password: users.viewer.password },
+        headers: { origin, host },
+      });
+      expect(response.status, `${origin} / ${host}`).toBe(403);
+    }
+    const accepted = await callRoute(signInRoute.POST, {
+      method: "POST",
+      base: "http://localhost:3240",
+      path: "/api/auth/sign-in",
+      json: { username: users.viewer.username, password: users.viewer.password },
+      headers: { origin: "http://LocalHost:3240", host: "localhost:3240" },
+    });
+    expect(accepted.status).toBe(200);
+  });
 });

@@ -151,7 +151,7 @@ describe("PUT /api/app-settings", () => {
     ["a fractional max tool steps", { maxToolSteps: 2.5 }, "invalid_type"],
     ["an unknown judge mode", { autonomousCompletionJudgeMode: "always" }, "invalid_value"],
     ["clarifications above 10", { auditGateMaxClarifications: 11 }, "too_big"],
-    ["a blank audit prompt", { auditGatePrompt: "   " }, "too_small"],
+    ["a blank audit prompt", { auditGatePrompt: "   " }, "invalid_format"],
     ["an array", [{ maxToolSteps: 3 }], "invalid_type"],
     ["null", null, "invalid_type"],
     [

@@ -4,7 +4,7 @@ import { getPrisma } from "@/lib/db/client";
 import { listHaltConfig, processHaltConfigCache, updateHaltConfig } from "@/lib/halts/service";
 import { parseBody } from "@/lib/http/parse-body";
 import { withAuth } from "@/lib/http/with-auth";
-import { updateHaltConfigInputSchema } from "@/lib/schemas/halts";
+import { updateHaltConfigRequestSchema } from "@/lib/schemas/halts";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +15,7 @@ export const GET = withAuth({ role: "viewer" }, async () =>
 export const PATCH = withAuth({ role: "admin" }, async ({ request, actor }) => {
   const input = await parseBody(
     request,
-    updateHaltConfigInputSchema,
+    updateHaltConfigRequestSchema,
     "The change is not valid; nothing was changed.",
   );
   const database = getPrisma();

@@ -4,13 +4,14 @@
  * (configurable), multiple medium severity conditions." Pure: the service records the selected reasons
  * and then marks them with `markReasonsRecorded`.
  */
+
+import { redactSecretsDeep } from "@/lib/redact/redact";
 import type {
   CheckHaltConditionsInput,
   CheckHaltConditionsOutput,
   HaltReason,
   RecordHaltInput,
 } from "@/lib/schemas/halts";
-import { redactSecretsDeep } from "../redact";
 
 /** Which reasons to record. */
 export type AutoRecordPolicy = {

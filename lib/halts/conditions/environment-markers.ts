@@ -2,7 +2,7 @@
  * Environment classification for the environment and scope conditions: which deployment environment a
  * name, a command, a path or a credential refers to. Word-based and deterministic.
  */
-import { findSecrets, type SecretMatch } from "./secret-patterns";
+import { findSecrets, type SecretMatch } from "@/lib/redact/secret-patterns";
 
 /** The four environment classes Keel distinguishes. */
 export type EnvironmentClass = "production" | "staging" | "test" | "development";

@@ -3,6 +3,8 @@
  * `CheckHaltConditionsOutput` (should_halt, halt_reasons, highest_severity, recommended_action,
  * context_annotations; docs/halt-conditions.md#what-the-check-answers). Pure, synchronous and fail-safe.
  */
+
+import { redactSecrets } from "@/lib/redact/redact";
 import {
   type CheckHaltConditionsInput,
   type CheckHaltConditionsOutput,
@@ -13,7 +15,6 @@ import {
   SEVERITY_LEVELS,
   type SeverityLevel,
 } from "@/lib/schemas/halts";
-import { redactSecrets } from "../redact";
 import { actionAfterFailures, DEFAULT_MAX_STRIKES, THREE_STRIKES_HALT_ACTION } from "../three-strikes";
 import { DEFAULT_HALT_CONDITION_CONFIG, DEFAULT_HALT_CONDITIONS } from "./default-halt-conditions";
 import type { RegisteredHaltCondition, TriggeredHaltCondition } from "./halt-condition";

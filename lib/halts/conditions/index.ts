@@ -3,6 +3,8 @@
  * behind it are one concept each.
  */
 
+export type { SecretKind, SecretMatch } from "@/lib/redact/secret-patterns";
+export { findSecrets, SECRET_PATTERNS } from "@/lib/redact/secret-patterns";
 export type { AcknowledgementOutcome, AcknowledgementRequest, SessionState } from "./acknowledgement-outcome";
 export { decideAcknowledgement } from "./acknowledgement-outcome";
 export type { AutoRecordPolicy } from "./auto-record";
@@ -48,8 +50,6 @@ export type {
   TriggeredHaltCondition,
 } from "./halt-condition";
 export { ambiguousRequirements, conflictingInstructions, outOfScope, unauthorizedProduction } from "./scope";
-export type { SecretKind, SecretMatch } from "./secret-patterns";
-export { findSecrets, SECRET_PATTERNS } from "./secret-patterns";
 export {
   dangerousCommands,
   dataExposure,

@@ -2,6 +2,8 @@
  * Security halt conditions (docs/halt-conditions.md): secrets exposure, privilege escalation, dangerous
  * commands, data exposure, unknown commands.
  */
+
+import { findSecrets } from "@/lib/redact/secret-patterns";
 import {
   type CommandFinding,
   findDataExposureCommands,
@@ -16,7 +18,6 @@ import {
   readThreshold,
   unique,
 } from "./halt-condition";
-import { findSecrets } from "./secret-patterns";
 import { analyzeShellCommand, type ShellAnalysis } from "./shell-command";
 
 /** A labelled piece of agent-supplied text that is scanned (where a finding came from). */

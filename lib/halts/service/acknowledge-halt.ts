@@ -11,6 +11,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { actorName } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import { decideAcknowledgement } from "@/lib/halts/conditions";
+import { redactSecrets } from "@/lib/redact/redact";
 import type { AcknowledgeHaltOutput, AcknowledgeHaltRequest } from "@/lib/schemas/halts";
 import { notifyHalt } from "./halt-notifications";
 import {
@@ -72,9 +73,9 @@ export async function acknowledgeHalt(
       data: {
         acknowledged: true,
         acknowledgedAt,
-        acknowledgedBy: acknowledgedByName(caller, input.acknowledged_by),
+        acknowledgedBy: redactSecrets(acknowledgedByName(caller, input.acknowledged_by)),
         resolution: input.resolution,
-        resolutionNotes: input.resolution_notes === undefined ? null : input.resolution_notes,
+        resolutionNotes: input.resolution_notes === undefined ? null : redactSecrets(input.resolution_notes),
       },
     });
     if (count === 0) return null;

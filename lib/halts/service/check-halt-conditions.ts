@@ -26,6 +26,7 @@ import {
   selectReasonsToAutoRecord,
 } from "@/lib/halts/conditions";
 import { createLogger, errorFields } from "@/lib/log/logger";
+import { redactKnownSecrets, redactSecretsDeep, secretValuesIn } from "@/lib/redact/redact";
 import type {
   CheckHaltConditionsInput,
   CheckHaltConditionsOutput,
@@ -33,7 +34,7 @@ import type {
   HaltReason,
 } from "@/lib/schemas/halts";
 import { HaltServiceError } from "./halt-service-error";
-import { recordHaltInSession } from "./record-halt";
+import { recordHaltInSession, redactTaskId } from "./record-halt";
 import { resolveSessionByToken } from "./resolve-session";
 import { countConsecutiveFailures } from "./task-strikes";
 
@@ -56,10 +57,13 @@ export async function checkHaltConditions(
   configSource: HaltConfigSource,
 ): Promise<CheckHaltConditionsOutput> {
   try {
-    return await withTimeout(
-      runCheck(database, caller, input, configSource),
-      HALT_CHECK_BUDGET_MS,
-      "the halt check",
+    // The answer never echoes a secret the agent sent (operation, file paths, instructions ...).
+    return redactSecretsDeep(
+      await withTimeout(
+        runCheck(database, caller, input, configSource),
+        HALT_CHECK_BUDGET_MS,
+        "the halt check",
+      ),
     );
   } catch (error) {
     if (
@@ -90,13 +94,21 @@ async function runCheck(
     const strikes = config.find((row) => row.condition_name === "three_strikes");
     const maxAttempts =
       typeof strikes?.threshold.max_attempts === "number" ? strikes.threshold.max_attempts : 3;
-    const failures = await countConsecutiveFailures(database, session.id, input.task_id, maxAttempts);
+    // Stored task ids are redacted (record-halt.ts), so count by the redacted id.
+    const failures = await countConsecutiveFailures(
+      database,
+      session.id,
+      redactTaskId(input.task_id),
+      maxAttempts,
+    );
     const reported = input.current_context.attempt_number ?? 1;
     if (failures > reported) {
       checked = { ...input, current_context: { ...input.current_context, attempt_number: failures } };
     }
   }
-  let output = evaluateHaltConditions(checked, config);
+  // Descriptions quote fragments of the input (a word of a command, a line of a key block) that may be
+  // a secret without the context that identified it: every secret found in the input is scrubbed.
+  let output = redactKnownSecrets(evaluateHaltConditions(checked, config), secretValuesIn(input));
   const toRecord = selectReasonsToAutoRecord(output, DEFAULT_AUTO_RECORD_POLICY);
   if (toRecord.length > 0) {
     const recorded = await database.$transaction(async (transaction) => {

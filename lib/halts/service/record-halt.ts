@@ -12,7 +12,7 @@ import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import type { AgentSession, Prisma } from "@/lib/generated/prisma/client";
 import { defaultHaltConditionConfig } from "@/lib/halts/conditions";
-import { redactSecrets, redactSecretsDeep } from "@/lib/halts/redact";
+import { redactKnownSecrets, redactSecrets, redactSecretsDeep, secretValuesIn } from "@/lib/redact/redact";
 import {
   HALT_DESCRIPTION_MAX_LENGTH,
   type HaltConditionConfig,
@@ -25,6 +25,27 @@ import { notifyHalt } from "./halt-notifications";
 import { HaltRequestRejectedError } from "./halt-service-error";
 import { resolveSessionByToken } from "./resolve-session";
 import { countConsecutiveFailures, verdictForNextFailure } from "./task-strikes";
+
+/**
+ * Every free-text field of a halt passes the one redactor on the way in: task_id (consistently, so
+ * three-strikes counting still groups by it), description, context (all of it, file paths included)
+ * and previous_error.
+ */
+export function redactRecordHaltInput(unredacted: RecordHaltInput): RecordHaltInput {
+  // A secret identified in one field is scrubbed wherever else it appears bare (say, in the description).
+  const input = redactKnownSecrets(unredacted, secretValuesIn(unredacted));
+  return {
+    ...input,
+    ...(input.task_id === undefined ? {} : { task_id: redactTaskId(input.task_id) }),
+    ...(input.context === undefined ? {} : { context: redactSecretsDeep(input.context) }),
+    ...(input.previous_error === undefined ? {} : { previous_error: redactSecrets(input.previous_error) }),
+  };
+}
+
+/** A task id as stored and compared (redacted, at most 256 characters). */
+export function redactTaskId(taskId: string): string {
+  return redactSecrets(taskId).slice(0, 256);
+}
 
 /** Redacts and caps a description (the cap applies after redaction, which can lengthen the text). */
 export function sanitizeDescription(description: string): string {
@@ -60,9 +81,10 @@ export async function recordHalt(
 export async function recordHaltInSession(
   transaction: Prisma.TransactionClient,
   session: Pick<AgentSession, "id">,
-  input: RecordHaltInput,
+  unredacted: RecordHaltInput,
   config: readonly HaltConditionConfig[],
 ): Promise<RecordHaltOutput> {
+  const input = redactRecordHaltInput(unredacted);
   const [locked] = await transaction.$queryRaw<{ state: "active" | "halted" | "paused" }[]>`
     select state from agent_sessions where id = ${session.id}::uuid for update`;
   if (!locked) throw new HaltRequestRejectedError("The session no longer exists.");
@@ -118,12 +140,9 @@ export async function recordHaltInSession(
       conditionName,
       severity,
       description: sanitizeDescription(description),
-      context:
-        input.context === undefined
-          ? undefined
-          : (redactSecretsDeep(input.context) as Prisma.InputJsonObject),
+      context: input.context === undefined ? undefined : (input.context as Prisma.InputJsonObject),
       attemptCount,
-      previousError: input.previous_error === undefined ? null : redactSecrets(input.previous_error),
+      previousError: input.previous_error ?? null,
       triggeredAt: now,
       escalatedAt: escalate ? now : null,
     },

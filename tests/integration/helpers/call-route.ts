@@ -9,6 +9,8 @@ export interface CallOptions {
   body?: BodyInit;
   headers?: Record<string, string>;
   params?: Record<string, string>;
+  /** Scheme, host and port the request is addressed to (Next.js hands handlers such a URL). */
+  base?: string;
 }
 
 export async function callRoute(
@@ -22,7 +24,10 @@ export async function callRoute(
     body = JSON.stringify(options.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  const request = new Request(`http://localhost${options.path ?? "/"}`, {
+  const url = new URL(options.path ?? "/", options.base ?? "http://localhost");
+  // Like any HTTP client, send the Host the request is addressed to (unless the test forges one).
+  if (!headers.has("host")) headers.set("host", url.host);
+  const request = new Request(url, {
     method: options.method ?? "GET",
     headers,
     body,

@@ -11,6 +11,7 @@ import { createDemoTools, DEMO_RUNS, type DemoModelServer, startDemoModelServer 
 import { createLanguageModel } from "@/lib/agent/providers";
 import type { AgentTool } from "@/lib/agent/tools/agent-tool";
 import { createBuiltinTools, createTodoStore } from "@/lib/agent/tools/builtin";
+import type { Database } from "@/lib/db/client";
 import { createLogger } from "@/lib/log/logger";
 import { type RunWorker, startRunWorker } from "@/lib/runs/run-worker";
 import type { RunEvent, RunLocale, RunStatus } from "@/lib/schemas/runs";
@@ -153,4 +154,13 @@ export async function startDemoRuntime(input: {
       await demo.close();
     },
   };
+}
+
+/** A runtime_instances row that says a live runtime serves the demo model (POST /api/runs/demo needs one). */
+export async function markDemoRuntimeLive(database: Database, id: string, host: string): Promise<void> {
+  await database.runtimeInstance.upsert({
+    where: { id },
+    create: { id, host, pid: 1, startedAt: new Date(), lastPollAt: new Date(), demoModel: true },
+    update: { lastPollAt: new Date() },
+  });
 }

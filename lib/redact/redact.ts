@@ -1,8 +1,8 @@
 /**
  * Secret redaction for halt descriptions, contexts and logs. Pure and linear-time; the patterns are the
- * `secrets_exposure` table in `conditions/secret-patterns.ts` (one source of truth).
+ * `secrets_exposure` table in `secret-patterns.ts` (one source of truth).
  */
-import { findSecrets } from "./conditions/secret-patterns";
+import { findSecrets } from "./secret-patterns";
 
 /** Text that replaces every redacted value. */
 export const REDACTED = "[REDACTED]";
@@ -70,4 +70,47 @@ function redactValue(value: unknown, depth: number): unknown {
     }
   }
   return result;
+}
+
+/** Pieces of a multi-line or spaced secret (a key block's lines) this long are secrets on their own. */
+const SECRET_PIECE_MIN_LENGTH = 16;
+
+/**
+ * The secret values in every string of `source` (at any depth): each match, and the long
+ * whitespace-separated pieces of a match (the lines of a private key block). Used with
+ * `redactKnownSecrets` when text derived from `source` may carry a secret without the context that
+ * identified it (a description quoting one word of a command, a key block's body line on its own).
+ */
+export function secretValuesIn(source: unknown): string[] {
+  const values = new Set<string>();
+  const visit = (value: unknown, depth: number): void => {
+    if (typeof value === "string") {
+      for (const match of findSecrets(value)) {
+        const secret = value.slice(match.start, match.end);
+        values.add(secret);
+        for (const piece of secret.split(/\s+/))
+          if (piece.length >= SECRET_PIECE_MIN_LENGTH) values.add(piece);
+      }
+    } else if (value !== null && typeof value === "object" && depth < REDACT_MAX_DEPTH) {
+      for (const item of Object.values(value)) visit(item, depth + 1);
+    }
+  };
+  visit(source, 0);
+  return [...values].sort((left, right) => right.length - left.length);
+}
+
+/** `value` (any JSON) with every literal occurrence of `secrets` in its strings replaced by `[REDACTED]`. */
+export function redactKnownSecrets<Value>(value: Value, secrets: readonly string[]): Value {
+  if (secrets.length === 0) return value;
+  const replace = (item: unknown, depth: number): unknown => {
+    if (typeof item === "string") {
+      let text = item;
+      for (const secret of secrets) if (text.includes(secret)) text = text.split(secret).join(REDACTED);
+      return text;
+    }
+    if (item === null || typeof item !== "object" || depth >= REDACT_MAX_DEPTH) return item;
+    if (Array.isArray(item)) return item.map((entry) => replace(entry, depth + 1));
+    return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, replace(entry, depth + 1)]));
+  };
+  return replace(value, 0) as Value;
 }

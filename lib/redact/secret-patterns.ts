@@ -1,12 +1,13 @@
 /**
  * The secret pattern table: the single source of truth for `secrets_exposure` detection and for
- * `redactSecrets` (lib/halts/redact.ts). Every regular expression is linear in its input: no nested or
+ * `redactSecrets` (lib/redact/redact.ts). Every regular expression is linear in its input: no nested or
  * adjacent overlapping quantifiers, every repetition bounded; private key blocks are found by plain
  * string search instead of a regex.
  */
 
 /** Kind of secret a pattern detects (used in descriptions; the value itself is never echoed). */
 export type SecretKind =
+  | "keel_token"
   | "aws_access_key_id"
   | "aws_secret_access_key"
   | "github_token"
@@ -23,7 +24,8 @@ export type SecretKind =
   | "json_web_token"
   | "bearer_token"
   | "url_password"
-  | "secret_assignment";
+  | "secret_assignment"
+  | "password_phrase";
 
 /** One row of the table: the regex, which capture group is the secret value, and a false-positive filter. */
 export type SecretPattern = {
@@ -40,8 +42,8 @@ export type SecretPattern = {
 
 /**
  * A secret found in text: where it is (the secret value only) and what kind it is. `certain` is false
- * only for a generic assignment whose value is a short run of letters (`password: incorrect`), which is
- * as likely prose as a password: redaction removes it anyway, detection (`secrets_exposure`) ignores it.
+ * only for a generic assignment or prose whose value is a short run of letters (`password: incorrect`,
+ * "the password is wrong"), which is as likely prose as a password: redaction removes it anyway, detection (`secrets_exposure`) ignores it.
  */
 export type SecretMatch = { kind: SecretKind; label: string; start: number; end: number; certain: boolean };
 
@@ -80,7 +82,7 @@ const PLACEHOLDER_VALUES = new Set([
  * True for assignment values that are real literals rather than references or placeholders:
  * `$VAR`, `${VAR}`, `<token>`, `{{ token }}`, `%VAR%`, `process.env.X`, `getToken()`, `****`, type names.
  */
-export function isLiteralSecretValue(value: string): boolean {
+export function isLiteralSecretValue(value: string, minLength = 4): boolean {
   const lower = value.toLowerCase();
   if (PLACEHOLDER_VALUES.has(lower)) return false;
   if (/^[$<{%*]/.test(value)) return false;
@@ -90,14 +92,21 @@ export function isLiteralSecretValue(value: string): boolean {
     /^(?:process\.env|os\.environ|env\.|self\.|this\.|config\.|settings\.)/i.test(value)
   )
     return false;
-  return value.length >= 4;
+  return value.length >= minLength;
 }
 
 const SECRET_KEY_NAME =
-  "(?:password|passwd|passphrase|pwd|secret|secret[_-]?key|client[_-]?secret|api[_-]?key|apikey|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|private[_-]?key|token|credentials?)";
+  "(?:password|passwort|kennwort|passwd|passphrase|pwd|secret|secret[_-]?key|client[_-]?secret|api[_-]?key|apikey|access[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|private[_-]?key|token|credentials?)";
 
 /** The pattern table, most specific first (overlapping matches are merged by the callers). */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  {
+    kind: "keel_token",
+    label: "Keel access token",
+    // keel_pat_<10-char prefix>_<43-char secret> and keel_agent_...; a shorter tail is still a leak.
+    regex: /\bkeel_(?:pat|agent)_[A-Za-z0-9_-]{8,300}/dg,
+    secretGroup: 0,
+  },
   {
     kind: "aws_access_key_id",
     label: "AWS access key ID",
@@ -107,7 +116,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     kind: "aws_secret_access_key",
     label: "AWS secret access key",
-    regex: /\baws_?secret_?access_?key["']?\s{0,4}[:=]\s{0,4}["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/dgi,
+    regex:
+      /(?:\baws_?|\b)secret_?access_?key(?:_?id)?["']?\s{0,4}[:=]\s{0,4}["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/dgi,
     secretGroup: 1,
   },
   {
@@ -177,7 +187,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     label: "password in a URL or connection string",
     regex: /\b[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:@/]{0,256}:([^\s@/]{1,256})@/dg,
     secretGroup: 1,
-    accepts: isLiteralSecretValue,
+    // In a URL even a short literal is a password (`postgres://u:pw@h/db`).
+    accepts: (value) => isLiteralSecretValue(value, 1),
   },
   {
     kind: "secret_assignment",
@@ -186,6 +197,16 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       `(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,40}${SECRET_KEY_NAME}["']?[ \\t]{0,3}(?::=|=>|[:=])[ \\t]{0,3}["'\`]?([^\\s"'\`,;&|<>]{1,512})`,
       "dgi",
     ),
+    secretGroup: 1,
+    accepts: isLiteralSecretValue,
+  },
+  {
+    kind: "password_phrase",
+    label: "password written in prose",
+    // "the database password is hunter2", "password for prod was x", "das Passwort lautet x",
+    // "Kennwort ist x", "la password è x", "la parola d'ordine è x". Every repetition is bounded.
+    regex:
+      /(?<![A-Za-z0-9])(?:password|passwort|kennwort|passphrase|parola d'ordine)(?:[ \t]{1,3}(?:for|of|für|von|del|della|di|per)(?:[ \t]{1,3}(?:the|die|der|das|den|il|la|lo|l'))?[ \t]{1,3}[^\s]{1,64})?[ \t]{1,3}(?:is|was|=|:|lautet|lautete|ist|war|heißt|è|e'|era|vale)[ \t]{1,3}[„"'“«]?([^\s"'”“«»]{1,512})/dgi,
     secretGroup: 1,
     accepts: isLiteralSecretValue,
   },
@@ -225,7 +246,8 @@ export function findSecrets(text: string): SecretMatch[] {
       const indices = match.indices?.[pattern.secretGroup];
       if (value === undefined || indices === undefined) continue;
       if (pattern.accepts && !pattern.accepts(value)) continue;
-      const certain = pattern.kind !== "secret_assignment" || looksLikeCredentialValue(value);
+      const generic = pattern.kind === "secret_assignment" || pattern.kind === "password_phrase";
+      const certain = !generic || looksLikeCredentialValue(value);
       found.push({ kind: pattern.kind, label: pattern.label, start: indices[0], end: indices[1], certain });
     }
   }

@@ -1,10 +1,30 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SECRET_PATTERNS } from "./conditions/secret-patterns";
+import { secretFormats } from "@/tests/fixtures/secret-formats";
 import { isSensitiveKey, REDACTED, redactSecrets, redactSecretsDeep } from "./redact";
+import { findSecrets, SECRET_PATTERNS } from "./secret-patterns";
 
 // Secret-looking values are assembled at run time so that secret scanners do not flag this file.
 const alnum = (length: number) => "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe".repeat(8).slice(0, length);
+
+describe("the secret format table (shared with the storage test)", () => {
+  it.each(secretFormats().map((format) => [format.name, format] as const))(
+    "%s: redacted, and detected as certain (so halts/check flags it)",
+    (_name, format) => {
+      const redacted = redactSecrets(`before ${format.text} after`);
+      expect(redacted).not.toContain(format.secret);
+      expect(redacted).toContain(REDACTED);
+      expect(redacted.startsWith("before ")).toBe(true);
+      expect(findSecrets(format.text).some((match) => match.certain)).toBe(true);
+    },
+  );
+
+  it("leaves prose about passwords alone when no value follows, and marks short words uncertain", () => {
+    expect(redactSecrets("the password is required to sign in")).toBe("the password is required to sign in");
+    expect(findSecrets("the password is wrong").every((match) => !match.certain)).toBe(true);
+    expect(findSecrets("das Passwort lautet anders").every((match) => !match.certain)).toBe(true);
+  });
+});
 
 describe("redactSecrets", () => {
   it.each([

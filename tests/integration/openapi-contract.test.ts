@@ -69,6 +69,13 @@ const agentCaller = () => ({
 });
 const agentSession = () => openSession(testDatabase.database, { keyId: agent.id, agentName: agent.name });
 const withoutCursor = ({ cursor: _cursor, ...rest }: Record<string, unknown>) => rest;
+/** A cross-field rule the schema cannot express: a time range's `from` is not after its `to`. */
+const inOrder = (query: Record<string, unknown>) => {
+  const { from, to } = query;
+  if (typeof from !== "string" || typeof to !== "string" || !(Date.parse(from) > Date.parse(to)))
+    return query;
+  return { ...query, from: to, to: from };
+};
 
 /** Per operation: resources in the path and values only the server can know. */
 const SETUP: Record<string, () => Promise<Prepared>> = {
@@ -104,7 +111,7 @@ const SETUP: Record<string, () => Promise<Prepared>> = {
       }),
     };
   },
-  "GET /api/halts": async () => ({ fix: withoutCursor }),
+  "GET /api/halts": async () => ({ fix: (query) => inOrder(withoutCursor(query)) }),
   "POST /api/halts/{id}/acknowledge": async () => {
     const session = await agentSession();
     const halt = await recordHalt(

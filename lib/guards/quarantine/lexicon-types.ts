@@ -123,4 +123,9 @@ export interface LanguageLexicon {
   readonly shellWords: readonly string[];
   /** Verbs that announce that guidance no longer holds: "expired", "replaces", "gilt", "valgono". */
   readonly validityWords: readonly string[];
+  /**
+   * Words after which a quotation is a mention, not an order: "like", "such as", "says", "phrases",
+   * "wie", "Sätze", "come", "frasi" ('attacks say things like "ignore all previous instructions"').
+   */
+  readonly quoteIntroducers: readonly string[];
 }

@@ -200,3 +200,25 @@ export function hasAccountNumber(text: string): boolean {
 export function hasDestination(view: SegmentView): boolean {
   return hasEmailAddress(view.text) || hasUrl(view.text) || hasAccountNumber(view.text);
 }
+
+/** Opening quotation marks ("", “, „, «, '), as the folded text has them. */
+function hasOpeningQuote(gap: string): boolean {
+  for (let index = 0; index < gap.length; index++) {
+    const codeUnit = gap.charCodeAt(index);
+    if (codeUnit === 34 || codeUnit === 0x201c || codeUnit === 0x201e || codeUnit === 0xab || codeUnit === 39)
+      return true;
+  }
+  return false;
+}
+
+/**
+ * True when the word at `index` opens a quotation that the sentence only mentions: an opening quote
+ * right before it, after a word that introduces a mention ('attacks say things like "ignore all
+ * previous instructions"', 'Sätze wie „Ignoriere alle ...“', 'frasi come "ignora tutte ..."').
+ */
+export function isQuotedMention(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index];
+  if (token === undefined || !hasOpeningQuote(token.gapBefore)) return false;
+  const previous = tokenAt(tokens, index - 1);
+  return previous !== undefined && LEXICON.quoteIntroducers.hasToken(previous);
+}

@@ -109,6 +109,23 @@ const TOO_COMMON_FOR_THE_GATE = new Set([
 /** Words naming a web destination (the words of a URL the pre-filter hashes). */
 const URL_WORDS = ["http", "https", "www", "ftp"];
 
+/** Names of the model that are ordinary words elsewhere (a data model, an agent process, a bot account). */
+const AMBIGUOUS_MODEL_NAMES = new Set([
+  "models",
+  "modell",
+  "modelle",
+  "modello",
+  "agent",
+  "agents",
+  "agente",
+  "bot",
+  "reader",
+  "language",
+  "lettore",
+  "leser",
+  "models",
+]);
+
 /**
  * The learned stage's gate, as three anchor/companion pairs for the pre-filter (a segment is scored
  * when it holds an anchor and a companion of one pair). Each pair is the skeleton of one shape of
@@ -121,7 +138,7 @@ const URL_WORDS = ["http", "https", "www", "ftp"];
  * - a persona: a second-person copula ("sei", "bist") or persona verb ("act as", "pretend") with a time
  *   shift, a role or a second-person address.
  */
-export const LEARNED_GATES: readonly { readonly anchors: string[]; readonly companions: string[] }[] = [
+export const LEARNED_GATES: readonly { readonly anchors: string[]; readonly companions?: string[] }[] = [
   {
     anchors: wordsOf([
       "capabilityVerbs",
@@ -140,7 +157,6 @@ export const LEARNED_GATES: readonly { readonly anchors: string[]; readonly comp
         "dataNouns",
         "moneyNouns",
         "destinationNouns",
-        "userNouns",
         "agentNouns",
         "modelNouns",
         "controlNouns",
@@ -152,7 +168,15 @@ export const LEARNED_GATES: readonly { readonly anchors: string[]; readonly comp
     ],
   },
   {
-    anchors: wordsOf(["controlNouns", "instructionNouns", "agentNouns", "modelNouns"]),
+    anchors: wordsOf([
+      "controlNouns",
+      "instructionNouns",
+      "agentNouns",
+      "modelNouns",
+      "answerNouns",
+      "copulas",
+      "personaVerbs",
+    ]).filter((word) => word !== "are" && word !== "'re"),
     companions: wordsOf([
       "secondPersonWords",
       "secondPersonPossessives",
@@ -160,12 +184,11 @@ export const LEARNED_GATES: readonly { readonly anchors: string[]; readonly comp
       "temporalShiftWords",
       "overrideVerbs",
       "conditionalWords",
+      "roleWords",
     ]),
   },
-  {
-    anchors: wordsOf(["copulas", "personaVerbs"]).filter((word) => word !== "are" && word !== "'re"),
-    companions: wordsOf(["temporalShiftWords", "roleWords", "secondPersonWords"]),
-  },
+  // A name of the model alone: notes addressed to it ("Dear chatbot reading this ticket: ...").
+  { anchors: wordsOf(["agentNouns", "modelNouns"]).filter((word) => !AMBIGUOUS_MODEL_NAMES.has(word)) },
 ];
 
 /**
@@ -186,7 +209,7 @@ export const LEARNED_RULE_NAME = "learned-order";
 export const LEARNED_ORDER_RULES: readonly InstructionRule[] = LEARNED_GATES.map((gate) => ({
   name: LEARNED_RULE_NAME,
   anchors: gate.anchors,
-  companions: gate.companions,
+  ...(gate.companions === undefined ? {} : { companions: gate.companions }),
   matches: (view: SegmentView) => isLearnedOrderOnce(view),
 }));
 

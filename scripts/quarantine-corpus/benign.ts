@@ -5,14 +5,21 @@
  * Lines are split by hash before they are composed, so a held-out document only holds held-out lines.
  */
 import { BENIGN_DE } from "./benign/de";
+import { BENIGN_DE_2 } from "./benign/de2";
 import { BENIGN_EN } from "./benign/en";
+import { BENIGN_EN_2 } from "./benign/en2";
 import { BENIGN_IT } from "./benign/it";
+import { BENIGN_IT_2 } from "./benign/it2";
 import type { BenignBook } from "./benign/types";
 import { FILLERS } from "./carriers";
 import { Rng, sha1, unitHash } from "./random";
 import { LANGS, type Lang, type Split } from "./types";
 
-const BOOKS: Record<Lang, BenignBook> = { en: BENIGN_EN, de: BENIGN_DE, it: BENIGN_IT };
+const BOOKS: Record<Lang, BenignBook> = {
+  en: { ...BENIGN_EN, ...BENIGN_EN_2 },
+  de: { ...BENIGN_DE, ...BENIGN_DE_2 },
+  it: { ...BENIGN_IT, ...BENIGN_IT_2 },
+};
 
 export interface BenignInsert {
   lang: Lang;

@@ -14,15 +14,39 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { benignDocuments, benignInsertSplit, benignInserts } from "./benign";
 import { CARRIERS, type CarrierTemplate } from "./carriers";
-import { type Obfuscation, obfuscateText, TEXT_OBFUSCATIONS } from "./obfuscate";
+import {
+  BENIGN_TEXT_FORMS,
+  benignForm,
+  type Obfuscation,
+  obfuscateText,
+  TEXT_OBFUSCATIONS,
+} from "./obfuscate";
 import { PAYLOADS_DE } from "./payloads/de";
+import { PAYLOADS_DE_2 } from "./payloads/de2";
 import { PAYLOADS_EN } from "./payloads/en";
+import { PAYLOADS_EN_2 } from "./payloads/en2";
 import { PAYLOADS_IT } from "./payloads/it";
+import { PAYLOADS_IT_2 } from "./payloads/it2";
 import { Rng, sha1, unitHash } from "./random";
 import { type CorpusLine, LANGS, type Lang, type PayloadBook, type Split } from "./types";
 
 export const SPLITS: readonly Split[] = ["train", "dev", "heldout"];
-const BOOKS: Record<Lang, PayloadBook> = { en: PAYLOADS_EN, de: PAYLOADS_DE, it: PAYLOADS_IT };
+function mergeBooks(...books: PayloadBook[]): PayloadBook {
+  const merged: Record<string, readonly string[]> = {};
+  for (const book of books) {
+    for (const [pattern, texts] of Object.entries(book)) {
+      if (merged[pattern]) throw new Error(`pattern defined twice: ${pattern}`);
+      merged[pattern] = texts;
+    }
+  }
+  return merged;
+}
+
+const BOOKS: Record<Lang, PayloadBook> = {
+  en: mergeBooks(PAYLOADS_EN, PAYLOADS_EN_2),
+  de: mergeBooks(PAYLOADS_DE, PAYLOADS_DE_2),
+  it: mergeBooks(PAYLOADS_IT, PAYLOADS_IT_2),
+};
 const OWN_LICENSE = "MIT (written for Keel)";
 const EXTRACTED = path.join(import.meta.dirname, "data", "extracted-benign.jsonl");
 
@@ -199,9 +223,17 @@ export function buildBenign(): Array<CorpusLine & { split: Split }> {
     const key = `${item.lang}-${item.kind}-${sha1(item.text).slice(0, 10)}`;
     const split = benignInsertSplit(item);
     const rng = new Rng(`benign:${key}`);
-    const count = rng.chance(0.4) ? 2 : 1;
+    const count = rng.chance(0.5) ? 3 : 2;
     pickTemplates(rng, split, count, rng.chance(0.3)).forEach((template, instance) => {
-      const built = template.build({ lang: item.lang, rng, inner: item.text, wrapper: "none" });
+      const wrappers = template.wrappers ?? [];
+      let form = "none";
+      if (rng.chance(0.3)) {
+        form = wrappers.length > 0 && rng.chance(0.6) ? rng.pick(wrappers) : rng.pick(BENIGN_TEXT_FORMS);
+        if (form === "upper-case" && item.text.length > 120) form = "split-lines";
+      }
+      const wrapper: Obfuscation = wrappers.includes(form as Obfuscation) ? (form as Obfuscation) : "none";
+      const inner = wrapper === "none" ? benignForm(item.text, form, rng) : item.text;
+      const built = template.build({ lang: item.lang, rng, inner, wrapper });
       lines.push({
         id: `keel-b-${key}-${instance}`,
         tool: built.tool,
@@ -211,6 +243,7 @@ export function buildBenign(): Array<CorpusLine & { split: Split }> {
         lang: item.lang,
         kind: item.kind,
         carrier: `${template.carrier}:${template.variant}`,
+        form,
         source: "keel-handwritten",
         license: OWN_LICENSE,
         split,

@@ -216,3 +216,26 @@ export function obfuscateText(text: string, kind: Obfuscation, lang: Lang, rng: 
       return text;
   }
 }
+
+/**
+ * Forms that benign text takes in real tool results and that look like obfuscation to a naive detector:
+ * wrapped lines, soft hyphens inside long words (common in web pages), capitals in notices. Benign
+ * lines also appear in hidden HTML, HTML comments and Markdown comments (through the carrier wrappers).
+ */
+export const BENIGN_TEXT_FORMS = ["split-lines", "soft-hyphen", "upper-case"] as const;
+
+export function benignForm(text: string, form: string, rng: Rng): string {
+  switch (form) {
+    case "split-lines":
+      return splitLines(text, rng);
+    case "soft-hyphen":
+      return text.replace(/\p{L}{9,}/gu, (word) => {
+        const at = Math.floor(word.length / 2);
+        return `${word.slice(0, at)}\u00ad${word.slice(at)}`;
+      });
+    case "upper-case":
+      return text.toUpperCase();
+    default:
+      return text;
+  }
+}

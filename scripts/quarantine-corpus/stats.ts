@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { CORPUS_DIR, SPLITS } from "./generate";
 
-type Row = Record<string, unknown> & { label: string; lang: string };
+type Row = Record<string, unknown> & { label: string; lang: string; payload_id?: string };
 
 function load(split: string, kind: string): Row[] {
   return readFileSync(path.join(CORPUS_DIR, split, `${kind}.jsonl`), "utf8")
@@ -23,7 +23,10 @@ function table(title: string, rows: Array<Row & { split: string }>, key: (row: R
     entry[row.split] = (entry[row.split] ?? 0) + 1;
     counts.set(k, entry);
   }
-  const lines = [`| ${title} | ${SPLITS.join(" | ")} | total |`, `|---|${SPLITS.map(() => "---:").join("|")}|---:|`];
+  const lines = [
+    `| ${title} | ${SPLITS.join(" | ")} | total |`,
+    `|---|${SPLITS.map(() => "---:").join("|")}|---:|`,
+  ];
   for (const [k, entry] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
     const total = SPLITS.reduce((sum, s) => sum + (entry[s] ?? 0), 0);
     lines.push(`| ${k} | ${SPLITS.map((s) => entry[s] ?? 0).join(" | ")} | ${total} |`);

@@ -43,4 +43,6 @@ export interface CorpusLine {
   pattern?: string;
   spans?: [number, number][];
   kind?: string;
+  /** Benign lines: none, a carrier wrapper (hidden-html, ...) or a text form (split-lines, ...). */
+  form?: string;
 }

@@ -219,6 +219,23 @@ export const CARRIERS: readonly CarrierTemplate[] = [
   },
   {
     carrier: "email",
+    variant: "html-body",
+    wrappers: ["hidden-html", "html-comment"],
+    build({ lang, rng, inner, wrapper }) {
+      const f = FILLERS[lang];
+      const [from, to] = rng.sample(f.names, 2) as [string, string];
+      const [pre, post] = htmlWrapper(wrapper, rng);
+      const lines = insertAt(
+        sentences(rng, f.emailLines, 2, 3).map((line) => `<p>${line}</p>`),
+        wrapper === "none" ? `<p>${SENTINEL}</p>` : SENTINEL,
+        rng,
+      );
+      const text = `${f.labels.from}: ${from} <${mailOf(from, rng.pick(DOMAINS))}>\n${f.labels.subject}: ${rng.pick(f.emailSubjects)}\nContent-Type: text/html; charset=utf-8\n\n<html><body style="font-family:Arial,sans-serif">\n<p>${rng.pick(f.greetings).replace("{name}", firstName(to))}</p>\n${lines.join("\n")}\n<p>${rng.pick(f.closings)}<br>${from}</p>\n</body></html>\n`;
+      return place(text, inner, "email_read", pre, post);
+    },
+  },
+  {
+    carrier: "email",
     variant: "forwarded",
     build({ lang, rng, inner }) {
       const f = FILLERS[lang];
@@ -573,7 +590,8 @@ export const CARRIERS: readonly CarrierTemplate[] = [
   {
     carrier: "ticket",
     variant: "github-json",
-    build({ lang, rng, inner }) {
+    wrappers: ["html-comment", "markdown-comment", "hidden-html"],
+    build({ lang, rng, inner, wrapper }) {
       const f = FILLERS[lang];
       const object = {
         number: rng.range(10, 2000),
@@ -583,7 +601,14 @@ export const CARRIERS: readonly CarrierTemplate[] = [
         body: `${sentences(rng, f.ticketLines, 1, 3).join("\n")}\n\n${SENTINEL}`,
         labels: [{ name: "bug" }],
       };
-      return place(JSON.stringify(object, null, 2), jsonEscape(inner), "github_issue_read");
+      const [pre, post] = htmlWrapper(wrapper, rng);
+      return place(
+        JSON.stringify(object, null, 2),
+        jsonEscape(inner),
+        "github_issue_read",
+        jsonEscape(pre),
+        jsonEscape(post),
+      );
     },
   },
   {

@@ -3,9 +3,11 @@
  * data/extracted-benign.jsonl (committed; the generator reads that file, so regeneration does not need
  * these sources). Run: npx tsx scripts/quarantine-corpus/extract-benign.ts
  *
- * Sources: Markdown docs and source comments of MIT/Apache-2.0 npm packages in node_modules (ai,
+ * Sources (`--part docs`, the default, writes extracted-benign.jsonl; `--part po` writes extracted-po.jsonl):
+ * Markdown docs and source comments of MIT/Apache-2.0 npm packages in node_modules (ai,
  * @ai-sdk/*, openai, @anthropic-ai/sdk, @modelcontextprotocol/sdk, next, zod, prisma) and man pages in
- * /usr/share/man/{de,it} and /usr/share/man/man1 (rendered with groff). Chunks are preferred when they
+ * /usr/share/man/{de,it} and /usr/share/man/man1 (rendered with groff); German and Italian gettext
+ * catalogues in /usr/share/locale/{de,it}/LC_MESSAGES/*.mo, shown as .po excerpts. Chunks are preferred when they
  * talk about prompts, system messages, instructions, tools, commands, keys or payments (hard negatives).
  *
  * Any chunk that shares a normalized 8-word shingle with any text of ../shared/eval (test or dev, attacks
@@ -28,6 +30,7 @@ const SHARED_EVAL =
     ? path.resolve(process.argv[sharedEvalArg + 1]!)
     : path.join(ROOT, "..", "shared", "eval");
 const OUT = path.join(import.meta.dirname, "data", "extracted-benign.jsonl");
+const OUT_PO = path.join(import.meta.dirname, "data", "extracted-po.jsonl");
 
 interface Item {
   id: string;
@@ -285,9 +288,93 @@ function fromManPages(): Item[] {
   return items;
 }
 
+/** Reads a GNU gettext .mo catalogue: [msgid, msgstr] pairs (plural forms joined by " | "). */
+function readMo(file: string): Array<[string, string]> {
+  const buf = readFileSync(file);
+  if (buf.length < 28) return [];
+  const magic = buf.readUInt32LE(0);
+  const le = magic === 0x950412de;
+  if (!le && magic !== 0xde120495) return [];
+  const u32 = (at: number) => (le ? buf.readUInt32LE(at) : buf.readUInt32BE(at));
+  const count = u32(8);
+  const originals = u32(12);
+  const translations = u32(16);
+  const pairs: Array<[string, string]> = [];
+  for (let index = 0; index < count; index++) {
+    const read = (table: number) => {
+      const length = u32(table + index * 8);
+      const offset = u32(table + index * 8 + 4);
+      return buf
+        .subarray(offset, offset + length)
+        .toString("utf8")
+        .split("\u0000")
+        .join(" | ");
+    };
+    const id = read(originals);
+    const str = read(translations);
+    if (id && str && id !== str) pairs.push([id, str]);
+  }
+  return pairs;
+}
+
+const poQuote = (text: string) => JSON.stringify(text);
+
+function fromGettext(): Item[] {
+  const items: Item[] = [];
+  for (const lang of ["de", "it"] as const) {
+    const dir = `/usr/share/locale/${lang}/LC_MESSAGES`;
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      if (!name.endsWith(".mo")) continue;
+      const file = path.join(dir, name);
+      const domain = name.slice(0, -3);
+      const pairs = readMo(file).filter(
+        ([id]) => id.length > 12 && id.length < 400 && !id.includes("Project-Id-Version"),
+      );
+      if (pairs.length < 8) continue;
+      // windows of consecutive entries, the hardest ones first
+      const windows: string[] = [];
+      for (let start = 0; start + 6 <= pairs.length; start += 9) {
+        const slice = pairs.slice(start, start + 6 + (start % 5));
+        windows.push(slice.map(([id, str]) => `msgid ${poQuote(id)}\nmsgstr ${poQuote(str)}\n`).join("\n"));
+      }
+      const pkg = dpkgOwnerOf(file);
+      for (const chunk of best(windows, lang === "it" ? 6 : 4, file)) {
+        items.push({
+          id: "",
+          text: `# ${lang === "de" ? "German" : "Italian"} translation for ${domain}\n\n${chunk}`,
+          lang,
+          kind: "po-file",
+          source: `local:${file}`,
+          license: `Debian package ${pkg} (see /usr/share/doc/${pkg}/copyright)`,
+        });
+      }
+    }
+  }
+  return items;
+}
+
+let ownerIndex: Map<string, string> | undefined;
+function dpkgOwnerOf(file: string): string {
+  if (!ownerIndex) {
+    ownerIndex = new Map();
+    const infoDir = "/var/lib/dpkg/info";
+    for (const name of existsSync(infoDir) ? readdirSync(infoDir) : []) {
+      if (!name.endsWith(".list")) continue;
+      const pkg = name.slice(0, -5).split(":")[0]!;
+      for (const line of readFileSync(path.join(infoDir, name), "utf8").split("\n")) {
+        if (line.startsWith("/usr/share/locale/")) ownerIndex.set(line, pkg);
+      }
+    }
+  }
+  return ownerIndex.get(file) ?? "unknown";
+}
+
 function main(): void {
   const evalShingles = loadEvalShingles();
-  const all = [...fromPackages(), ...fromManPages()];
+  const partArg = process.argv.indexOf("--part");
+  const part = partArg > 0 ? process.argv[partArg + 1] : "docs";
+  const all = part === "po" ? fromGettext() : [...fromPackages(), ...fromManPages()];
   const kept: Item[] = [];
   const seen = new Set<string>();
   let overlapping = 0;
@@ -301,7 +388,7 @@ function main(): void {
     }
     kept.push({ ...item, text, id: sha1(`${item.source}\n${text}`).slice(0, 12) });
   }
-  writeFileSync(OUT, `${kept.map((i) => JSON.stringify(i)).join("\n")}\n`);
+  writeFileSync(part === "po" ? OUT_PO : OUT, `${kept.map((i) => JSON.stringify(i)).join("\n")}\n`);
   const by = new Map<string, number>();
   for (const i of kept) by.set(`${i.kind}:${i.lang}`, (by.get(`${i.kind}:${i.lang}`) ?? 0) + 1);
   process.stdout.write(

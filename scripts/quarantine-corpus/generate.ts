@@ -21,6 +21,7 @@ import {
   obfuscateText,
   TEXT_OBFUSCATIONS,
 } from "./obfuscate";
+import { PAYLOADS_DE_3, PAYLOADS_EN_3, PAYLOADS_IT_3 } from "./payloads/batch3";
 import { PAYLOADS_DE } from "./payloads/de";
 import { PAYLOADS_DE_2 } from "./payloads/de2";
 import { PAYLOADS_EN } from "./payloads/en";
@@ -43,12 +44,15 @@ function mergeBooks(...books: PayloadBook[]): PayloadBook {
 }
 
 const BOOKS: Record<Lang, PayloadBook> = {
-  en: mergeBooks(PAYLOADS_EN, PAYLOADS_EN_2),
-  de: mergeBooks(PAYLOADS_DE, PAYLOADS_DE_2),
-  it: mergeBooks(PAYLOADS_IT, PAYLOADS_IT_2),
+  en: mergeBooks(PAYLOADS_EN, PAYLOADS_EN_2, PAYLOADS_EN_3),
+  de: mergeBooks(PAYLOADS_DE, PAYLOADS_DE_2, PAYLOADS_DE_3),
+  it: mergeBooks(PAYLOADS_IT, PAYLOADS_IT_2, PAYLOADS_IT_3),
 };
 const OWN_LICENSE = "MIT (written for Keel)";
-const EXTRACTED = path.join(import.meta.dirname, "data", "extracted-benign.jsonl");
+const EXTRACTED = [
+  path.join(import.meta.dirname, "data", "extracted-benign.jsonl"),
+  path.join(import.meta.dirname, "data", "extracted-po.jsonl"),
+];
 
 /** Share of phrasing patterns held out as a whole, and split thresholds for the rest. */
 const PATTERN_HELDOUT = 0.15;
@@ -104,7 +108,15 @@ export function collectPayloads(): Payload[] {
         const id = `${lang}-${family}-${sha1(text).slice(0, 10)}`;
         if (seen.has(id)) throw new Error(`duplicate payload: ${text}`);
         seen.add(id);
-        out.push({ id, lang, family, pattern, text, split: heldPattern ? "heldout" : splitOfKey(id) });
+        // the id hashes the text as written (stable); the inserted text drops surrounding blank lines
+        out.push({
+          id,
+          lang,
+          family,
+          pattern,
+          text: text.trim(),
+          split: heldPattern ? "heldout" : splitOfKey(id),
+        });
       }
     }
   }
@@ -156,7 +168,7 @@ function pickTemplates(rng: Rng, split: Split, count: number, familyForged: bool
 function chooseObfuscation(rng: Rng, template: CarrierTemplate, instance: number): Obfuscation {
   if (instance === 0 || !rng.chance(0.55)) return "none";
   const wrappers = template.wrappers ?? [];
-  if (wrappers.length > 0 && rng.chance(0.5)) return rng.pick(wrappers);
+  if (wrappers.length > 0 && rng.chance(0.65)) return rng.pick(wrappers);
   return rng.pick(TEXT_OBFUSCATIONS);
 }
 
@@ -204,16 +216,17 @@ interface ExtractedItem {
 }
 
 function loadExtracted(): ExtractedItem[] {
-  let raw: string;
-  try {
-    raw = readFileSync(EXTRACTED, "utf8");
-  } catch {
-    return [];
+  const items: ExtractedItem[] = [];
+  for (const file of EXTRACTED) {
+    let raw: string;
+    try {
+      raw = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of raw.split("\n")) if (line.trim() !== "") items.push(JSON.parse(line) as ExtractedItem);
   }
-  return raw
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as ExtractedItem);
+  return items;
 }
 
 export function buildBenign(): Array<CorpusLine & { split: Split }> {

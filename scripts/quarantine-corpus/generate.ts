@@ -26,12 +26,16 @@ import { PAYLOADS_DE } from "./payloads/de";
 import { PAYLOADS_DE_2 } from "./payloads/de2";
 import { PAYLOADS_EN } from "./payloads/en";
 import { PAYLOADS_EN_2 } from "./payloads/en2";
+import { HELDOUT_DE, HELDOUT_EN, HELDOUT_IT } from "./payloads/heldout-fresh";
 import { PAYLOADS_IT } from "./payloads/it";
 import { PAYLOADS_IT_2 } from "./payloads/it2";
 import { Rng, sha1, unitHash } from "./random";
 import { type CorpusLine, LANGS, type Lang, type PayloadBook, type Split } from "./types";
 
 export const SPLITS: readonly Split[] = ["train", "dev", "heldout"];
+/** Payloads written for the held-out split only (see payloads/heldout-fresh.ts). */
+const HELDOUT_BOOKS: Record<Lang, PayloadBook> = { en: HELDOUT_EN, de: HELDOUT_DE, it: HELDOUT_IT };
+
 function mergeBooks(...books: PayloadBook[]): PayloadBook {
   const merged: Record<string, readonly string[]> = {};
   for (const book of books) {
@@ -101,9 +105,17 @@ export function collectPayloads(): Payload[] {
   const out: Payload[] = [];
   const seen = new Set<string>();
   for (const lang of LANGS) {
-    for (const [pattern, texts] of Object.entries(BOOKS[lang])) {
+    const heldOnly = new Set(Object.keys(HELDOUT_BOOKS[lang]).map((pattern) => `fresh:${pattern}`));
+    const book: PayloadBook = {
+      ...BOOKS[lang],
+      ...Object.fromEntries(
+        Object.entries(HELDOUT_BOOKS[lang]).map(([pattern, texts]) => [`fresh:${pattern}`, texts]),
+      ),
+    };
+    for (const [key, texts] of Object.entries(book)) {
+      const pattern = key.replace(/^fresh:/, "");
       const family = pattern.split("/")[0]!;
-      const heldPattern = patternIsHeldOut(lang, pattern);
+      const heldPattern = heldOnly.has(key) || patternIsHeldOut(lang, pattern);
       for (const text of texts) {
         const id = `${lang}-${family}-${sha1(text).slice(0, 10)}`;
         if (seen.has(id)) throw new Error(`duplicate payload: ${text}`);

@@ -949,6 +949,11 @@ export const ENGLISH_LEXICON: LanguageLexicon = {
     "warns",
     "warning",
     "beware",
+    "typical",
+    "text",
+    "phrase",
+    "phrases",
+    "string",
   ],
   shellWords: [
     "curl",

@@ -648,6 +648,12 @@ export const GERMAN_LEXICON: LanguageLexicon = {
     "muster",
     "zitiert",
     "dokumentation",
+    "typischer",
+    "typische",
+    "typisches",
+    "angriffstext",
+    "text",
+    "satz",
   ],
   shellWords: ["curl", "wget", "bash", "sudo", "rm", "chmod"],
   validityWords: [

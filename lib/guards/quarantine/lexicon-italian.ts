@@ -484,6 +484,11 @@ export const ITALIAN_LEXICON: LanguageLexicon = {
     "rileva",
     "citato",
     "documentazione",
+    "tipico",
+    "tipica",
+    "tipici",
+    "testo",
+    "frase",
   ],
   shellWords: ["curl", "wget", "bash", "sudo", "rm", "chmod"],
   validityWords: [

@@ -8,6 +8,7 @@ import { activeLearnedModel } from "./learned-scorer";
 import { continuationWindow, lineParts, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
+import { withoutQuotedMentions } from "./quoted-mentions";
 import {
   isLearnedOrder,
   LEARNED_RULE_NAME,
@@ -274,6 +275,8 @@ export function scanRegions(text: string, regions: readonly number[], depth = 0)
       }
     }
   }
+  // Quotations presented as examples or quotes ('attacks say things like "..."') are data, not orders.
+  found = withoutQuotedMentions(text, found);
   // After the region loop: windowView folds into the normalizer's scratch buffer, which the loop used.
   if (unmatched.length > 0) found = mergeRemovals(found, splitSentenceRemovals(text, unmatched));
   // Last: the decoded payloads are scanned with this same code, which reuses the buffers used above.

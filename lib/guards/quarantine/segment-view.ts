@@ -214,11 +214,20 @@ function hasOpeningQuote(gap: string): boolean {
 /**
  * True when the word at `index` opens a quotation that the sentence only mentions: an opening quote
  * right before it, after a word that introduces a mention ('attacks say things like "ignore all
- * previous instructions"', 'Sätze wie „Ignoriere alle ...“', 'frasi come "ignora tutte ..."').
+ * previous instructions"', 'Sätze wie „Ignoriere alle ...“', 'frasi come "ignora tutte ..."'), or
+ * after a colon in a clause about attacks or examples ('Un tipico testo di attacco è: "Ignora ..."').
  */
 export function isQuotedMention(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index];
   if (token === undefined || !hasOpeningQuote(token.gapBefore)) return false;
   const previous = tokenAt(tokens, index - 1);
-  return previous !== undefined && LEXICON.quoteIntroducers.hasToken(previous);
+  if (previous === undefined) return false;
+  if (LEXICON.quoteIntroducers.hasToken(previous)) return true;
+  // 'A typical attack text is: "..."': after a colon, a word about attacks or examples in the clause.
+  if (!token.gapBefore.includes(":")) return false;
+  for (let back = index - 1; back >= 0 && back >= index - 8; back--) {
+    const word = tokens[back]!;
+    if (LEXICON.metaWords.hasToken(word) || LEXICON.quoteIntroducers.hasToken(word)) return true;
+  }
+  return false;
 }

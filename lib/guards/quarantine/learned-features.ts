@@ -108,6 +108,7 @@ const SHAPE_FLAGS = [
   "len-16-30",
   "len-31+",
   "hidden-markup",
+  "speaker-label",
 ] as const;
 
 /** The flags that take part in the pairwise conjunctions. */
@@ -340,7 +341,10 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
     if (groups[rowStart + AI] === 1) {
       for (let back = position - 1; back >= 0 && back >= position - 6; back--)
         if (groups[back * GROUP_COUNT + CONDITIONAL] === 1) raise(FLAG_COND_AI);
-      if (position < 4 && /[:,!]/.test(token.gapAfter)) raise(FLAG_AI_VOCATIVE);
+      // "Assistant: ..." opening the sentence is a speaker label (a transcript line or a forged turn);
+      // "Attention, language model: ..." or "Assistant, ..." addresses the reader.
+      if (position === 0 && token.gapAfter.startsWith(":")) raise(FLAG_SPEAKER_LABEL);
+      else if (position < 4 && /[:,!]/.test(token.gapAfter)) raise(FLAG_AI_VOCATIVE);
     }
   }
   const text = view.text;
@@ -405,6 +409,7 @@ function hasGroup(groups: Uint8Array, count: number, group: number): boolean {
 
 const FLAG_IMPERATIVE_ANY = FLAG.get("imp-any")!;
 const FLAG_HIDDEN_MARKUP = FLAG.get("hidden-markup")!;
+const FLAG_SPEAKER_LABEL = FLAG.get("speaker-label")!;
 const FLAG_YOU_MODAL = FLAG.get("you-modal")!;
 const FLAG_YOU_COPULA = FLAG.get("you-copula")!;
 const FLAG_COND_AI = FLAG.get("cond-ai")!;

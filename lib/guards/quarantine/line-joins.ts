@@ -72,10 +72,13 @@ export function continuationWindow(text: string, start: number, end: number): [n
   let windowStart = start;
   let windowEnd = end;
   let lastCode = end - 1;
-  while (lastCode > start && isBlank(text.charCodeAt(lastCode))) lastCode--;
-  if (!isSentenceEnd(text.charCodeAt(lastCode))) {
-    const next = nextLineStart(text, end);
-    if (next >= 0 && next < text.length && !breaksLineAt(text, next)) {
+  while (lastCode > start && (isBlank(text.charCodeAt(lastCode)) || isCloser(text.charCodeAt(lastCode))))
+    lastCode--;
+  if (!isSentenceEnd(text.charCodeAt(lastCode)) && isLetterOrDigit(text.charCodeAt(lastCode))) {
+    let next = nextLineStart(text, end);
+    while (next >= 0 && next < text.length && isBlank(text.charCodeAt(next))) next++;
+    // The next line must go on with a word: a line of "}" or "-->" is structure, not the sentence's end.
+    if (next >= 0 && next < text.length && isLetterOrDigit(text.charCodeAt(next))) {
       const limit = Math.min(text.length, next + MAX_REACH);
       let index = next;
       while (index < limit) {
@@ -93,7 +96,12 @@ export function continuationWindow(text: string, start: number, end: number): [n
     let lineEnd = previousBreak;
     while (lineEnd > 0 && isBlank(text.charCodeAt(lineEnd - 1))) lineEnd--;
     const previousLast = text.charCodeAt(lineEnd - 1);
-    if (lineEnd > 0 && !endsLineBreakAt(text, lineEnd - 1) && !isSentenceEnd(previousLast)) {
+    if (
+      lineEnd > 0 &&
+      !endsLineBreakAt(text, lineEnd - 1) &&
+      (isLetterOrDigit(previousLast) || previousLast === 44) &&
+      isLetterOrDigit(text.charCodeAt(start))
+    ) {
       const limit = Math.max(0, lineEnd - MAX_REACH);
       let index = lineEnd;
       while (index > limit) {
@@ -107,6 +115,27 @@ export function continuationWindow(text: string, start: number, end: number): [n
     }
   }
   return windowStart < start || windowEnd > end ? [windowStart, windowEnd] : undefined;
+}
+
+/** Closing quotes and brackets after a sentence end ('... gedrückt."' ends a sentence). */
+function isCloser(codeUnit: number): boolean {
+  return (
+    codeUnit === 34 ||
+    codeUnit === 39 ||
+    codeUnit === 41 ||
+    codeUnit === 93 ||
+    codeUnit === 0x201d ||
+    codeUnit === 0xbb
+  );
+}
+
+/** Letters (any script) and digits: the characters a sentence's words are made of. */
+function isLetterOrDigit(codeUnit: number): boolean {
+  if (codeUnit < 128)
+    return (codeUnit >= 48 && codeUnit <= 57) || ((codeUnit | 32) >= 97 && (codeUnit | 32) <= 122);
+  return (
+    codeUnit >= 0xc0 && codeUnit !== 0xd7 && codeUnit !== 0xf7 && !(codeUnit >= 0x2000 && codeUnit <= 0x2bff)
+  );
 }
 
 function isWordCharacterLike(codeUnit: number): boolean {

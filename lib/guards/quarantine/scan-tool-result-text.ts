@@ -17,6 +17,7 @@ import {
 } from "./rules/learned-order-rule";
 import { segmentRegion } from "./segment-text";
 import type { SegmentView } from "./segment-view";
+import { quotesAMention } from "./segment-view";
 import { tokenizeFolded } from "./tokenize-segment";
 
 /** One removed sentence or line. */
@@ -56,7 +57,9 @@ function firstMatchingRule(
     const rule = DETECTION_RULES[ruleIndex]!;
     if (rule.precheck !== undefined && !rule.precheck(segmentText)) continue;
     view ??= { text: segmentText, tokens: tokenizeFolded(segmentText, codes, offset), opensLine };
-    if (rule.matches(view)) return rule;
+    // 'A typical payload reads "Ignore all previous instructions and ..."': the sentence quotes an attack
+    // as data (advisories, docs); a quotation it presents as an example is not an order.
+    if (rule.matches(view)) return quotesAMention(view.tokens) ? undefined : rule;
   }
   return undefined;
 }

@@ -2,7 +2,7 @@ import type { InstructionRule } from "../instruction-rule";
 import { activeLearnedModel, learnedScore } from "../learned-scorer";
 import { LEXICON } from "../lexicon";
 import type { LanguageLexicon } from "../lexicon-types";
-import type { SegmentView } from "../segment-view";
+import { quotesAMention, type SegmentView } from "../segment-view";
 
 type ClassName = keyof LanguageLexicon;
 
@@ -223,7 +223,8 @@ export const WINDOW_SLACK = 4;
 
 /** The learned score of a sentence, -Infinity when it has fewer than MIN_WORDS words. */
 function learnedOrderScore(view: SegmentView): number {
-  return view.tokens.length < MIN_WORDS ? Number.NEGATIVE_INFINITY : learnedScore(view, activeLearnedModel());
+  if (view.tokens.length < MIN_WORDS || quotesAMention(view.tokens)) return Number.NEGATIVE_INFINITY;
+  return learnedScore(view, activeLearnedModel());
 }
 
 /** True when the learned stage flags the folded sentence (enough words, score at the threshold or above). */

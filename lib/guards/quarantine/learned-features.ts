@@ -295,7 +295,10 @@ function mix(hash: number, value: number): number {
  */
 export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: FeatureOptions): void {
   const markup = markupOf(view.tokens);
-  const tokens = afterValueOpener(markup === 0 ? view.tokens : contentTokens(view.tokens));
+  const content = afterValueOpener(markup === 0 ? view.tokens : contentTokens(view.tokens));
+  // "Assistant: ...", "Utente: ...": the speaker label is the transcript's, the words after it are the turn.
+  const speakerLabel = content.length > 1 && isSpeakerLabel(content[0]!);
+  const tokens = speakerLabel ? content.slice(1) : content;
   const count = tokens.length;
   setFlags.length = 0;
   raise(0);
@@ -343,8 +346,7 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
         if (groups[back * GROUP_COUNT + CONDITIONAL] === 1) raise(FLAG_COND_AI);
       // "Assistant: ..." opening the sentence is a speaker label (a transcript line or a forged turn);
       // "Attention, language model: ..." or "Assistant, ..." addresses the reader.
-      if (position === 0 && token.gapAfter.startsWith(":")) raise(FLAG_SPEAKER_LABEL);
-      else if (position < 4 && /[:,!]/.test(token.gapAfter)) raise(FLAG_AI_VOCATIVE);
+      if (position < 4 && /[:,!]/.test(token.gapAfter)) raise(FLAG_AI_VOCATIVE);
     }
   }
   const text = view.text;
@@ -363,6 +365,7 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
   if (opener === 35 || opener === 47 || opener === 42 || opener === 45 || text.startsWith("--"))
     raise(FLAG_COMMENT_OPENER);
   if (view.opensLine) raise(FLAG_OPENS_LINE);
+  if (speakerLabel) raise(FLAG_SPEAKER_LABEL);
   if (markup === 2) raise(FLAG_HIDDEN_MARKUP);
   if (text.includes("!")) raise(FLAG_EXCLAMATION);
   if (text.includes(":")) raise(FLAG_COLON);
@@ -425,6 +428,17 @@ const FLAG_EXCLAMATION = FLAG.get("exclamation")!;
 const FLAG_COLON = FLAG.get("colon")!;
 const FLAG_QUOTED = FLAG.get("quoted")!;
 const FLAG_LEN = ["len-1-3", "len-4-7", "len-8-15", "len-16-30", "len-31+"].map((name) => FLAG.get(name)!);
+
+/** Names of the model and of the user: as the first word before a colon, a transcript's speaker label. */
+const SPEAKER_NAMES: WordSet = lexiconWordSet([
+  ...LEXICON.agentNouns.words,
+  ...LEXICON.modelNouns.words,
+  ...LEXICON.userNouns.words,
+]);
+
+function isSpeakerLabel(token: SegmentToken): boolean {
+  return token.gapAfter.startsWith(":") && SPEAKER_NAMES.hasToken(token);
+}
 
 /** Words of HTML/XML markup that hide content: display:none, hidden, visibility, font-size 0, off-screen. */
 const HIDING_WORDS = new Set(["none", "hidden", "visibility", "opacity", "offscreen", "left:-9999px"]);

@@ -9,7 +9,7 @@ import {
   type SegmentView,
 } from "./segment-view";
 import type { SegmentToken } from "./tokenize-segment";
-import { lexiconWordSet, type WordSet } from "./word-set";
+import { emptyMembership, lexiconWordSet, type WordSet } from "./word-set";
 
 /**
  * Features of the learned second stage (learned-order-rule.ts): what a candidate sentence looks like as
@@ -304,14 +304,20 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
   raise(0);
   if (count * GROUP_COUNT > tokenGroups.length) tokenGroups = new Uint8Array(count * GROUP_COUNT * 2);
   const groups = tokenGroups;
+  const none = emptyMembership();
   let codePunctuation = 0;
   for (let position = 0; position < count; position++) {
     const token = tokens[position]!;
     const rowStart = position * GROUP_COUNT;
-    groupsOf(token, groups, rowStart);
     const gap = token.gapBefore;
     for (let character = 0; character < gap.length; character++)
       if (isCodePunctuation(gap.charCodeAt(character))) codePunctuation++;
+    // Most words are in no word set at all: their shared all-zero membership answers every group.
+    if (token.classes === none) {
+      groups.fill(0, rowStart, rowStart + GROUP_COUNT);
+      continue;
+    }
+    groupsOf(token, groups, rowStart);
     let imperative = -1;
     for (let group = 0; group < GROUP_COUNT; group++) {
       if (groups[rowStart + group] !== 1) continue;

@@ -25,7 +25,7 @@ import {
   type FeatureSink,
   featureSignature,
 } from "../../lib/guards/quarantine/learned-features";
-import type { LearnedModel } from "../../lib/guards/quarantine/learned-scorer";
+import { decodeModel, type LearnedModel, ScoreSink } from "../../lib/guards/quarantine/learned-scorer";
 import {
   dependencyDocs,
   type EvalRecord,
@@ -190,14 +190,6 @@ export function textScores(records: readonly EvalRecord[], model: LearnedModel, 
   });
 }
 
-class ScoreSink implements FeatureSink {
-  sum = 0;
-  constructor(private readonly weights: Float32Array) {}
-  add(index: number, value: number): void {
-    this.sum += this.weights[index]! * value;
-  }
-}
-
 /** The weights record (as in learned-weights.ts): int16 weights in base64, with their scale. */
 export interface WeightsRecord {
   readonly signature: string;
@@ -235,15 +227,6 @@ export function quantize(
   };
 }
 
-/** The model a record decodes to (same arithmetic as learned-scorer.ts decodeModel). */
-function modelOf(record: WeightsRecord): LearnedModel {
-  const bytes = Buffer.from(record.weights, "base64");
-  const weights = new Float32Array(FEATURE_COUNT);
-  for (let index = 0; index < FEATURE_COUNT; index++)
-    weights[index] = bytes.readInt16LE(index * 2) * record.scale;
-  return { weights, bias: record.bias, threshold: record.threshold, ngrams: record.ngrams };
-}
-
 /** Stable 32-bit hash of a string (for the held-back fifth of shared/eval/dev). */
 function idHash(text: string): number {
   let hash = 0x811c9dc5;
@@ -269,7 +252,7 @@ export function trainLearnedModel(
   const { weights, bias } = fitLogistic(samples, options);
   // Threshold from the quantized model, which is what the scanner will run.
   const provisional = quantize(weights, bias, 0, ngrams);
-  const model = modelOf(provisional);
+  const model = decodeModel(provisional);
   const tuningBenign = tuning.filter((record) => record.label === "benign");
   const tuningAttacks = tuning.filter((record) => record.label === "attack");
   const benignScores = textScores(tuningBenign, model, ngrams);

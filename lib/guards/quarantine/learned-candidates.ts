@@ -1,8 +1,8 @@
-import { ANCHOR_TABLE, DETECTION_RULES, LEARNED_RULE_MASK } from "./detection-rules";
+import { ANCHOR_TABLE, LEARNED_RULE_MASK } from "./detection-rules";
 import { findCandidateLines } from "./find-candidate-lines";
 import { continuationWindow, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
-import { LEARNED_RULE_NAME, MIN_WORDS } from "./rules/learned-order-rule";
+import { MIN_WORDS } from "./rules/learned-order-rule";
 import { segmentRegion } from "./segment-text";
 import type { SegmentView } from "./segment-view";
 import { tokenizeFolded } from "./tokenize-segment";

@@ -48,7 +48,7 @@ export function decodeModel(record: {
 }
 
 /** Sums weights of emitted features (one instance per model; not reentrant, extraction is synchronous). */
-class ScoreSink implements FeatureSink {
+export class ScoreSink implements FeatureSink {
   sum = 0;
   constructor(private readonly weights: Float32Array) {}
   add(index: number, value: number): void {

@@ -11,6 +11,7 @@ import { activeLearnedModel, decodeModel, learnedScore } from "./learned-scorer"
 import { LEARNED_WEIGHTS } from "./learned-weights";
 import { continuationWindow, lineParts } from "./line-joins";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
+import { restoreFromScan } from "./quarantine-test-support";
 import { scanToolResultText } from "./scan-tool-result-text";
 import type { SegmentView } from "./segment-view";
 import { tokenizeSegment } from "./tokenize-segment";
@@ -38,23 +39,7 @@ function allFeatures(folded: string, ngrams = true): [number, number][] {
   return features;
 }
 
-/** `text` rebuilt from a scan: every segment put back in place of its marker (byte identity check). */
-function restored(text: string): string {
-  const verdict = scanToolResultText(text);
-  if (verdict.type === "clean") return text;
-  let rebuilt = "";
-  let cursor = 0;
-  let outputCursor = 0;
-  for (const segment of verdict.segments) {
-    const kept = text.slice(cursor, segment.start);
-    expect(verdict.output.slice(outputCursor, outputCursor + kept.length)).toBe(kept);
-    outputCursor += kept.length + QUARANTINE_MARKER.length;
-    rebuilt += kept + text.slice(segment.start, segment.end);
-    cursor = segment.end;
-  }
-  expect(verdict.output.slice(outputCursor)).toBe(text.slice(cursor));
-  return rebuilt + text.slice(cursor);
-}
+const restored = restoreFromScan;
 
 describe("learned features", () => {
   it("describe the same order shape in English, German and Italian by the same class features", () => {

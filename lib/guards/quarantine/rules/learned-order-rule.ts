@@ -82,23 +82,6 @@ const TOO_COMMON_FOR_THE_GATE = new Set([
 /** Words naming a web destination (the words of a URL the pre-filter hashes). */
 const URL_WORDS = ["http", "https", "www", "ftp"];
 
-/** Names of the model that are ordinary words elsewhere (a data model, an agent process, a bot account). */
-const AMBIGUOUS_MODEL_NAMES = new Set([
-  "models",
-  "modell",
-  "modelle",
-  "modello",
-  "agent",
-  "agents",
-  "agente",
-  "bot",
-  "reader",
-  "language",
-  "lettore",
-  "leser",
-  "models",
-]);
-
 /**
  * The learned stage's gate, as three anchor/companion pairs for the pre-filter (a segment is scored
  * when it holds an anchor and a companion of one pair). Each pair is the skeleton of one shape of

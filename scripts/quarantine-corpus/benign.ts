@@ -4,6 +4,7 @@
  * playbooks, runbooks, prompt-engineering docs, advisories, invoices, configs, transcripts, changelogs).
  * Lines are split by hash before they are composed, so a held-out document only holds held-out lines.
  */
+import { BENIGN_DE_3, BENIGN_EN_3, BENIGN_IT_3 } from "./benign/batch3";
 import { BENIGN_DE } from "./benign/de";
 import { BENIGN_DE_2 } from "./benign/de2";
 import { BENIGN_EN } from "./benign/en";
@@ -15,10 +16,18 @@ import { FILLERS } from "./carriers";
 import { Rng, sha1, unitHash } from "./random";
 import { LANGS, type Lang, type Split } from "./types";
 
+/** Joins benign books; lines of the same kind from several batches are concatenated. */
+function joinBooks(...books: BenignBook[]): BenignBook {
+  const joined: Record<string, string[]> = {};
+  for (const book of books)
+    for (const [kind, lines] of Object.entries(book)) joined[kind] = [...(joined[kind] ?? []), ...lines];
+  return joined;
+}
+
 const BOOKS: Record<Lang, BenignBook> = {
-  en: { ...BENIGN_EN, ...BENIGN_EN_2 },
-  de: { ...BENIGN_DE, ...BENIGN_DE_2 },
-  it: { ...BENIGN_IT, ...BENIGN_IT_2 },
+  en: joinBooks(BENIGN_EN, BENIGN_EN_2, BENIGN_EN_3),
+  de: joinBooks(BENIGN_DE, BENIGN_DE_2, BENIGN_DE_3),
+  it: joinBooks(BENIGN_IT, BENIGN_IT_2, BENIGN_IT_3),
 };
 
 export interface BenignInsert {

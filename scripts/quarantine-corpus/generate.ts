@@ -22,6 +22,7 @@ import {
   TEXT_OBFUSCATIONS,
 } from "./obfuscate";
 import { PAYLOADS_DE_3, PAYLOADS_EN_3, PAYLOADS_IT_3 } from "./payloads/batch3";
+import { PAYLOADS_DE_4, PAYLOADS_EN_4, PAYLOADS_IT_4 } from "./payloads/batch4";
 import { PAYLOADS_DE } from "./payloads/de";
 import { PAYLOADS_DE_2 } from "./payloads/de2";
 import { PAYLOADS_EN } from "./payloads/en";
@@ -48,9 +49,9 @@ function mergeBooks(...books: PayloadBook[]): PayloadBook {
 }
 
 const BOOKS: Record<Lang, PayloadBook> = {
-  en: mergeBooks(PAYLOADS_EN, PAYLOADS_EN_2, PAYLOADS_EN_3),
-  de: mergeBooks(PAYLOADS_DE, PAYLOADS_DE_2, PAYLOADS_DE_3),
-  it: mergeBooks(PAYLOADS_IT, PAYLOADS_IT_2, PAYLOADS_IT_3),
+  en: mergeBooks(PAYLOADS_EN, PAYLOADS_EN_2, PAYLOADS_EN_3, PAYLOADS_EN_4),
+  de: mergeBooks(PAYLOADS_DE, PAYLOADS_DE_2, PAYLOADS_DE_3, PAYLOADS_DE_4),
+  it: mergeBooks(PAYLOADS_IT, PAYLOADS_IT_2, PAYLOADS_IT_3, PAYLOADS_IT_4),
 };
 const OWN_LICENSE = "MIT (written for Keel)";
 const EXTRACTED = [

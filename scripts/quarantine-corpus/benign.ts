@@ -5,6 +5,7 @@
  * Lines are split by hash before they are composed, so a held-out document only holds held-out lines.
  */
 import { BENIGN_DE_3, BENIGN_EN_3, BENIGN_IT_3 } from "./benign/batch3";
+import { BENIGN_DE_4, BENIGN_EN_4, BENIGN_IT_4 } from "./benign/batch4";
 import { BENIGN_DE } from "./benign/de";
 import { BENIGN_DE_2 } from "./benign/de2";
 import { BENIGN_EN } from "./benign/en";
@@ -25,9 +26,9 @@ function joinBooks(...books: BenignBook[]): BenignBook {
 }
 
 const BOOKS: Record<Lang, BenignBook> = {
-  en: joinBooks(BENIGN_EN, BENIGN_EN_2, BENIGN_EN_3),
-  de: joinBooks(BENIGN_DE, BENIGN_DE_2, BENIGN_DE_3),
-  it: joinBooks(BENIGN_IT, BENIGN_IT_2, BENIGN_IT_3),
+  en: joinBooks(BENIGN_EN, BENIGN_EN_2, BENIGN_EN_3, BENIGN_EN_4),
+  de: joinBooks(BENIGN_DE, BENIGN_DE_2, BENIGN_DE_3, BENIGN_DE_4),
+  it: joinBooks(BENIGN_IT, BENIGN_IT_2, BENIGN_IT_3, BENIGN_IT_4),
 };
 
 export interface BenignInsert {

@@ -31,7 +31,7 @@ import { HELDOUT_DE, HELDOUT_EN, HELDOUT_IT } from "./payloads/heldout-fresh";
 import { PAYLOADS_IT } from "./payloads/it";
 import { PAYLOADS_IT_2 } from "./payloads/it2";
 import { Rng, sha1, unitHash } from "./random";
-import { type CorpusLine, LANGS, type Lang, type PayloadBook, type Split } from "./types";
+import { type CorpusLine, type ExtractedItem, LANGS, type Lang, type PayloadBook, type Split } from "./types";
 
 export const SPLITS: readonly Split[] = ["train", "dev", "heldout"];
 /** Payloads written for the held-out split only (see payloads/heldout-fresh.ts). */
@@ -57,6 +57,7 @@ const OWN_LICENSE = "MIT (written for Keel)";
 const EXTRACTED = [
   path.join(import.meta.dirname, "data", "extracted-benign.jsonl"),
   path.join(import.meta.dirname, "data", "extracted-po.jsonl"),
+  path.join(import.meta.dirname, "data", "extracted-messages.jsonl"),
 ];
 
 /** Share of phrasing patterns held out as a whole, and split thresholds for the rest. */
@@ -217,15 +218,6 @@ export function buildAttacks(payloads: readonly Payload[]): CorpusLine[] {
     });
   }
   return lines;
-}
-
-interface ExtractedItem {
-  id: string;
-  text: string;
-  lang: Lang;
-  kind: string;
-  source: string;
-  license: string;
 }
 
 function loadExtracted(): ExtractedItem[] {

@@ -74,7 +74,8 @@ export function benignInsertSplit(item: BenignInsert): Split {
   return lineSplit(item.lang, item.kind, item.text);
 }
 
-const DOCS_PER_KIND = 26;
+/** Composed documents per kind; more for German and Italian, which have less extracted text. */
+const DOCS_PER_KIND: Record<Lang, number> = { en: 26, de: 40, it: 44 };
 
 const HEADINGS: Record<Lang, Record<string, readonly string[]>> = {
   en: {
@@ -262,7 +263,7 @@ export function benignDocuments(): BenignDocument[] {
     for (const [kind, lines] of Object.entries(BOOKS[lang])) {
       const pools: Record<Split, string[]> = { train: [], dev: [], heldout: [] };
       for (const line of lines) pools[lineSplit(lang, kind, line)].push(line);
-      for (let index = 0; index < DOCS_PER_KIND; index++) {
+      for (let index = 0; index < DOCS_PER_KIND[lang]; index++) {
         const template = `${lang}:${kind}:${index}`;
         const split = docSplit(template);
         const pool = pools[split];

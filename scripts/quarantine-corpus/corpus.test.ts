@@ -38,10 +38,11 @@ const hash = (files: Record<string, string>) =>
 
 describe("quarantine corpus (eval/keel)", () => {
   const files = Object.fromEntries(
-    SPLITS.flatMap((split) => ["attacks", "benign"].map((kind) => `${split}/${kind}.jsonl`)).map((name) => [
-      name,
-      read(name),
-    ]),
+    SPLITS.flatMap((split) => [
+      `${split}/attacks.jsonl`,
+      `${split}/benign.jsonl`,
+      `quoted/${split}/benign.jsonl`,
+    ]).map((name) => [name, read(name)]),
   ) as Record<string, Line[]>;
   const all = Object.values(files).flat();
 

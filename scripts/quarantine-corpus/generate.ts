@@ -317,8 +317,13 @@ export function buildCorpus(): Record<string, string> {
   for (const s of SPLITS) {
     const a = attacks.filter((line) => split.get(line.payload_id!) === s);
     const b = benign.filter((line) => line.split === s).map(({ split: _split, ...line }) => line);
+    // texts that quote an attack as data are kept apart: a line-level quarantine may remove them, and
+    // they would otherwise dominate the false positives of the main benign files
+    const quoted = b.filter((line) => line.kind === "quoted-attack");
+    const plain = b.filter((line) => line.kind !== "quoted-attack");
     files[`${s}/attacks.jsonl`] = `${a.map((line) => JSON.stringify(line)).join("\n")}\n`;
-    files[`${s}/benign.jsonl`] = `${b.map((line) => JSON.stringify(line)).join("\n")}\n`;
+    files[`${s}/benign.jsonl`] = `${plain.map((line) => JSON.stringify(line)).join("\n")}\n`;
+    files[`quoted/${s}/benign.jsonl`] = `${quoted.map((line) => JSON.stringify(line)).join("\n")}\n`;
   }
   return files;
 }

@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { benignDocuments, benignInsertSplit, benignInserts } from "./benign";
 import { CARRIERS, type CarrierTemplate } from "./carriers";
+import { diversifyDestinations } from "./destinations";
 import {
   BENIGN_TEXT_FORMS,
   benignForm,
@@ -123,12 +124,13 @@ export function collectPayloads(): Payload[] {
         if (seen.has(id)) throw new Error(`duplicate payload: ${text}`);
         seen.add(id);
         // the id hashes the text as written (stable); the inserted text drops surrounding blank lines
+        // and gets its own destinations (destinations.ts)
         out.push({
           id,
           lang,
           family,
           pattern,
-          text: text.trim(),
+          text: diversifyDestinations(text.trim(), id),
           split: heldPattern ? "heldout" : splitOfKey(id),
         });
       }

@@ -24,6 +24,7 @@ import {
 } from "./obfuscate";
 import { PAYLOADS_DE_3, PAYLOADS_EN_3, PAYLOADS_IT_3 } from "./payloads/batch3";
 import { PAYLOADS_DE_4, PAYLOADS_EN_4, PAYLOADS_IT_4 } from "./payloads/batch4";
+import { PAYLOADS_DE_5, PAYLOADS_EN_5, PAYLOADS_IT_5 } from "./payloads/batch5";
 import { PAYLOADS_DE } from "./payloads/de";
 import { PAYLOADS_DE_2 } from "./payloads/de2";
 import { PAYLOADS_EN } from "./payloads/en";
@@ -50,9 +51,9 @@ function mergeBooks(...books: PayloadBook[]): PayloadBook {
 }
 
 const BOOKS: Record<Lang, PayloadBook> = {
-  en: mergeBooks(PAYLOADS_EN, PAYLOADS_EN_2, PAYLOADS_EN_3, PAYLOADS_EN_4),
-  de: mergeBooks(PAYLOADS_DE, PAYLOADS_DE_2, PAYLOADS_DE_3, PAYLOADS_DE_4),
-  it: mergeBooks(PAYLOADS_IT, PAYLOADS_IT_2, PAYLOADS_IT_3, PAYLOADS_IT_4),
+  en: mergeBooks(PAYLOADS_EN, PAYLOADS_EN_2, PAYLOADS_EN_3, PAYLOADS_EN_4, PAYLOADS_EN_5),
+  de: mergeBooks(PAYLOADS_DE, PAYLOADS_DE_2, PAYLOADS_DE_3, PAYLOADS_DE_4, PAYLOADS_DE_5),
+  it: mergeBooks(PAYLOADS_IT, PAYLOADS_IT_2, PAYLOADS_IT_3, PAYLOADS_IT_4, PAYLOADS_IT_5),
 };
 const OWN_LICENSE = "MIT (written for Keel)";
 const EXTRACTED = [

@@ -4,6 +4,8 @@
  * playbooks, runbooks, prompt-engineering docs, advisories, invoices, configs, transcripts, changelogs).
  * Lines are split by hash before they are composed, so a held-out document only holds held-out lines.
  */
+import { BENIGN_DE_3, BENIGN_EN_3, BENIGN_IT_3 } from "./benign/batch3";
+import { BENIGN_DE_4, BENIGN_EN_4, BENIGN_IT_4 } from "./benign/batch4";
 import { BENIGN_DE } from "./benign/de";
 import { BENIGN_DE_2 } from "./benign/de2";
 import { BENIGN_EN } from "./benign/en";
@@ -15,10 +17,18 @@ import { FILLERS } from "./carriers";
 import { Rng, sha1, unitHash } from "./random";
 import { LANGS, type Lang, type Split } from "./types";
 
+/** Joins benign books; lines of the same kind from several batches are concatenated. */
+function joinBooks(...books: BenignBook[]): BenignBook {
+  const joined: Record<string, string[]> = {};
+  for (const book of books)
+    for (const [kind, lines] of Object.entries(book)) joined[kind] = [...(joined[kind] ?? []), ...lines];
+  return joined;
+}
+
 const BOOKS: Record<Lang, BenignBook> = {
-  en: { ...BENIGN_EN, ...BENIGN_EN_2 },
-  de: { ...BENIGN_DE, ...BENIGN_DE_2 },
-  it: { ...BENIGN_IT, ...BENIGN_IT_2 },
+  en: joinBooks(BENIGN_EN, BENIGN_EN_2, BENIGN_EN_3, BENIGN_EN_4),
+  de: joinBooks(BENIGN_DE, BENIGN_DE_2, BENIGN_DE_3, BENIGN_DE_4),
+  it: joinBooks(BENIGN_IT, BENIGN_IT_2, BENIGN_IT_3, BENIGN_IT_4),
 };
 
 export interface BenignInsert {
@@ -64,7 +74,8 @@ export function benignInsertSplit(item: BenignInsert): Split {
   return lineSplit(item.lang, item.kind, item.text);
 }
 
-const DOCS_PER_KIND = 26;
+/** Composed documents per kind; more for German and Italian, which have less extracted text. */
+const DOCS_PER_KIND: Record<Lang, number> = { en: 26, de: 40, it: 44 };
 
 const HEADINGS: Record<Lang, Record<string, readonly string[]>> = {
   en: {
@@ -252,7 +263,7 @@ export function benignDocuments(): BenignDocument[] {
     for (const [kind, lines] of Object.entries(BOOKS[lang])) {
       const pools: Record<Split, string[]> = { train: [], dev: [], heldout: [] };
       for (const line of lines) pools[lineSplit(lang, kind, line)].push(line);
-      for (let index = 0; index < DOCS_PER_KIND; index++) {
+      for (let index = 0; index < DOCS_PER_KIND[lang]; index++) {
         const template = `${lang}:${kind}:${index}`;
         const split = docSplit(template);
         const pool = pools[split];

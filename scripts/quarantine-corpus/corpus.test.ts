@@ -38,33 +38,33 @@ const hash = (files: Record<string, string>) =>
 
 describe("quarantine corpus (eval/keel)", () => {
   const files = Object.fromEntries(
-    SPLITS.flatMap((split) => ["attacks", "benign"].map((kind) => `${split}/${kind}.jsonl`)).map((name) => [
-      name,
-      read(name),
-    ]),
+    SPLITS.flatMap((split) => [
+      `${split}/attacks.jsonl`,
+      `${split}/benign.jsonl`,
+      `quoted/${split}/benign.jsonl`,
+    ]).map((name) => [name, read(name)]),
   ) as Record<string, Line[]>;
   const all = Object.values(files).flat();
 
   it("parses, with the fields the scorer and the trainer need", () => {
+    const problems: string[] = [];
     for (const [name, lines] of Object.entries(files)) {
-      expect(lines.length, name).toBeGreaterThan(0);
+      if (lines.length === 0) problems.push(`${name}: empty`);
       const label = name.includes("attacks") ? "attack" : "benign";
       for (const line of lines) {
-        expect(line.label).toBe(label);
-        expect(typeof line.id).toBe("string");
-        expect(typeof line.tool).toBe("string");
-        expect(typeof line.text).toBe("string");
-        expect(["en", "de", "it"]).toContain(line.lang);
-        expect(line.source).toBeTruthy();
-        expect(line.license).toBeTruthy();
+        const missing = ["id", "tool", "text", "category", "source", "license"].filter(
+          (key) => typeof (line as unknown as Record<string, unknown>)[key] !== "string",
+        );
         if (label === "attack") {
-          expect(line.family).toBeTruthy();
-          expect(line.obfuscation).toBeTruthy();
-          expect(line.carrier).toBeTruthy();
-          expect(line.payload_id).toBeTruthy();
+          for (const key of ["family", "obfuscation", "carrier", "payload_id"] as const)
+            if (!line[key]) missing.push(key);
         }
+        if (missing.length > 0) problems.push(`${line.id}: missing ${missing.join(", ")}`);
+        if (line.label !== label) problems.push(`${line.id}: label ${line.label} in ${name}`);
+        if (!["en", "de", "it"].includes(line.lang)) problems.push(`${line.id}: lang ${line.lang}`);
       }
     }
+    expect(problems.slice(0, 10)).toEqual([]);
   });
 
   it("has unique ids", () => {
@@ -73,15 +73,21 @@ describe("quarantine corpus (eval/keel)", () => {
   });
 
   it("has attack spans that point into the text", () => {
+    const problems: string[] = [];
     for (const line of all.filter((l) => l.label === "attack")) {
-      expect(line.spans?.length, line.id).toBeGreaterThan(0);
-      for (const [start, end] of line.spans!) {
-        expect(start, line.id).toBeGreaterThanOrEqual(0);
-        expect(end, line.id).toBeGreaterThan(start);
-        expect(end, line.id).toBeLessThanOrEqual(line.text.length);
-        expect(line.text.slice(start, end).trim(), line.id).not.toBe("");
+      if (!line.spans || line.spans.length === 0) problems.push(`${line.id}: no spans`);
+      for (const [start, end] of line.spans ?? []) {
+        const inside =
+          Number.isInteger(start) &&
+          Number.isInteger(end) &&
+          start >= 0 &&
+          end > start &&
+          end <= line.text.length;
+        if (!inside || line.text.slice(start, end).trim() === "")
+          problems.push(`${line.id}: bad span [${start}, ${end}]`);
       }
     }
+    expect(problems.slice(0, 10)).toEqual([]);
   });
 
   it("keeps every payload in one split", () => {
@@ -102,7 +108,8 @@ describe("quarantine corpus (eval/keel)", () => {
     expect(benign).toBeGreaterThanOrEqual(3000);
   });
 
-  it("is what the generator produces, and the generator is deterministic", () => {
+  // generating the corpus twice takes a few seconds; allow for a busy host
+  it("is what the generator produces, and the generator is deterministic", { timeout: 180_000 }, () => {
     const first = buildCorpus();
     const second = buildCorpus();
     expect(hash(first)).toBe(hash(second));

@@ -7,7 +7,8 @@
  * Markdown docs and source comments of MIT/Apache-2.0 npm packages in node_modules (ai,
  * @ai-sdk/*, openai, @anthropic-ai/sdk, @modelcontextprotocol/sdk, next, zod, prisma) and man pages in
  * /usr/share/man/{de,it} and /usr/share/man/man1 (rendered with groff); German and Italian gettext
- * catalogues in /usr/share/locale/{de,it}/LC_MESSAGES/*.mo, shown as .po excerpts. Chunks are preferred when they
+ * catalogues in /usr/share/locale/{de,it}/LC_MESSAGES/*.mo, shown as .po excerpts (`--part po`); Keel's
+ * own UI messages (messages/{de,en,it}.json, one JSON excerpt per namespace; `--part messages`). Chunks are preferred when they
  * talk about prompts, system messages, instructions, tools, commands, keys or payments (hard negatives).
  *
  * Any chunk that shares a normalized 8-word shingle with any text of ../shared/eval (test or dev, attacks
@@ -17,7 +18,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sha1, unitHash } from "./random";
-import type { Lang } from "./types";
+import type { ExtractedItem, Lang } from "./types";
 
 const ROOT = path.join(import.meta.dirname, "..", "..");
 const NODE_MODULES = existsSync("/work/main/node_modules")
@@ -31,15 +32,9 @@ const SHARED_EVAL =
     : path.join(ROOT, "..", "shared", "eval");
 const OUT = path.join(import.meta.dirname, "data", "extracted-benign.jsonl");
 const OUT_PO = path.join(import.meta.dirname, "data", "extracted-po.jsonl");
+const OUT_MESSAGES = path.join(import.meta.dirname, "data", "extracted-messages.jsonl");
 
-interface Item {
-  id: string;
-  text: string;
-  lang: Lang;
-  kind: string;
-  source: string;
-  license: string;
-}
+type Item = ExtractedItem;
 
 const HARD =
   /\b(prompt|system|instruction|ignore|previous|tool|assistant|agent|message|role|delete|remove|password|token|key|secret|credential|curl|sudo|must|you|should|never|always|forget|override|permission|send|upload|execute|run)s?\b|anweisung|befehl|passwort|schlüssel|löschen|entfernen|ignorier|vorherig|istruzion|comando|password|chiave|cancella|rimuov|ignora|precedent|sistema/i;
@@ -222,19 +217,6 @@ function fromPackages(): Item[] {
   return items;
 }
 
-function dpkgOwners(): Map<string, string> {
-  const map = new Map<string, string>();
-  const infoDir = "/var/lib/dpkg/info";
-  if (!existsSync(infoDir)) return map;
-  for (const name of readdirSync(infoDir)) {
-    if (!name.endsWith(".list")) continue;
-    const pkg = name.slice(0, -5).split(":")[0]!;
-    for (const line of readFileSync(path.join(infoDir, name), "utf8").split("\n"))
-      if (line.startsWith("/usr/share/man/")) map.set(line, pkg);
-  }
-  return map;
-}
-
 function renderMan(file: string): string {
   try {
     const roff = execFileSync("zcat", [file], { maxBuffer: 20_000_000 });
@@ -250,7 +232,6 @@ function renderMan(file: string): string {
 }
 
 function fromManPages(): Item[] {
-  const owners = dpkgOwners();
   const items: Item[] = [];
   const sets: Array<{ lang: Lang; dir: string; perFile: number; share: number }> = [
     { lang: "de", dir: "/usr/share/man/de", perFile: 5, share: 1 },
@@ -261,9 +242,13 @@ function fromManPages(): Item[] {
   for (const { lang, dir, perFile, share } of sets) {
     const files = walk(dir, (f) => f.endsWith(".gz")).filter((f) => unitHash(`man:${f}`) < share);
     for (const file of files) {
-      const text = renderMan(file)
-        .split("\n")
-        .filter((l) => !/^[A-Z0-9_.:-]+\(\d\w*\)\s.*\(\d\w*\)\s*$/.test(l.trim()))
+      // drop the page header and footer (first and last non-empty lines: "NAME(1)  Title  NAME(1)")
+      const rendered = renderMan(file).split("\n");
+      const nonEmpty = rendered
+        .map((line, index) => (line.trim() ? index : -1))
+        .filter((index) => index >= 0);
+      const text = rendered
+        .filter((_, index) => index !== nonEmpty[0] && index !== nonEmpty.at(-1))
         .join("\n");
       const real = (() => {
         try {
@@ -272,7 +257,7 @@ function fromManPages(): Item[] {
           return file;
         }
       })();
-      const pkg = owners.get(real) ?? owners.get(file) ?? "unknown";
+      const pkg = dpkgOwnerOf(real) !== "unknown" ? dpkgOwnerOf(real) : dpkgOwnerOf(file);
       for (const chunk of best(chunkParagraphs(text, 150, 1200), perFile, file)) {
         items.push({
           id: "",
@@ -354,7 +339,35 @@ function fromGettext(): Item[] {
   return items;
 }
 
+/** Keel's UI messages, one pretty-printed JSON excerpt per namespace (long namespaces in pieces). */
+function fromMessages(): Item[] {
+  const items: Item[] = [];
+  for (const lang of ["en", "de", "it"] as const) {
+    const file = path.join(ROOT, "messages", `${lang}.json`);
+    const messages = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    for (const [namespace, value] of Object.entries(messages)) {
+      if (typeof value !== "object" || value === null) continue;
+      const entries = Object.entries(value as Record<string, unknown>);
+      for (let start = 0; start < entries.length; start += 12) {
+        const piece = Object.fromEntries(entries.slice(start, start + 12));
+        const text = JSON.stringify({ [namespace]: piece }, null, 2);
+        if (text.length < 120) continue;
+        items.push({
+          id: "",
+          text,
+          lang,
+          kind: "ui-messages",
+          source: `keel:messages/${lang}.json#${namespace}`,
+          license: "MIT (this repository)",
+        });
+      }
+    }
+  }
+  return items;
+}
+
 let ownerIndex: Map<string, string> | undefined;
+/** The Debian package that installed a file under /usr/share/man or /usr/share/locale. */
 function dpkgOwnerOf(file: string): string {
   if (!ownerIndex) {
     ownerIndex = new Map();
@@ -363,7 +376,8 @@ function dpkgOwnerOf(file: string): string {
       if (!name.endsWith(".list")) continue;
       const pkg = name.slice(0, -5).split(":")[0]!;
       for (const line of readFileSync(path.join(infoDir, name), "utf8").split("\n")) {
-        if (line.startsWith("/usr/share/locale/")) ownerIndex.set(line, pkg);
+        if (line.startsWith("/usr/share/locale/") || line.startsWith("/usr/share/man/"))
+          ownerIndex.set(line, pkg);
       }
     }
   }
@@ -374,7 +388,12 @@ function main(): void {
   const evalShingles = loadEvalShingles();
   const partArg = process.argv.indexOf("--part");
   const part = partArg > 0 ? process.argv[partArg + 1] : "docs";
-  const all = part === "po" ? fromGettext() : [...fromPackages(), ...fromManPages()];
+  const all =
+    part === "po"
+      ? fromGettext()
+      : part === "messages"
+        ? fromMessages()
+        : [...fromPackages(), ...fromManPages()];
   const kept: Item[] = [];
   const seen = new Set<string>();
   let overlapping = 0;
@@ -388,7 +407,10 @@ function main(): void {
     }
     kept.push({ ...item, text, id: sha1(`${item.source}\n${text}`).slice(0, 12) });
   }
-  writeFileSync(part === "po" ? OUT_PO : OUT, `${kept.map((i) => JSON.stringify(i)).join("\n")}\n`);
+  writeFileSync(
+    part === "po" ? OUT_PO : part === "messages" ? OUT_MESSAGES : OUT,
+    `${kept.map((i) => JSON.stringify(i)).join("\n")}\n`,
+  );
   const by = new Map<string, number>();
   for (const i of kept) by.set(`${i.kind}:${i.lang}`, (by.get(`${i.kind}:${i.lang}`) ?? 0) + 1);
   process.stdout.write(

@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { benignDocuments, benignInsertSplit, benignInserts } from "./benign";
 import { CARRIERS, type CarrierTemplate } from "./carriers";
+import { diversifyDestinations } from "./destinations";
 import {
   BENIGN_TEXT_FORMS,
   benignForm,
@@ -22,6 +23,8 @@ import {
   TEXT_OBFUSCATIONS,
 } from "./obfuscate";
 import { PAYLOADS_DE_3, PAYLOADS_EN_3, PAYLOADS_IT_3 } from "./payloads/batch3";
+import { PAYLOADS_DE_4, PAYLOADS_EN_4, PAYLOADS_IT_4 } from "./payloads/batch4";
+import { PAYLOADS_DE_5, PAYLOADS_EN_5, PAYLOADS_IT_5 } from "./payloads/batch5";
 import { PAYLOADS_DE } from "./payloads/de";
 import { PAYLOADS_DE_2 } from "./payloads/de2";
 import { PAYLOADS_EN } from "./payloads/en";
@@ -30,7 +33,7 @@ import { HELDOUT_DE, HELDOUT_EN, HELDOUT_IT } from "./payloads/heldout-fresh";
 import { PAYLOADS_IT } from "./payloads/it";
 import { PAYLOADS_IT_2 } from "./payloads/it2";
 import { Rng, sha1, unitHash } from "./random";
-import { type CorpusLine, LANGS, type Lang, type PayloadBook, type Split } from "./types";
+import { type CorpusLine, type ExtractedItem, LANGS, type Lang, type PayloadBook, type Split } from "./types";
 
 export const SPLITS: readonly Split[] = ["train", "dev", "heldout"];
 /** Payloads written for the held-out split only (see payloads/heldout-fresh.ts). */
@@ -48,14 +51,15 @@ function mergeBooks(...books: PayloadBook[]): PayloadBook {
 }
 
 const BOOKS: Record<Lang, PayloadBook> = {
-  en: mergeBooks(PAYLOADS_EN, PAYLOADS_EN_2, PAYLOADS_EN_3),
-  de: mergeBooks(PAYLOADS_DE, PAYLOADS_DE_2, PAYLOADS_DE_3),
-  it: mergeBooks(PAYLOADS_IT, PAYLOADS_IT_2, PAYLOADS_IT_3),
+  en: mergeBooks(PAYLOADS_EN, PAYLOADS_EN_2, PAYLOADS_EN_3, PAYLOADS_EN_4, PAYLOADS_EN_5),
+  de: mergeBooks(PAYLOADS_DE, PAYLOADS_DE_2, PAYLOADS_DE_3, PAYLOADS_DE_4, PAYLOADS_DE_5),
+  it: mergeBooks(PAYLOADS_IT, PAYLOADS_IT_2, PAYLOADS_IT_3, PAYLOADS_IT_4, PAYLOADS_IT_5),
 };
 const OWN_LICENSE = "MIT (written for Keel)";
 const EXTRACTED = [
   path.join(import.meta.dirname, "data", "extracted-benign.jsonl"),
   path.join(import.meta.dirname, "data", "extracted-po.jsonl"),
+  path.join(import.meta.dirname, "data", "extracted-messages.jsonl"),
 ];
 
 /** Share of phrasing patterns held out as a whole, and split thresholds for the rest. */
@@ -121,12 +125,13 @@ export function collectPayloads(): Payload[] {
         if (seen.has(id)) throw new Error(`duplicate payload: ${text}`);
         seen.add(id);
         // the id hashes the text as written (stable); the inserted text drops surrounding blank lines
+        // and gets its own destinations (destinations.ts)
         out.push({
           id,
           lang,
           family,
           pattern,
-          text: text.trim(),
+          text: diversifyDestinations(text.trim(), id),
           split: heldPattern ? "heldout" : splitOfKey(id),
         });
       }
@@ -216,15 +221,6 @@ export function buildAttacks(payloads: readonly Payload[]): CorpusLine[] {
     });
   }
   return lines;
-}
-
-interface ExtractedItem {
-  id: string;
-  text: string;
-  lang: Lang;
-  kind: string;
-  source: string;
-  license: string;
 }
 
 function loadExtracted(): ExtractedItem[] {
@@ -324,8 +320,13 @@ export function buildCorpus(): Record<string, string> {
   for (const s of SPLITS) {
     const a = attacks.filter((line) => split.get(line.payload_id!) === s);
     const b = benign.filter((line) => line.split === s).map(({ split: _split, ...line }) => line);
+    // texts that quote an attack as data are kept apart: a line-level quarantine may remove them, and
+    // they would otherwise dominate the false positives of the main benign files
+    const quoted = b.filter((line) => line.kind === "quoted-attack");
+    const plain = b.filter((line) => line.kind !== "quoted-attack");
     files[`${s}/attacks.jsonl`] = `${a.map((line) => JSON.stringify(line)).join("\n")}\n`;
-    files[`${s}/benign.jsonl`] = `${b.map((line) => JSON.stringify(line)).join("\n")}\n`;
+    files[`${s}/benign.jsonl`] = `${plain.map((line) => JSON.stringify(line)).join("\n")}\n`;
+    files[`quoted/${s}/benign.jsonl`] = `${quoted.map((line) => JSON.stringify(line)).join("\n")}\n`;
   }
   return files;
 }

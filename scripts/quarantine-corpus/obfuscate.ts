@@ -16,6 +16,7 @@ export const TEXT_OBFUSCATIONS = [
   "base64",
   "spaced-letters",
   "fullwidth",
+  "unicode-tags",
 ] as const;
 export const WRAPPER_OBFUSCATIONS = ["hidden-html", "html-comment", "markdown-comment"] as const;
 export type Obfuscation = "none" | (typeof TEXT_OBFUSCATIONS)[number] | (typeof WRAPPER_OBFUSCATIONS)[number];
@@ -188,6 +189,23 @@ function fullwidth(text: string): string {
     .join("");
 }
 
+/**
+ * "ASCII smuggling": every ASCII character mapped to its invisible Unicode tag character (U+E0000 +
+ * code), after a short visible lead-in that stays readable; non-ASCII characters stay as they are.
+ */
+function unicodeTags(text: string, rng: Rng): string {
+  const words = text.split(" ");
+  const visible = Math.min(words.length - 1, rng.range(1, 3));
+  const hidden = words.slice(visible).join(" ");
+  const tagged = [...hidden]
+    .map((char) => {
+      const code = char.codePointAt(0)!;
+      return code >= 0x20 && code <= 0x7e ? String.fromCodePoint(0xe0000 + code) : char;
+    })
+    .join("");
+  return `${words.slice(0, visible).join(" ")} ${tagged}`;
+}
+
 function base64(text: string, lang: Lang, rng: Rng): string {
   const blob = Buffer.from(text, "utf8").toString("base64");
   return rng.pick(DECODE_ORDERS[lang]).replace("{b}", blob);
@@ -212,6 +230,8 @@ export function obfuscateText(text: string, kind: Obfuscation, lang: Lang, rng: 
       return fullwidth(text);
     case "base64":
       return base64(text, lang, rng);
+    case "unicode-tags":
+      return unicodeTags(text, rng);
     default:
       return text;
   }

@@ -36,9 +36,10 @@ function table(title: string, rows: Array<Row & { split: string }>, key: (row: R
 
 const attacks = SPLITS.flatMap((split) => load(split, "attacks").map((row) => ({ ...row, split })));
 const benign = SPLITS.flatMap((split) => load(split, "benign").map((row) => ({ ...row, split })));
+const quoted = SPLITS.flatMap((split) => load(`quoted/${split}`, "benign").map((row) => ({ ...row, split })));
 const payloads = new Map(attacks.map((row) => [String(row.payload_id), row]));
 const out = [
-  `Attacks: ${attacks.length} lines from ${payloads.size} payloads; benign: ${benign.length}.`,
+  `Attacks: ${attacks.length} lines from ${payloads.size} payloads; benign: ${benign.length}; quoted attacks (benign, in quoted/): ${quoted.length}.`,
   "",
   table("attacks: family / language", attacks, (r) => `${r.family} / ${r.lang}`),
   "",
@@ -55,5 +56,7 @@ const out = [
   table("benign: kind / language", benign, (r) => `${String(r.category).split(":")[0]} / ${r.lang}`),
   "",
   table("benign: language", benign, (r) => r.lang),
+  "",
+  table("quoted/ (benign texts quoting attacks): language", quoted, (r) => r.lang),
 ];
 process.stdout.write(`${out.join("\n")}\n`);

@@ -46,3 +46,13 @@ export interface CorpusLine {
   /** Benign lines: none, a carrier wrapper (hidden-html, ...) or a text form (split-lines, ...). */
   form?: string;
 }
+
+/** A benign excerpt extracted once from local documentation (data/*.jsonl, see extract-benign.ts). */
+export interface ExtractedItem {
+  id: string;
+  text: string;
+  lang: Lang;
+  kind: string;
+  source: string;
+  license: string;
+}

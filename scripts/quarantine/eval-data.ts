@@ -68,6 +68,15 @@ export function keelSplit(split: "train" | "dev" | "heldout"): EvalRecord[] {
   return [...readRecords(join(directory, "attacks.jsonl")), ...readRecords(join(directory, "benign.jsonl"))];
 }
 
+/**
+ * The benign texts of eval/keel/quoted/<split>: documents that quote attacks as data (advisories,
+ * detector docs, test fixtures), kept apart by the corpus so they do not dominate the main benign
+ * figures. [] when absent.
+ */
+export function keelQuotedSplit(split: "train" | "dev" | "heldout"): EvalRecord[] {
+  return readRecords(join(REPOSITORY_ROOT, "eval", "keel", "quoted", split, "benign.jsonl"));
+}
+
 /** The hand-written training cases of this folder (handwritten.jsonl). */
 export function handwrittenCases(): EvalRecord[] {
   return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "handwritten.jsonl"));

@@ -14,13 +14,16 @@ import { decodeModel, setLearnedModel } from "../../lib/guards/quarantine/learne
 import { QUARANTINE_MARKER } from "../../lib/guards/quarantine/quarantine-marker";
 import { LEARNED_RULE_NAME } from "../../lib/guards/quarantine/rules/learned-order-rule";
 import { scanToolResultText, type ToolResultScan } from "../../lib/guards/quarantine/scan-tool-result-text";
-import { type EvalRecord, handwrittenCases, keelSplit, sharedSplit } from "./eval-data";
+import { type EvalRecord, handwrittenCases, keelQuotedSplit, keelSplit, sharedSplit } from "./eval-data";
 
 const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => EvalRecord[] }> = {
   "keel-heldout": { heldOut: true, load: () => keelSplit("heldout") },
   "shared-test": { heldOut: true, load: () => sharedSplit("test") },
+  "keel-quoted-heldout": { heldOut: true, load: () => keelQuotedSplit("heldout") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
+  "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
+  "keel-quoted-train": { heldOut: false, load: () => keelQuotedSplit("train") },
   "shared-dev": { heldOut: false, load: () => sharedSplit("dev") },
   handwritten: { heldOut: false, load: () => handwrittenCases() },
 };

@@ -4,10 +4,11 @@
  *
  * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>]
  *
- * Data: eval/keel/train, shared/eval/dev and scripts/quarantine/handwritten.jsonl. Every segment the
+ * Data: eval/keel/train (with eval/keel/quoted/train), shared/eval/dev, scripts/quarantine/handwritten.jsonl
+ * and four fifths of the Markdown documentation under node_modules. Every segment the
  * learned stage's gate opens is one example: segments overlapping an attack span are positives, all
  * other segments (of benign texts, and of attack texts outside the spans) negatives. The threshold is
- * chosen on eval/keel/dev: the highest score of any segment of its benign texts plus a margin, so the
+ * chosen on eval/keel/dev (with eval/keel/quoted/dev): the highest score of any segment of its benign texts plus a margin, so the
  * stage has no false positive there (when eval/keel/dev is absent, a fixed fifth of shared/eval/dev is
  * held back for it). eval/keel/heldout and shared/eval/test are never read.
  *
@@ -25,11 +26,13 @@ import {
   type FeatureSink,
   featureSignature,
 } from "../../lib/guards/quarantine/learned-features";
-import { decodeModel, type LearnedModel, ScoreSink } from "../../lib/guards/quarantine/learned-scorer";
+import { decodeModel, type LearnedModel } from "../../lib/guards/quarantine/learned-scorer";
+import { learnedOrderScore } from "../../lib/guards/quarantine/rules/learned-order-rule";
 import {
   dependencyDocs,
   type EvalRecord,
   handwrittenCases,
+  keelQuotedSplit,
   keelSplit,
   REPOSITORY_ROOT,
   sharedSplit,
@@ -176,15 +179,16 @@ export function fitLogistic(
   return { weights, bias };
 }
 
-/** Highest learned score of any segment of each text, by the given float model. */
-export function textScores(records: readonly EvalRecord[], model: LearnedModel, ngrams: boolean): number[] {
-  const sink = new ScoreSink(model.weights);
+/**
+ * Highest learned score of any segment of each text under `model`, as the scanner decides on it
+ * (learnedOrderScore: too-short sentences and quoted mentions never count).
+ */
+export function textScores(records: readonly EvalRecord[], model: LearnedModel): number[] {
   return records.map((record) => {
     let best = Number.NEGATIVE_INFINITY;
     forEachLearnedSegment(record.text, (view) => {
-      sink.sum = model.bias;
-      extractFeatures(view, sink, { ngrams });
-      if (sink.sum > best) best = sink.sum;
+      const score = learnedOrderScore(view, model);
+      if (score > best) best = score;
     });
     return best;
   });
@@ -255,12 +259,12 @@ export function trainLearnedModel(
   const model = decodeModel(provisional);
   const tuningBenign = tuning.filter((record) => record.label === "benign");
   const tuningAttacks = tuning.filter((record) => record.label === "attack");
-  const benignScores = textScores(tuningBenign, model, ngrams);
+  const benignScores = textScores(tuningBenign, model);
   const highestBenign = benignScores.reduce((best, score) => Math.max(best, score), Number.NEGATIVE_INFINITY);
   const margin = options.margin ?? 0.5;
   const threshold = Number.isFinite(highestBenign) ? highestBenign + margin : bias + margin;
   const record = quantize(weights, bias, threshold, ngrams);
-  const attackScores = textScores(tuningAttacks, model, ngrams);
+  const attackScores = textScores(tuningAttacks, model);
   const caught = attackScores.filter((score) => score >= threshold).length;
   const positives = samples.filter((sample) => sample.label === 1).length;
   return {
@@ -295,8 +299,8 @@ export const LEARNED_WEIGHTS = {
 
 /** The training and tuning sets (see the file comment). */
 export function trainingData(): { training: EvalRecord[]; tuning: EvalRecord[] } {
-  const keelTrain = keelSplit("train");
-  const keelDev = keelSplit("dev");
+  const keelTrain = [...keelSplit("train"), ...keelQuotedSplit("train")];
+  const keelDev = [...keelSplit("dev"), ...keelQuotedSplit("dev")];
   const sharedDev = sharedSplit("dev");
   const handwritten = handwrittenCases();
   // Dependency docs: four fifths are benign training texts, one fifth joins the threshold's benign texts.

@@ -297,8 +297,10 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
   const markup = markupOf(view.tokens);
   const content = afterValueOpener(markup === 0 ? view.tokens : contentTokens(view.tokens));
   // "Assistant: ...", "Utente: ...": the speaker label is the transcript's, the words after it are the turn.
-  const speakerLabel = content.length > 1 && isSpeakerLabel(content[0]!);
-  const tokens = speakerLabel ? content.slice(1) : content;
+  const labelEnd = speakerLabelEnd(content);
+  // The flag only for the model's or the user's label: a person's name in a chat log says nothing.
+  const speakerLabel = labelEnd > 0 && SPEAKER_NAMES.hasToken(content[labelEnd - 1]);
+  const tokens = labelEnd > 0 ? content.slice(labelEnd) : content;
   const count = tokens.length;
   setFlags.length = 0;
   raise(0);
@@ -442,8 +444,25 @@ const SPEAKER_NAMES: WordSet = lexiconWordSet([
   ...LEXICON.userNouns.words,
 ]);
 
-function isSpeakerLabel(token: SegmentToken): boolean {
-  return token.gapAfter.startsWith(":") && SPEAKER_NAMES.hasToken(token);
+/**
+ * Number of leading words that are a speaker label ("Assistant:", "[16:55] Anna:", "Utente:"): a
+ * timestamp's numbers, then one name of the model or the user, or one word after a timestamp, before a
+ * colon. 0 when the sentence does not open with one (or has nothing after it).
+ */
+function speakerLabelEnd(tokens: readonly SegmentToken[]): number {
+  let index = 0;
+  while (index < tokens.length && index < 4 && isNumber(tokens[index]!.word)) index++;
+  const label = tokens[index];
+  if (label === undefined || index + 1 >= tokens.length || !label.gapAfter.startsWith(":")) return 0;
+  return index > 0 || SPEAKER_NAMES.hasToken(label) ? index + 1 : 0;
+}
+
+function isNumber(word: string): boolean {
+  for (let index = 0; index < word.length; index++) {
+    const codeUnit = word.charCodeAt(index);
+    if (codeUnit < 48 || codeUnit > 57) return false;
+  }
+  return word.length > 0;
 }
 
 /** Words of HTML/XML markup that hide content: display:none, hidden, visibility, font-size 0, off-screen. */

@@ -234,12 +234,12 @@ export function isQuotedMention(tokens: readonly SegmentToken[], index: number):
 
 /**
  * True when the sentence is about a quotation: a quoted mention (see isQuotedMention) opens in its first
- * third (at the latest at its sixth word), so the quotation is what the sentence is about ('A typical
+ * third (or among its first nine words), so the quotation is what the sentence is about ('A typical
  * payload reads "..."'). A quotation at the end of an order ('... in your response like "..."') does not
  * make the order data.
  */
 export function quotesAMention(tokens: readonly SegmentToken[]): boolean {
-  const limit = Math.min(tokens.length, Math.max(6, Math.floor(tokens.length / 3)) + 1);
+  const limit = Math.min(tokens.length, Math.max(8, Math.floor(tokens.length / 3)) + 1);
   for (let index = 1; index < limit; index++) if (isQuotedMention(tokens, index)) return true;
   return false;
 }

@@ -1,5 +1,5 @@
 import type { InstructionRule } from "../instruction-rule";
-import { activeLearnedModel, learnedScore } from "../learned-scorer";
+import { activeLearnedModel, type LearnedModel, learnedScore } from "../learned-scorer";
 import { LEXICON } from "../lexicon";
 import type { LanguageLexicon } from "../lexicon-types";
 import { quotesAMention, type SegmentView } from "../segment-view";
@@ -204,10 +204,14 @@ export function lastLearnedScore(): number {
  */
 export const WINDOW_SLACK = 4;
 
-/** The learned score of a sentence, -Infinity when it has fewer than MIN_WORDS words. */
-function learnedOrderScore(view: SegmentView): number {
+/**
+ * The learned score of a sentence as the scanner decides on it: -Infinity when it has fewer than
+ * MIN_WORDS words or quotes a mention (see quotesAMention). The training script picks the threshold
+ * with this same function.
+ */
+export function learnedOrderScore(view: SegmentView, model: LearnedModel = activeLearnedModel()): number {
   if (view.tokens.length < MIN_WORDS || quotesAMention(view.tokens)) return Number.NEGATIVE_INFINITY;
-  return learnedScore(view, activeLearnedModel());
+  return learnedScore(view, model);
 }
 
 /** True when the learned stage flags the folded sentence (enough words, score at the threshold or above). */

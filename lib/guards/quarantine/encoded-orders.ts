@@ -183,3 +183,50 @@ export function mentionWindow(text: string, start: number, end: number): [number
   }
   return [from, to];
 }
+
+/** High surrogate of the Unicode tag characters U+E0000..U+E007F ("ASCII smuggling"). */
+const TAG_HIGH = 0xdb40;
+/** Longest line whose hidden tag text is revealed and scanned. */
+const MAX_TAG_LINE = 65_536;
+
+/**
+ * Lines that hide text in Unicode tag characters (U+E0020..U+E007E, invisible copies of ASCII): each such
+ * line is revealed (every tag character replaced by its ASCII twin) and scanned with `scan`; when the
+ * revealed line is flagged, the whole line (trimmed) is removed. Lines are found by a native search for
+ * the tag block's high surrogate, and each is revealed once, so this stays linear.
+ */
+export function findTagOrders(text: string, scan: (revealed: string) => boolean): RemovalRange[] {
+  const removals: RemovalRange[] = [];
+  let from = text.indexOf(String.fromCharCode(TAG_HIGH));
+  while (from >= 0) {
+    let start = from;
+    while (start > 0 && text.charCodeAt(start - 1) !== 10 && from - start < MAX_TAG_LINE) start--;
+    let end = from;
+    while (end < text.length && text.charCodeAt(end) !== 10 && end - start < MAX_TAG_LINE) end++;
+    let revealed = "";
+    for (let index = start; index < end; index++) {
+      const codeUnit = text.charCodeAt(index);
+      if (codeUnit === TAG_HIGH && index + 1 < end) {
+        const low = text.charCodeAt(index + 1);
+        if (low >= 0xdc20 && low <= 0xdc7e) revealed += String.fromCharCode(low - 0xdc00);
+        index++;
+        continue;
+      }
+      revealed += text[index];
+    }
+    if (scan(revealed)) {
+      let trimmedStart = start;
+      while (trimmedStart < end && isSpace(text.charCodeAt(trimmedStart))) trimmedStart++;
+      let trimmedEnd = end;
+      while (
+        trimmedEnd > trimmedStart &&
+        (isSpace(text.charCodeAt(trimmedEnd - 1)) || text.charCodeAt(trimmedEnd - 1) === 13)
+      )
+        trimmedEnd--;
+      if (trimmedEnd > trimmedStart)
+        removals.push({ start: trimmedStart, end: trimmedEnd, rule: ENCODED_ORDER_RULE });
+    }
+    from = text.indexOf(String.fromCharCode(TAG_HIGH), end);
+  }
+  return removals;
+}

@@ -1,6 +1,6 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { ANCHOR_TABLE, DETECTION_RULES, ENCODED_MENTION_MASK, LEARNED_RULE_MASK } from "./detection-rules";
-import { findEncodedOrders, mentionWindow } from "./encoded-orders";
+import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines } from "./find-candidate-lines";
 import type { InstructionRule } from "./instruction-rule";
@@ -155,7 +155,12 @@ const MAX_DECODE_DEPTH = 2;
  */
 function scanAtDepth(text: string, depth: number): ToolResultScan {
   if (text.length === 0) return { type: "clean" };
-  return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE), depth);
+  // Text hidden in Unicode tag characters is revealed and scanned first (its buffers are then free).
+  const hidden =
+    depth < MAX_DECODE_DEPTH
+      ? findTagOrders(text, (revealed) => scanAtDepth(revealed, depth + 1).type === "quarantined")
+      : [];
+  return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE), depth, hidden);
 }
 
 /**
@@ -231,8 +236,13 @@ function chunkEndAfter(codes: Uint16Array, chunkStart: number): number {
  * check (see findCandidateLines). Exported for the test that checks the pre-filter never loses a hit
  * (scanning the whole text as one region must give the same result).
  */
-export function scanRegions(text: string, regions: readonly number[], depth = 0): ToolResultScan {
-  if (regions.length === 0) return { type: "clean" };
+export function scanRegions(
+  text: string,
+  regions: readonly number[],
+  depth = 0,
+  hidden: readonly RemovalRange[] = [],
+): ToolResultScan {
+  if (regions.length === 0 && hidden.length === 0) return { type: "clean" };
   let found: RemovalRange[] = [];
   const unmatched: number[] = [];
   const mentions: number[] = [];
@@ -284,6 +294,7 @@ export function scanRegions(text: string, regions: readonly number[], depth = 0)
   if (unmatched.length > 0) found = mergeRemovals(found, splitSentenceRemovals(text, unmatched));
   // Last: the decoded payloads are scanned with this same code, which reuses the buffers used above.
   if (mentions.length > 0) found = mergeRemovals(found, encodedRemovals(text, mentions, depth));
+  if (hidden.length > 0) found = mergeRemovals(found, hidden);
   if (found.length === 0) return { type: "clean" };
   const removals = expandRemovals(text, found);
   const segments: QuarantinedSegment[] = [];

@@ -13,9 +13,10 @@
  * Run directly with `npx tsx bench/guards-quarantine.ts`, or through `npm run bench -- guards`.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { scanToolResultText } from "../lib/guards/quarantine/scan-tool-result-text";
+import { sharedEvalDirectory } from "../scripts/quarantine/eval-data";
 
 const ROLE_VERB = "(?:ignore|disregard|forget|bypass|override|overrule|circumvent|discard)";
 const ROLE = "(?:system|developer|assistant|operator|admin|administrator)";
@@ -139,8 +140,9 @@ function measure(run: () => void, repetitions: number): { wall: number; cpu: num
  * file I/O itself (lib/guards is pure).
  */
 export function loadEvalTexts(split: "dev", kind: "attacks" | "benign"): string[] {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const path = join(here, "..", "..", "shared", "eval", split, `${kind}.jsonl`);
+  const directory = sharedEvalDirectory();
+  if (directory === undefined) return [];
+  const path = join(directory, split, `${kind}.jsonl`);
   if (!existsSync(path)) return [];
   return readFileSync(path, "utf8")
     .split("\n")
@@ -158,26 +160,26 @@ export function writeFixtureFile(url: URL, content: string): void {
   writeFileSync(url, content);
 }
 
+/**
+ * The benign texts of shared/eval dev and test. The bench refuses to run without them (a synthetic
+ * stand-in would time something else and report it as the benign figure).
+ */
 function loadBenignTexts(): string[] {
-  const here = dirname(fileURLToPath(import.meta.url));
+  const directory = sharedEvalDirectory();
   const texts: string[] = [];
-  for (const split of ["dev", "test"]) {
-    const path = join(here, "..", "..", "shared", "eval", split, "benign.jsonl");
-    let content = "";
-    try {
-      content = readFileSync(path, "utf8");
-    } catch {
-      continue;
-    }
-    for (const line of content.split("\n"))
-      if (line.trim()) texts.push((JSON.parse(line) as { text: string }).text);
-  }
+  if (directory !== undefined)
+    for (const split of ["dev", "test"])
+      for (const line of readFileSync(join(directory, split, "benign.jsonl"), "utf8").split("\n"))
+        if (line.trim()) texts.push((JSON.parse(line) as { text: string }).text);
   if (texts.length === 0)
-    texts.push(
-      repeatTo("The parser ignores previous connection settings when --reset is passed.\n", MEGABYTE),
+    throw new MissingEvalDataError(
+      "bench guards/quarantine: shared/eval (dev and test benign.jsonl) not found in the parent directories of the repository; set KEEL_SHARED_EVAL to its path. Refusing to time a synthetic text instead.",
     );
   return texts;
 }
+
+/** Thrown when the benign corpus is missing; the bench exits non-zero with its message. */
+export class MissingEvalDataError extends Error {}
 
 /**
  * Calibration: the least work any JavaScript scanner must do, one table lookup per character, summed so
@@ -277,5 +279,11 @@ export async function benchQuarantine(): Promise<Record<string, unknown>> {
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  benchQuarantine().then((report) => process.stdout.write(`${JSON.stringify(report, null, 2)}\n`));
+  benchQuarantine().then(
+    (report) => process.stdout.write(`${JSON.stringify(report, null, 2)}\n`),
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import { AnchorTable, hashWord } from "./anchor-table";
+import { DECODE_WORDS, ENCODED_ORDER_RULE } from "./encoded-orders";
 import type { InstructionRule } from "./instruction-rule";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
 import {
@@ -12,6 +13,7 @@ import {
 import { answerManipulationRule, codeInsertionRule } from "./rules/answer-manipulation-rules";
 import { concealmentRule } from "./rules/concealment-rules";
 import { exfiltrationRule, paymentRule } from "./rules/exfiltration-rules";
+import { LEARNED_ORDER_RULES, LEARNED_RULE_NAME } from "./rules/learned-order-rule";
 import {
   newInstructionsRule,
   overrideEarlierInstructionsRule,
@@ -55,7 +57,23 @@ export const DETECTION_RULES: readonly InstructionRule[] = [
   codeInsertionRule,
   ownerImpersonationRule,
   todoOrderRule,
+  // The learned second stage (rules/learned-order-rule.ts) runs last, on what the rules above missed.
+  ...LEARNED_ORDER_RULES,
+  // Not a detector: marks the sentences that mention decoding, around which the scanner looks for base64
+  // payloads (encoded-orders.ts). Never matches by itself.
+  { name: ENCODED_ORDER_RULE, anchors: DECODE_WORDS, matches: () => false },
 ];
+if (DETECTION_RULES.length > 32) throw new Error("detection-rules: rule masks are 32-bit");
+
+/** The bit of the decoding mention in a segment's rule mask. */
+export const ENCODED_MENTION_MASK: number =
+  1 << DETECTION_RULES.findIndex((rule) => rule.name === ENCODED_ORDER_RULE);
+
+/** The bits of the learned stage's rules in a segment's rule mask. */
+export const LEARNED_RULE_MASK: number = DETECTION_RULES.reduce(
+  (mask, rule, ruleIndex) => (rule.name === LEARNED_RULE_NAME ? mask | (1 << ruleIndex) : mask),
+  0,
+);
 
 /** Word hash -> which rules (bit i = DETECTION_RULES[i]) use the word as anchor or as companion. */
 export const ANCHOR_TABLE: AnchorTable = new AnchorTable(

@@ -86,4 +86,46 @@ export interface LanguageLexicon {
    * "scarica", "apri"), with the infinitives a modal takes ("abrufen", "scaricare").
    */
   readonly fetchVerbs: readonly string[];
+  /**
+   * Objects that steer the agent itself, for the learned stage: "identity", "memory", "objective",
+   * "configuration", "operator", "persona", "Gedächtnis", "Ziel", "memoria", "obiettivo".
+   */
+  readonly controlNouns: readonly string[];
+  /**
+   * Verbs for what an agent's tools can do, imperative and infinitive forms, for the learned stage:
+   * "delete", "upload", "install", "lösche", "hochladen", "elimina", "installa".
+   */
+  readonly capabilityVerbs: readonly string[];
+  /** Sensitive objects beyond secretNouns/dataNouns: ".env", "ssh", "netrc", "cookies", "wallet", "Browserdaten". */
+  readonly sensitiveObjects: readonly string[];
+  /** Nouns for a place data goes to: "webhook", "endpoint", "server", "inbox", "Konto", "indirizzo". */
+  readonly destinationNouns: readonly string[];
+  /** Names of a language model as an addressee, beyond agentNouns: "language", "sprachmodell", "modello". */
+  readonly modelNouns: readonly string[];
+  /** Second-person pronouns and possessives: "you", "your", "du", "dein", "dir", "tu", "tuo", "ti". */
+  readonly secondPersonWords: readonly string[];
+  /** Second-person forms of a copula: "are", "bist", "sei", "siete" (the persona shape "you are now X"). */
+  readonly copulas: readonly string[];
+  /** Words that move guidance in time: "henceforth", "onwards", "fortan", "künftig", "d'ora", "poi". */
+  readonly temporalShiftWords: readonly string[];
+  /** Conditional openers: "if", "whenever", "wenn", "falls", "se", "qualora". */
+  readonly conditionalWords: readonly string[];
+  /** Verbs that put on a persona: "act", "pretend", "roleplay", "verhalte", "fingi", "interpreta". */
+  readonly personaVerbs: readonly string[];
+  /** Verbs that store something for later: "remember", "memorize", "merke", "speichere", "ricorda". */
+  readonly memoryVerbs: readonly string[];
+  /**
+   * Words of text that talks about attacks or shows examples rather than giving orders: "example",
+   * "attacker", "injection", "Beispiel", "Angreifer", "esempio", "attaccante".
+   */
+  readonly metaWords: readonly string[];
+  /** Shell commands and tools of a download-and-run order: "curl", "wget", "bash", "sudo", "rm". */
+  readonly shellWords: readonly string[];
+  /** Verbs that announce that guidance no longer holds: "expired", "replaces", "gilt", "valgono". */
+  readonly validityWords: readonly string[];
+  /**
+   * Words after which a quotation is a mention, not an order: "like", "such as", "says", "phrases",
+   * "wie", "Sätze", "come", "frasi" ('attacks say things like "ignore all previous instructions"').
+   */
+  readonly quoteIntroducers: readonly string[];
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
+import { restoreFromScan } from "./quarantine-test-support";
 import { scanRegions, scanToolResultText } from "./scan-tool-result-text";
 
 function outputOf(text: string): string {
@@ -8,27 +9,7 @@ function outputOf(text: string): string {
   return verdict.type === "clean" ? text : verdict.output;
 }
 
-/** Rebuilds the original from the output by putting each removed range back in place of its marker. */
-function restore(text: string): string {
-  const verdict = scanToolResultText(text);
-  if (verdict.type === "clean") return text;
-  let rebuilt = "";
-  let cursor = 0;
-  let outputCursor = 0;
-  for (const segment of verdict.segments) {
-    const kept = text.slice(cursor, segment.start);
-    expect(verdict.output.slice(outputCursor, outputCursor + kept.length)).toBe(kept);
-    outputCursor += kept.length;
-    expect(verdict.output.slice(outputCursor, outputCursor + QUARANTINE_MARKER.length)).toBe(
-      QUARANTINE_MARKER,
-    );
-    outputCursor += QUARANTINE_MARKER.length;
-    rebuilt += kept + text.slice(segment.start, segment.end);
-    cursor = segment.end;
-  }
-  expect(verdict.output.slice(outputCursor)).toBe(text.slice(cursor));
-  return rebuilt + text.slice(cursor);
-}
+const restore = restoreFromScan;
 
 describe("scanToolResultText: normalization before matching", () => {
   it.each([

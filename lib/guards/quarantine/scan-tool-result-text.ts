@@ -1,12 +1,23 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
-import { ANCHOR_TABLE, DETECTION_RULES } from "./detection-rules";
+import { ANCHOR_TABLE, DETECTION_RULES, ENCODED_MENTION_MASK, LEARNED_RULE_MASK } from "./detection-rules";
+import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines } from "./find-candidate-lines";
 import type { InstructionRule } from "./instruction-rule";
+import { activeLearnedModel } from "./learned-scorer";
+import { continuationWindow, lineParts, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
+import { withoutQuotedMentions } from "./quoted-mentions";
+import {
+  isLearnedOrder,
+  LEARNED_RULE_NAME,
+  lastLearnedScore,
+  WINDOW_SLACK,
+} from "./rules/learned-order-rule";
 import { segmentRegion } from "./segment-text";
 import type { SegmentView } from "./segment-view";
+import { quotesAMention } from "./segment-view";
 import { tokenizeFolded } from "./tokenize-segment";
 
 /** One removed sentence or line. */
@@ -46,7 +57,9 @@ function firstMatchingRule(
     const rule = DETECTION_RULES[ruleIndex]!;
     if (rule.precheck !== undefined && !rule.precheck(segmentText)) continue;
     view ??= { text: segmentText, tokens: tokenizeFolded(segmentText, codes, offset), opensLine };
-    if (rule.matches(view)) return rule;
+    // 'A typical payload reads "Ignore all previous instructions and ..."': the sentence quotes an attack
+    // as data (advisories, docs); a quotation it presents as an example is not an order.
+    if (rule.matches(view)) return quotesAMention(view.tokens) ? undefined : rule;
   }
   return undefined;
 }
@@ -130,12 +143,82 @@ function needsCollapseIn(text: string, from: number, to: number): boolean {
  * Failure policy: never throws for any string input; an empty or whitespace-only text is clean.
  */
 export function scanToolResultText(text: string): ToolResultScan {
+  return scanAtDepth(text, 0);
+}
+
+/** How many base64 layers are decoded (a payload encoded twice is still found; deeper nesting is not). */
+const MAX_DECODE_DEPTH = 2;
+
+/**
+ * The scan of `text`, `depth` base64 layers down: base64 runs that decode to flagged text (and the
+ * order to decode them) are removed along with what the rules and the learned stage flag.
+ */
+function scanAtDepth(text: string, depth: number): ToolResultScan {
   if (text.length === 0) return { type: "clean" };
-  return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE));
+  // Text hidden in Unicode tag characters is revealed and scanned first (its buffers are then free).
+  const hidden =
+    depth < MAX_DECODE_DEPTH
+      ? findTagOrders(text, (revealed) => scanAtDepth(revealed, depth + 1).type === "quarantined")
+      : [];
+  return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE), depth, hidden);
+}
+
+/**
+ * Removals of base64 payloads around the mentions of decoding in `mentions` (flat [start, end, ...]
+ * original ranges, in order): each window around a mention (encoded-orders.ts mentionWindow) is searched
+ * once, windows never overlap, and every decoded run is scanned one level deeper. Linear overall.
+ */
+function encodedRemovals(text: string, mentions: readonly number[], depth: number): RemovalRange[] {
+  if (depth >= MAX_DECODE_DEPTH) return [];
+  const removals: RemovalRange[] = [];
+  let floor = 0;
+  const scanDecoded = (decoded: string) => scanAtDepth(decoded, depth + 1).type === "quarantined";
+  for (let index = 0; index < mentions.length; index += 2) {
+    const [windowStart, windowEnd] = mentionWindow(text, mentions[index]!, mentions[index + 1]!);
+    const from = Math.max(floor, windowStart);
+    if (windowEnd <= from) continue;
+    removals.push(...findEncodedOrders(text, from, windowEnd, scanDecoded));
+    floor = windowEnd;
+  }
+  return removals;
+}
+
+/** Merges two removal lists sorted by start into one sorted, disjoint list (overlaps joined, first rule kept). */
+function mergeRemovals(left: RemovalRange[], right: readonly RemovalRange[]): RemovalRange[] {
+  if (right.length === 0) return left;
+  const all = [...left, ...right].sort((first, second) => first.start - second.start);
+  const merged: RemovalRange[] = [];
+  for (const range of all) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && range.start < last.end) last.end = Math.max(last.end, range.end);
+    else merged.push({ start: range.start, end: range.end, rule: range.rule });
+  }
+  return merged;
 }
 
 /** segmentRegion's output, reused for every region (see segmentRegion for the layout). */
 const segmentBounds: number[] = [];
+
+/**
+ * Removals of the learned stage over sentences split across lines: for each segment in `unmatched`
+ * (flat [start, end, ...] original ranges of gated segments no rule flagged), the window joining it
+ * with its continuation (line-joins.ts) is scored once; a flagged window is removed line by line, so
+ * the line structure stays. Windows are deduplicated; each is bounded, so this is linear.
+ */
+function splitSentenceRemovals(text: string, unmatched: readonly number[]): RemovalRange[] {
+  const removals: RemovalRange[] = [];
+  let lastStart = -1;
+  let lastEnd = -1;
+  for (let index = 0; index < unmatched.length; index += 2) {
+    const window = continuationWindow(text, unmatched[index]!, unmatched[index + 1]!);
+    if (window === undefined || (window[0] === lastStart && window[1] === lastEnd)) continue;
+    [lastStart, lastEnd] = window;
+    if (!isLearnedOrder(windowView(text, window[0], window[1]))) continue;
+    for (const [start, end] of lineParts(text, window[0], window[1]))
+      removals.push({ start, end, rule: LEARNED_RULE_NAME });
+  }
+  return removals;
+}
 
 /**
  * End of the chunk of at most MAX_CHUNK units that starts at `chunkStart` in an over-long segment: after
@@ -153,9 +236,16 @@ function chunkEndAfter(codes: Uint16Array, chunkStart: number): number {
  * check (see findCandidateLines). Exported for the test that checks the pre-filter never loses a hit
  * (scanning the whole text as one region must give the same result).
  */
-export function scanRegions(text: string, regions: readonly number[]): ToolResultScan {
-  if (regions.length === 0) return { type: "clean" };
-  const found: RemovalRange[] = [];
+export function scanRegions(
+  text: string,
+  regions: readonly number[],
+  depth = 0,
+  hidden: readonly RemovalRange[] = [],
+): ToolResultScan {
+  if (regions.length === 0 && hidden.length === 0) return { type: "clean" };
+  let found: RemovalRange[] = [];
+  const unmatched: number[] = [];
+  const mentions: number[] = [];
   for (let regionIndex = 0; regionIndex < regions.length; regionIndex += 3) {
     const region = foldRegion(text, regions[regionIndex]!, regions[regionIndex + 1]!, ANCHOR_TABLE);
     segmentRegion(region, ANCHOR_TABLE, regions[regionIndex + 2] === 1, segmentBounds);
@@ -163,6 +253,8 @@ export function scanRegions(text: string, regions: readonly number[]): ToolResul
     for (let segmentIndex = 0; segmentIndex < segmentBounds.length; segmentIndex += 4) {
       const segmentStart = segmentBounds[segmentIndex]!;
       const segmentEnd = segmentBounds[segmentIndex + 1]!;
+      if ((segmentBounds[segmentIndex + 3]! & ENCODED_MENTION_MASK) !== 0)
+        mentions.push(region.originalStart[segmentStart]!, region.originalEndOf(segmentEnd - 1));
       // An over-long "sentence" (no sentence end for thousands of characters) is not prose; it is checked
       // in chunks cut at spaces, which keeps the per-chunk word arrays short-lived and the cost linear.
       let chunkStart = segmentStart;
@@ -183,11 +275,26 @@ export function scanRegions(text: string, regions: readonly number[]): ToolResul
             end: region.originalEndOf(chunkEnd - 1),
             rule: rule.name,
           });
+        } else if (
+          (segmentBounds[segmentIndex + 3]! & LEARNED_RULE_MASK) !== 0 &&
+          chunkEnd - chunkStart < MAX_CHUNK &&
+          lastLearnedScore() >= activeLearnedModel().threshold - WINDOW_SLACK
+        ) {
+          // No rule flagged the sentence, but the learned stage found it close: its continuation on
+          // the next (or previous) line is scored with it after this loop.
+          unmatched.push(region.originalStart[chunkStart]!, region.originalEndOf(chunkEnd - 1));
         }
         chunkStart = chunkEnd;
       }
     }
   }
+  // Quotations presented as examples or quotes ('attacks say things like "..."') are data, not orders.
+  found = withoutQuotedMentions(text, found);
+  // After the region loop: windowView folds into the normalizer's scratch buffer, which the loop used.
+  if (unmatched.length > 0) found = mergeRemovals(found, splitSentenceRemovals(text, unmatched));
+  // Last: the decoded payloads are scanned with this same code, which reuses the buffers used above.
+  if (mentions.length > 0) found = mergeRemovals(found, encodedRemovals(text, mentions, depth));
+  if (hidden.length > 0) found = mergeRemovals(found, hidden);
   if (found.length === 0) return { type: "clean" };
   const removals = expandRemovals(text, found);
   const segments: QuarantinedSegment[] = [];

@@ -200,3 +200,46 @@ export function hasAccountNumber(text: string): boolean {
 export function hasDestination(view: SegmentView): boolean {
   return hasEmailAddress(view.text) || hasUrl(view.text) || hasAccountNumber(view.text);
 }
+
+/** Opening quotation marks ("", “, „, «, '), as the folded text has them. */
+function hasOpeningQuote(gap: string): boolean {
+  for (let index = 0; index < gap.length; index++) {
+    const codeUnit = gap.charCodeAt(index);
+    if (codeUnit === 34 || codeUnit === 0x201c || codeUnit === 0x201e || codeUnit === 0xab || codeUnit === 39)
+      return true;
+  }
+  return false;
+}
+
+/**
+ * True when the word at `index` opens a quotation that the sentence only mentions: an opening quote
+ * right before it, after a word that introduces a mention ('attacks say things like "ignore all
+ * previous instructions"', 'Sätze wie „Ignoriere alle ...“', 'frasi come "ignora tutte ..."'), or
+ * after a colon in a clause about attacks or examples ('Un tipico testo di attacco è: "Ignora ..."').
+ */
+export function isQuotedMention(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index];
+  if (token === undefined || !hasOpeningQuote(token.gapBefore)) return false;
+  const previous = tokenAt(tokens, index - 1);
+  if (previous === undefined) return false;
+  if (LEXICON.quoteIntroducers.hasToken(previous)) return true;
+  // 'A typical attack text is: "..."': after a colon, a word about attacks or examples in the clause.
+  if (!token.gapBefore.includes(":")) return false;
+  for (let back = index - 1; back >= 0 && back >= index - 8; back--) {
+    const word = tokens[back]!;
+    if (LEXICON.metaWords.hasToken(word) || LEXICON.quoteIntroducers.hasToken(word)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when the sentence is about a quotation: a quoted mention (see isQuotedMention) opens in its first
+ * third (or among its first nine words), so the quotation is what the sentence is about ('A typical
+ * payload reads "..."'). A quotation at the end of an order ('... in your response like "..."') does not
+ * make the order data.
+ */
+export function quotesAMention(tokens: readonly SegmentToken[]): boolean {
+  const limit = Math.min(tokens.length, Math.max(8, Math.floor(tokens.length / 3)) + 1);
+  for (let index = 1; index < limit; index++) if (isQuotedMention(tokens, index)) return true;
+  return false;
+}

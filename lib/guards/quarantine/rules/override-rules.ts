@@ -1,6 +1,14 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { anyWord, isImperativePosition, isNotBlocked, opensClause, tokenAt } from "../segment-view";
+import { ITALIAN_LEXICON } from "../lexicon-italian";
+import {
+  anyWord,
+  isImperativePosition,
+  isNotBlocked,
+  isQuotedMention,
+  opensClause,
+  tokenAt,
+} from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -25,6 +33,9 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
       // Word features are computed once per segment, so dense inputs ("ignore ignore ...") stay linear
       // with a small constant: each window step is a bit test.
       features ??= guidanceFeatures(tokens);
+      // 'say things like "ignore all previous instructions"': a mention, not an order. "Il
+      // preprocessore ignora le istruzioni precedenti": an Italian third person, not an imperative.
+      if (isQuotedMention(tokens, index) || isItalianThirdPerson(tokens, index)) continue;
       if (
         isNotBlocked(tokens, index) &&
         !isNounUse(tokens, index) &&
@@ -44,6 +55,18 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
     return false;
   },
 };
+
+/** Italian override verbs whose imperative is also the third person singular ("ignora", "dimentica"). */
+const ITALIAN_AMBIGUOUS_VERBS = wordSet(ITALIAN_LEXICON.overrideVerbs.filter((word) => word.endsWith("a")));
+
+/**
+ * True when an Italian override verb that doubles as third person stands after a subject rather than in
+ * imperative position: "Il preprocessore ignora le istruzioni precedenti", "Il modello dimentica il
+ * contesto". At a clause opening or after "per favore", "ora", "e" it stays an order.
+ */
+function isItalianThirdPerson(tokens: readonly SegmentToken[], index: number): boolean {
+  return ITALIAN_AMBIGUOUS_VERBS.hasToken(tokens[index]) && !isImperativePosition(tokens, index);
+}
 
 const NOUN_DETERMINERS = wordSet(["a", "an", "the", "ein", "eine", "einen", "un", "una", "uno", "il", "lo"]);
 

@@ -205,8 +205,42 @@ function personaFollows(tokens: readonly { word: string }[], index: number): boo
     const word = tokens[index + offset]?.word;
     if (word !== undefined && ACCOUNT_STATES.has(word)) return false;
   }
+  // "You are now an administrator of the workspace 'Marketing'": a role in a named place (a notice of
+  // the app the agent reads), not a persona for the reader; "of this machine" still counts.
+  const after = tokens[index + 2]?.word;
+  const determiner = tokens[index + 3]?.word;
+  if (after !== undefined && PLACE_PREPOSITIONS.has(after) && !DEMONSTRATIVES.has(determiner ?? ""))
+    return false;
   return true;
 }
+
+const PLACE_PREPOSITIONS = wordSet([
+  "of",
+  "in",
+  "for",
+  "des",
+  "der",
+  "im",
+  "für",
+  "del",
+  "della",
+  "dello",
+  "nel",
+  "nella",
+  "per",
+]);
+const DEMONSTRATIVES = wordSet([
+  "this",
+  "these",
+  "your",
+  "dieses",
+  "dieser",
+  "deines",
+  "questo",
+  "questa",
+  "tuo",
+  "tua",
+]);
 
 const AGENT_POSSESSIVES = wordSet(["assistant's", "ai's", "chatbot's", "bot's", "llm's", "bing's"]);
 const HIDDEN_GOAL_ADJECTIVES = wordSet([

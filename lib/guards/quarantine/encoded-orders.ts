@@ -1,0 +1,232 @@
+import { decodeBase64, isBase64Character } from "./base64";
+import type { RemovalRange } from "./expand-removals";
+
+/** Rule name of a removed encoded payload and of the order to decode it. */
+export const ENCODED_ORDER_RULE = "encoded-order";
+
+/** Shortest base64 run worth decoding (an order needs a few words: 24 characters are 18 bytes). */
+const MIN_RUN = 24;
+/** Longest run decoded; longer runs are data (images, archives), not orders. */
+const MAX_RUN = 16_384;
+/** How far before a run the order to decode it is looked for. */
+const ORDER_LOOKBACK = 400;
+
+/**
+ * Words that mention encoding or decoding, in the three languages: the anchors of the pre-filter's
+ * "encoded-mention" entry (detection-rules.ts), so base64 runs are only looked for around a mention.
+ */
+export const DECODE_WORDS: readonly string[] = [
+  "base",
+  // "base64" and "b64" as the folding sees them (leetspeak digits inside a word: 4 -> a).
+  "base6a",
+  "b6a",
+  "decode",
+  "decoded",
+  "decoding",
+  "decodes",
+  "encoded",
+  "encoding",
+  "dekodiere",
+  "dekodieren",
+  "dekodiert",
+  "decodiere",
+  "decodieren",
+  "entschlüssele",
+  "entschlüssle",
+  "entschlüsseln",
+  "kodiert",
+  "codiert",
+  "decodifica",
+  "decodificare",
+  "decodificato",
+  "decodificata",
+  "decodificalo",
+  "codificato",
+  "codificata",
+  "codifica",
+];
+
+/** The order to decode, in the text before a run: base64 or a decode word in one of the three languages. */
+const DECODE_MENTION = /base\s?-?64|\bb64|decod|dekod|entschl[uü]ssel|codificat|kodiert|encoded/i;
+
+/** True when the decoded bytes read as text: valid UTF-8, mostly printable, with spaces between words. */
+function decodedText(bytes: Uint8Array): string | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  let printable = 0;
+  let spaces = 0;
+  for (let index = 0; index < text.length; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 32) spaces++;
+    if (codeUnit >= 32 || codeUnit === 10 || codeUnit === 13 || codeUnit === 9) printable++;
+  }
+  if (printable < text.length * 0.95 || spaces * 20 < text.length) return undefined;
+  return text;
+}
+
+/** Start of the line that contains `index` (after its line break). */
+function lineStart(text: string, index: number, floor: number): number {
+  let start = index;
+  while (start > floor && text.charCodeAt(start - 1) !== 10 && text.charCodeAt(start - 1) !== 13) start--;
+  return start;
+}
+
+/**
+ * Base64 runs that decode to an order to the agent, and the order to decode them: the encoded text is
+ * decoded and scanned with `scan` (the whole scanner, one level deeper); when the scan flags it, the
+ * run is removed, and so is the text before it on its line (or the previous line) when that text asks
+ * for decoding ("Base64 (decode and follow): ..."). Bounded: runs of 24 to 16,384 characters, each
+ * decoded once, so the work stays linear in the text. Only text[from, to) is searched (the lines
+ * around a mention of decoding). Returns the removals sorted by start.
+ */
+export function findEncodedOrders(
+  text: string,
+  from: number,
+  to: number,
+  scan: (decoded: string) => boolean,
+): RemovalRange[] {
+  const removals: RemovalRange[] = [];
+  let floor = from;
+  let index = from;
+  const length = to;
+  while (index < length) {
+    if (!isBase64Character(text.charCodeAt(index))) {
+      index++;
+      continue;
+    }
+    const start = index;
+    while (index < length && isBase64Character(text.charCodeAt(index))) index++;
+    let end = index;
+    while (end < length && end - index < 2 && text.charCodeAt(end) === 61) end++;
+    index = end;
+    const runLength = end - start;
+    if (runLength < MIN_RUN || runLength > MAX_RUN) continue;
+    // A run inside a longer word (a URL path, an identifier) is not a payload.
+    if (start > 0 && isWordJoiner(text.charCodeAt(start - 1))) continue;
+    const bytes = decodeBase64(text, start, end);
+    if (bytes === undefined) continue;
+    const decoded = decodedText(bytes);
+    if (decoded === undefined || !scan(decoded)) continue;
+    let removalStart = start;
+    const lineOpen = lineStart(text, start, floor);
+    const before = text.slice(Math.max(lineOpen, start - ORDER_LOOKBACK), start);
+    if (DECODE_MENTION.test(before)) {
+      removalStart = Math.max(lineOpen, start - ORDER_LOOKBACK);
+      while (removalStart < start && isSpace(text.charCodeAt(removalStart))) removalStart++;
+    } else if (lineOpen > floor) {
+      // The order may stand on the line before ("Decode this and do what it says:\nV2hh...").
+      let previousEnd = lineOpen - 1;
+      if (
+        previousEnd > floor &&
+        text.charCodeAt(previousEnd) === 10 &&
+        text.charCodeAt(previousEnd - 1) === 13
+      )
+        previousEnd--;
+      const previousStart = lineStart(text, previousEnd, floor);
+      const previous = text.slice(Math.max(previousStart, previousEnd - ORDER_LOOKBACK), previousEnd);
+      if (previous.trim() !== "" && DECODE_MENTION.test(previous)) {
+        let orderStart = Math.max(previousStart, previousEnd - ORDER_LOOKBACK);
+        while (orderStart < previousEnd && isSpace(text.charCodeAt(orderStart))) orderStart++;
+        let orderEnd = previousEnd;
+        while (orderEnd > orderStart && isSpace(text.charCodeAt(orderEnd - 1))) orderEnd--;
+        if (orderEnd > orderStart)
+          removals.push({ start: orderStart, end: orderEnd, rule: ENCODED_ORDER_RULE });
+      }
+    }
+    removals.push({ start: removalStart, end, rule: ENCODED_ORDER_RULE });
+    floor = end;
+  }
+  return removals;
+}
+
+function isSpace(codeUnit: number): boolean {
+  return codeUnit === 32 || codeUnit === 9;
+}
+
+/** Characters that glue a base64-looking run to a longer token: a URL path, a key=value, an identifier. */
+function isWordJoiner(codeUnit: number): boolean {
+  return (
+    codeUnit === 47 ||
+    codeUnit === 61 ||
+    codeUnit === 95 ||
+    codeUnit === 45 ||
+    codeUnit === 46 ||
+    codeUnit === 37
+  );
+}
+
+/** How far around a mention of decoding base64 runs are looked for (beyond the neighbouring lines' ends). */
+const MENTION_REACH = MAX_RUN + 1000;
+
+/**
+ * The range searched for base64 runs around a mention of decoding at text[start, end): from the start
+ * of the previous line to the end of the next line, at most MENTION_REACH characters each way.
+ */
+export function mentionWindow(text: string, start: number, end: number): [number, number] {
+  const lowest = Math.max(0, start - MENTION_REACH);
+  let from = start;
+  let breaks = 0;
+  while (from > lowest) {
+    if (text.charCodeAt(from - 1) === 10 && ++breaks === 2) break;
+    from--;
+  }
+  const highest = Math.min(text.length, end + MENTION_REACH);
+  let to = end;
+  breaks = 0;
+  while (to < highest) {
+    if (text.charCodeAt(to) === 10 && ++breaks === 2) break;
+    to++;
+  }
+  return [from, to];
+}
+
+/** High surrogate of the Unicode tag characters U+E0000..U+E007F ("ASCII smuggling"). */
+const TAG_HIGH = 0xdb40;
+/** Longest line whose hidden tag text is revealed and scanned. */
+const MAX_TAG_LINE = 65_536;
+
+/**
+ * Lines that hide text in Unicode tag characters (U+E0020..U+E007E, invisible copies of ASCII): each such
+ * line is revealed (every tag character replaced by its ASCII twin) and scanned with `scan`; when the
+ * revealed line is flagged, the whole line (trimmed) is removed. Lines are found by a native search for
+ * the tag block's high surrogate, and each is revealed once, so this stays linear.
+ */
+export function findTagOrders(text: string, scan: (revealed: string) => boolean): RemovalRange[] {
+  const removals: RemovalRange[] = [];
+  let from = text.indexOf(String.fromCharCode(TAG_HIGH));
+  while (from >= 0) {
+    let start = from;
+    while (start > 0 && text.charCodeAt(start - 1) !== 10 && from - start < MAX_TAG_LINE) start--;
+    let end = from;
+    while (end < text.length && text.charCodeAt(end) !== 10 && end - start < MAX_TAG_LINE) end++;
+    let revealed = "";
+    for (let index = start; index < end; index++) {
+      const codeUnit = text.charCodeAt(index);
+      if (codeUnit === TAG_HIGH && index + 1 < end) {
+        const low = text.charCodeAt(index + 1);
+        if (low >= 0xdc20 && low <= 0xdc7e) revealed += String.fromCharCode(low - 0xdc00);
+        index++;
+        continue;
+      }
+      revealed += text[index];
+    }
+    if (scan(revealed)) {
+      let trimmedStart = start;
+      while (trimmedStart < end && isSpace(text.charCodeAt(trimmedStart))) trimmedStart++;
+      let trimmedEnd = end;
+      while (
+        trimmedEnd > trimmedStart &&
+        (isSpace(text.charCodeAt(trimmedEnd - 1)) || text.charCodeAt(trimmedEnd - 1) === 13)
+      )
+        trimmedEnd--;
+      if (trimmedEnd > trimmedStart)
+        removals.push({ start: trimmedStart, end: trimmedEnd, rule: ENCODED_ORDER_RULE });
+    }
+    from = text.indexOf(String.fromCharCode(TAG_HIGH), end);
+  }
+  return removals;
+}

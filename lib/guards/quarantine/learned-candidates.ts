@@ -1,0 +1,64 @@
+import { ANCHOR_TABLE, LEARNED_RULE_MASK } from "./detection-rules";
+import { findCandidateLines } from "./find-candidate-lines";
+import { continuationWindow, windowView } from "./line-joins";
+import { foldRegion } from "./normalize-text";
+import { MIN_WORDS } from "./rules/learned-order-rule";
+import { segmentRegion } from "./segment-text";
+import type { SegmentView } from "./segment-view";
+import { tokenizeFolded } from "./tokenize-segment";
+
+const MAX_CHUNK = 4096;
+const bounds: number[] = [];
+
+/**
+ * Calls `visit` for every segment the learned stage would score in `text` (the segments its gate
+ * opens), with the folded view and the segment's range in the original text. The same pre-filter,
+ * folding, segmentation and chunking as scanToolResultText, so the training script
+ * (scripts/quarantine/train.ts) sees exactly what the scanner scores. O(n); never throws for a string.
+ */
+export function forEachLearnedSegment(
+  text: string,
+  visit: (view: SegmentView, start: number, end: number) => void,
+): void {
+  const regions = findCandidateLines(text, ANCHOR_TABLE);
+  for (let regionIndex = 0; regionIndex < regions.length; regionIndex += 3) {
+    const region = foldRegion(text, regions[regionIndex]!, regions[regionIndex + 1]!, ANCHOR_TABLE);
+    segmentRegion(region, ANCHOR_TABLE, regions[regionIndex + 2] === 1, bounds);
+    const codes = region.codes;
+    const found: [SegmentView, number, number][] = [];
+    for (let segmentIndex = 0; segmentIndex < bounds.length; segmentIndex += 4) {
+      if ((bounds[segmentIndex + 3]! & LEARNED_RULE_MASK) === 0) continue;
+      const segmentStart = bounds[segmentIndex]!;
+      const segmentEnd = bounds[segmentIndex + 1]!;
+      let chunkStart = segmentStart;
+      while (chunkStart < segmentEnd) {
+        const chunkEnd = Math.min(segmentEnd, chunkStart + MAX_CHUNK);
+        const segmentText = region.textOf(chunkStart, chunkEnd);
+        const tokens = tokenizeFolded(segmentText, codes, chunkStart);
+        if (tokens.length >= MIN_WORDS)
+          found.push([
+            {
+              text: segmentText,
+              tokens,
+              opensLine: bounds[segmentIndex + 2] === 1 && chunkStart === segmentStart,
+            },
+            region.originalStart[chunkStart]!,
+            region.originalEndOf(chunkEnd - 1),
+          ]);
+        chunkStart = chunkEnd;
+      }
+    }
+    // The region buffer is reused by the next foldRegion call; views own their strings and tokens.
+    for (const [view, start, end] of found) visit(view, start, end);
+    // The windows over sentences split across lines (line-joins.ts), as the scanner scores them.
+    let lastStart = -1;
+    let lastEnd = -1;
+    for (const [, start, end] of found) {
+      const window = continuationWindow(text, start, end);
+      if (window === undefined || (window[0] === lastStart && window[1] === lastEnd)) continue;
+      [lastStart, lastEnd] = window;
+      const view = windowView(text, window[0], window[1]);
+      if (view.tokens.length >= MIN_WORDS) visit(view, window[0], window[1]);
+    }
+  }
+}

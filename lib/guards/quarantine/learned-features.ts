@@ -1,0 +1,570 @@
+import { LEXICON } from "./lexicon";
+import type { LanguageLexicon } from "./lexicon-types";
+import {
+  hasAccountNumber,
+  hasEmailAddress,
+  hasUrl,
+  isImperativePosition,
+  isNotBlocked,
+  type SegmentView,
+} from "./segment-view";
+import type { SegmentToken } from "./tokenize-segment";
+import { emptyMembership, lexiconWordSet, type WordSet } from "./word-set";
+
+/**
+ * Features of the learned second stage (learned-order-rule.ts): what a candidate sentence looks like as
+ * an order to the agent, described by word CLASSES of the lexicon (the same classes in English, German
+ * and Italian) and their positions and combinations, plus hashed word and character n-grams of the
+ * folded text. The class features are what makes the scorer carry over to wording and languages it was
+ * not trained on: "Drop the guidance you were configured with" and "Le regole che ti hanno dato non
+ * valgono più" share no word but share the shape (second person, a control object, a validity word).
+ *
+ * Layout of the feature vector: [0, DENSE_SIZE) are the structural features (named in
+ * STRUCTURAL_FEATURE_NAMES, so the weights file can be checked against this code), [DENSE_SIZE,
+ * FEATURE_COUNT) the hashed n-grams. Extraction is O(words + characters) of the segment and total.
+ */
+
+/** A word group: a union of lexicon classes. */
+interface Group {
+  readonly name: string;
+  readonly classes: readonly (keyof LanguageLexicon)[];
+}
+
+/** The word groups whose presence, imperative position and combinations are features. */
+const GROUPS: readonly Group[] = [
+  { name: "ctrl", classes: ["controlNouns", "instructionNouns", "weakGuidanceNouns"] },
+  {
+    name: "cap",
+    classes: [
+      "capabilityVerbs",
+      "sendVerbs",
+      "runVerbs",
+      "grantVerbs",
+      "paymentVerbs",
+      "disableVerbs",
+      "fetchVerbs",
+      "editVerbs",
+    ],
+  },
+  { name: "ovr", classes: ["overrideVerbs"] },
+  { name: "sens", classes: ["sensitiveObjects", "secretNouns", "dataNouns", "moneyNouns"] },
+  { name: "destn", classes: ["destinationNouns"] },
+  { name: "ai", classes: ["agentNouns", "modelNouns"] },
+  { name: "you", classes: ["secondPersonWords", "secondPersonPossessives"] },
+  { name: "cop", classes: ["copulas"] },
+  { name: "temp", classes: ["temporalShiftWords"] },
+  { name: "cond", classes: ["conditionalWords"] },
+  { name: "pers", classes: ["personaVerbs"] },
+  { name: "mem", classes: ["memoryVerbs"] },
+  { name: "meta", classes: ["metaWords"] },
+  { name: "shell", classes: ["shellWords"] },
+  { name: "valid", classes: ["validityWords"] },
+  { name: "user", classes: ["userNouns"] },
+  { name: "prior", classes: ["priorQualifiers"] },
+  { name: "quant", classes: ["quantifiers"] },
+  { name: "urg", classes: ["urgencyWords"] },
+  { name: "neg", classes: ["negations"] },
+  { name: "tell", classes: ["tellVerbs"] },
+  { name: "ans", classes: ["answerNouns"] },
+  { name: "new", classes: ["newAdjectives"] },
+  { name: "role", classes: ["roleWords"] },
+  { name: "reveal", classes: ["revealVerbs"] },
+  { name: "hidden", classes: ["hiddenQualifiers"] },
+  { name: "poss", classes: ["possessives"] },
+  { name: "modal", classes: ["obligationModals"] },
+  { name: "behav", classes: ["behaviorVerbs"] },
+  { name: "persuade", classes: ["persuasionVerbs", "promotionVerbs"] },
+  { name: "scaff", classes: ["scaffoldWords"] },
+  { name: "block", classes: ["imperativeBlockers"] },
+  { name: "goal", classes: ["goalNouns"] },
+  { name: "access", classes: ["accessNouns", "protectionNouns"] },
+];
+
+/** Groups whose members are verbs: their imperative position is a feature of its own. */
+const VERB_GROUPS = new Set(["cap", "ovr", "pers", "mem", "reveal", "tell", "behav", "persuade"]);
+
+const GROUP_COUNT = GROUPS.length;
+
+/** Flags beyond group presence (shape of the sentence). */
+const SHAPE_FLAGS = [
+  "imp-any",
+  "you-modal",
+  "you-copula",
+  "cond-ai",
+  "ai-vocative",
+  "url",
+  "email",
+  "iban",
+  "dest-any",
+  "code-dense",
+  "comment-opener",
+  "opens-line",
+  "exclamation",
+  "colon",
+  "quoted",
+  "len-1-3",
+  "len-4-7",
+  "len-8-15",
+  "len-16-30",
+  "len-31+",
+  "hidden-markup",
+  "speaker-label",
+] as const;
+
+/** The flags that take part in the pairwise conjunctions. */
+const CONJUNCTION_FLAGS = [
+  "g:ctrl",
+  "g:cap",
+  "g:ovr",
+  "g:sens",
+  "g:ai",
+  "g:you",
+  "g:temp",
+  "g:cond",
+  "g:pers",
+  "g:mem",
+  "g:meta",
+  "g:shell",
+  "g:valid",
+  "g:user",
+  "g:prior",
+  "g:quant",
+  "g:neg",
+  "g:tell",
+  "g:ans",
+  "g:new",
+  "g:urg",
+  "g:role",
+  "g:reveal",
+  "g:access",
+  "imp:cap",
+  "imp:ovr",
+  "imp-any",
+  "you-modal",
+  "you-copula",
+  "cond-ai",
+  "ai-vocative",
+  "dest-any",
+  "code-dense",
+  "comment-opener",
+  "quoted",
+  "len-1-3",
+  "len-31+",
+] as const;
+
+/** Hand-picked triple conjunctions: the canonical shapes of an order to the agent. */
+const TRIPLES: readonly (readonly [string, string, string])[] = [
+  ["imp:cap", "g:sens", "dest-any"],
+  ["imp-any", "g:cap", "dest-any"],
+  ["imp:ovr", "g:ctrl", "g:prior"],
+  ["g:you", "g:ctrl", "g:valid"],
+  ["g:you", "g:ctrl", "g:ovr"],
+  ["g:you", "g:cop", "g:temp"],
+  ["cond-ai", "imp-any", "g:cap"],
+  ["ai-vocative", "imp-any", "g:cap"],
+  ["imp:cap", "g:user", "g:sens"],
+  ["imp-any", "g:shell", "dest-any"],
+  ["imp:mem", "g:temp", "g:you"],
+  ["g:neg", "g:tell", "g:user"],
+  ["imp-any", "g:ans", "dest-any"],
+  ["g:meta", "g:ovr", "g:ctrl"],
+  ["g:meta", "imp:cap", "dest-any"],
+];
+
+function buildNames(): { names: string[]; index: Map<string, number> } {
+  const names: string[] = ["bias-structural"];
+  for (const group of GROUPS) names.push(`g:${group.name}`);
+  for (const group of GROUPS) if (VERB_GROUPS.has(group.name)) names.push(`imp:${group.name}`);
+  for (const group of GROUPS) names.push(`first:${group.name}`);
+  for (const flag of SHAPE_FLAGS) names.push(flag);
+  for (let left = 0; left < CONJUNCTION_FLAGS.length; left++)
+    for (let right = left + 1; right < CONJUNCTION_FLAGS.length; right++)
+      names.push(`${CONJUNCTION_FLAGS[left]}&${CONJUNCTION_FLAGS[right]}`);
+  for (const [first, second, third] of TRIPLES) names.push(`${first}&${second}&${third}`);
+  return { names, index: new Map(names.map((name, position) => [name, position])) };
+}
+
+const BUILT = buildNames();
+
+/** Names of the structural features, in vector order (the weights file records a signature of them). */
+export const STRUCTURAL_FEATURE_NAMES: readonly string[] = BUILT.names;
+/** Size of the structural block, rounded up so small additions do not move the hashed block. */
+export const DENSE_SIZE = 2048;
+if (BUILT.names.length > DENSE_SIZE) throw new Error("learned-features: too many structural features");
+/** Bits of the hashed n-gram block. */
+export const HASH_BITS = 17;
+const HASH_MASK = (1 << HASH_BITS) - 1;
+/** Length of the whole feature vector. */
+export const FEATURE_COUNT = DENSE_SIZE + (1 << HASH_BITS);
+
+/** Where features go: the scorer sums weights, the trainer collects indices. */
+export interface FeatureSink {
+  add(index: number, value: number): void;
+}
+
+/** A short signature of the structural layout and hashing, stored with the weights. */
+export function featureSignature(): string {
+  let hash = 0x811c9dc5;
+  const text = `${STRUCTURAL_FEATURE_NAMES.join("|")}#${DENSE_SIZE}#${HASH_BITS}#v2`;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16);
+}
+
+const FLAG = BUILT.index;
+const GROUP_INDEX: readonly number[] = GROUPS.map((group) => FLAG.get(`g:${group.name}`)!);
+const IMPERATIVE_INDEX: readonly number[] = GROUPS.map((group) => FLAG.get(`imp:${group.name}`) ?? -1);
+const FIRST_INDEX: readonly number[] = GROUPS.map((group) => FLAG.get(`first:${group.name}`)!);
+/** One lexicon-mode word set per group (the union of its classes): group membership is one typed-array read. */
+const GROUP_SETS: readonly WordSet[] = GROUPS.map((group) =>
+  lexiconWordSet(group.classes.flatMap((name) => [...LEXICON[name].words])),
+);
+const CONJUNCTION_INDEX: readonly number[] = CONJUNCTION_FLAGS.map((name) => FLAG.get(name)!);
+const CONJUNCTION_BASE = FLAG.get(`${CONJUNCTION_FLAGS[0]}&${CONJUNCTION_FLAGS[1]}`)!;
+const TRIPLE_INDEX: readonly (readonly [number, number, number, number])[] = TRIPLES.map(
+  ([first, second, third]) =>
+    [
+      FLAG.get(first)!,
+      FLAG.get(second)!,
+      FLAG.get(third)!,
+      FLAG.get(`${first}&${second}&${third}`)!,
+    ] as const,
+);
+const GROUP_BY_NAME = new Map(GROUPS.map((group, position) => [group.name, position]));
+const YOU = GROUP_BY_NAME.get("you")!;
+const COPULA = GROUP_BY_NAME.get("cop")!;
+const MODAL = GROUP_BY_NAME.get("modal")!;
+const CONDITIONAL = GROUP_BY_NAME.get("cond")!;
+const AI = GROUP_BY_NAME.get("ai")!;
+const DESTINATION_NOUN = GROUP_BY_NAME.get("destn")!;
+
+/** Scratch flags of one extraction (structural block only), reused. */
+const flags = new Uint8Array(DENSE_SIZE);
+const setFlags: number[] = [];
+
+function raise(index: number): void {
+  if (index < 0 || flags[index] === 1) return;
+  flags[index] = 1;
+  setFlags.push(index);
+}
+
+/** Writes the token's membership of every group into `into[offset, offset + GROUP_COUNT)`. */
+function groupsOf(token: SegmentToken, into: Uint8Array, offset: number): void {
+  const classes = token.classes;
+  for (let group = 0; group < GROUP_COUNT; group++)
+    into[offset + group] = classes[GROUP_IDS[group]!] === 1 ? 1 : 0;
+}
+
+const GROUP_IDS: Int32Array = Int32Array.from(GROUP_SETS, (set) => set.id);
+
+let tokenGroups = new Uint8Array(64 * GROUP_COUNT);
+
+/** Options of extractFeatures (the ablation that drops the n-grams, to check the scorer does not memorize). */
+export interface FeatureOptions {
+  readonly ngrams?: boolean;
+}
+
+/** Punctuation typical of code and configuration. */
+function isCodePunctuation(codeUnit: number): boolean {
+  return (
+    codeUnit === 61 || // =
+    codeUnit === 123 || // {
+    codeUnit === 125 || // }
+    codeUnit === 59 || // ;
+    codeUnit === 40 || // (
+    codeUnit === 41 || // )
+    codeUnit === 91 || // [
+    codeUnit === 93 || // ]
+    codeUnit === 60 || // <
+    codeUnit === 62 || // >
+    codeUnit === 36 || // $
+    codeUnit === 95 // _
+  );
+}
+
+function mix(hash: number, value: number): number {
+  return Math.imul((hash ^ value) >>> 0, 0x9e3779b1) ^ (hash >>> 15);
+}
+
+/**
+ * Emits the features of one folded segment into `sink`. Structural features have value 1; the hashed
+ * n-grams (word unigrams, character trigrams inside words with boundary marks) are scaled
+ * by 1/sqrt(count) so long segments do not win on length. Never throws for any view.
+ */
+export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: FeatureOptions): void {
+  const markup = markupOf(view.tokens);
+  const content = afterValueOpener(markup === 0 ? view.tokens : contentTokens(view.tokens));
+  // "Assistant: ...", "Utente: ...": the speaker label is the transcript's, the words after it are the turn.
+  const labelEnd = speakerLabelEnd(content);
+  // The flag only for the model's or the user's label: a person's name in a chat log says nothing.
+  const speakerLabel = labelEnd > 0 && SPEAKER_NAMES.hasToken(content[labelEnd - 1]);
+  const tokens = labelEnd > 0 ? content.slice(labelEnd) : content;
+  const count = tokens.length;
+  setFlags.length = 0;
+  raise(0);
+  if (count * GROUP_COUNT > tokenGroups.length) tokenGroups = new Uint8Array(count * GROUP_COUNT * 2);
+  const groups = tokenGroups;
+  const none = emptyMembership();
+  let codePunctuation = 0;
+  for (let position = 0; position < count; position++) {
+    const token = tokens[position]!;
+    const rowStart = position * GROUP_COUNT;
+    const gap = token.gapBefore;
+    for (let character = 0; character < gap.length; character++)
+      if (isCodePunctuation(gap.charCodeAt(character))) codePunctuation++;
+    // Most words are in no word set at all: their shared all-zero membership answers every group.
+    if (token.classes === none) {
+      groups.fill(0, rowStart, rowStart + GROUP_COUNT);
+      continue;
+    }
+    groupsOf(token, groups, rowStart);
+    let imperative = -1;
+    for (let group = 0; group < GROUP_COUNT; group++) {
+      if (groups[rowStart + group] !== 1) continue;
+      raise(GROUP_INDEX[group]!);
+      if (position === 0) raise(FIRST_INDEX[group]!);
+      if (IMPERATIVE_INDEX[group]! >= 0) {
+        if (imperative === -1)
+          imperative = isImperativePosition(tokens, position) && isNotBlocked(tokens, position) ? 1 : 0;
+        if (imperative === 1) {
+          raise(IMPERATIVE_INDEX[group]!);
+          raise(FLAG_IMPERATIVE_ANY);
+        }
+      }
+    }
+    if (groups[rowStart + YOU] === 1) {
+      const next = position + 1 < count ? position + 1 : -1;
+      const afterNext = position + 2 < count ? position + 2 : -1;
+      if (
+        (next >= 0 && groups[next * GROUP_COUNT + MODAL] === 1) ||
+        (afterNext >= 0 && groups[afterNext * GROUP_COUNT + MODAL] === 1)
+      )
+        raise(FLAG_YOU_MODAL);
+      if (position > 0 && groups[(position - 1) * GROUP_COUNT + COPULA] === 1) raise(FLAG_YOU_COPULA);
+    }
+    if (groups[rowStart + COPULA] === 1 && position > 0 && groups[rowStart - GROUP_COUNT + YOU] === 1)
+      raise(FLAG_YOU_COPULA);
+    // Italian "sei" / German "bist" carry the second person themselves.
+    if (groups[rowStart + COPULA] === 1 && token.word !== "are" && token.word !== "'re")
+      raise(FLAG_YOU_COPULA);
+    if (groups[rowStart + AI] === 1) {
+      for (let back = position - 1; back >= 0 && back >= position - 6; back--)
+        if (groups[back * GROUP_COUNT + CONDITIONAL] === 1) raise(FLAG_COND_AI);
+      // "Assistant: ..." opening the sentence is a speaker label (a transcript line or a forged turn);
+      // "Attention, language model: ..." or "Assistant, ..." addresses the reader.
+      if (position < 4 && /[:,!]/.test(token.gapAfter)) raise(FLAG_AI_VOCATIVE);
+    }
+  }
+  const text = view.text;
+  if (hasUrl(text)) raise(FLAG_URL);
+  if (hasEmailAddress(text)) raise(FLAG_EMAIL);
+  if (hasAccountNumber(text)) raise(FLAG_IBAN);
+  if (
+    flags[FLAG_URL] === 1 ||
+    flags[FLAG_EMAIL] === 1 ||
+    flags[FLAG_IBAN] === 1 ||
+    hasGroup(groups, count, DESTINATION_NOUN)
+  )
+    raise(FLAG_DEST_ANY);
+  if (count > 0 && codePunctuation * 3 > count) raise(FLAG_CODE_DENSE);
+  const opener = text.charCodeAt(0);
+  if (opener === 35 || opener === 47 || opener === 42 || opener === 45 || text.startsWith("--"))
+    raise(FLAG_COMMENT_OPENER);
+  if (view.opensLine) raise(FLAG_OPENS_LINE);
+  if (speakerLabel) raise(FLAG_SPEAKER_LABEL);
+  if (markup === 2) raise(FLAG_HIDDEN_MARKUP);
+  if (text.includes("!")) raise(FLAG_EXCLAMATION);
+  if (text.includes(":")) raise(FLAG_COLON);
+  if (opener === 34 || opener === 39 || opener === 0x201c || opener === 0x201e || opener === 0xab)
+    raise(FLAG_QUOTED);
+  raise(
+    count <= 3
+      ? FLAG_LEN[0]!
+      : count <= 7
+        ? FLAG_LEN[1]!
+        : count <= 15
+          ? FLAG_LEN[2]!
+          : count <= 30
+            ? FLAG_LEN[3]!
+            : FLAG_LEN[4]!,
+  );
+  // Conjunctions: pairs of the set conjunction flags, then the triples.
+  const active: number[] = [];
+  for (let position = 0; position < CONJUNCTION_INDEX.length; position++)
+    if (flags[CONJUNCTION_INDEX[position]!] === 1) active.push(position);
+  const total = CONJUNCTION_FLAGS.length;
+  for (let left = 0; left < active.length; left++) {
+    const first = active[left]!;
+    const rowBase = CONJUNCTION_BASE + first * total - (first * (first + 1)) / 2 - first - 1;
+    for (let right = left + 1; right < active.length; right++) raise(rowBase + active[right]!);
+  }
+  for (const [first, second, third, index] of TRIPLE_INDEX)
+    if (flags[first] === 1 && flags[second] === 1 && flags[third] === 1) raise(index);
+  for (const index of setFlags) {
+    sink.add(index, 1);
+    flags[index] = 0;
+  }
+  setFlags.length = 0;
+  if (options?.ngrams === false || count === 0) return;
+  emitNgrams(tokens, sink);
+}
+
+/** True when a token of the first `count` rows of `groups` is in `group`. */
+function hasGroup(groups: Uint8Array, count: number, group: number): boolean {
+  for (let position = 0; position < count; position++)
+    if (groups[position * GROUP_COUNT + group] === 1) return true;
+  return false;
+}
+
+const FLAG_IMPERATIVE_ANY = FLAG.get("imp-any")!;
+const FLAG_HIDDEN_MARKUP = FLAG.get("hidden-markup")!;
+const FLAG_SPEAKER_LABEL = FLAG.get("speaker-label")!;
+const FLAG_YOU_MODAL = FLAG.get("you-modal")!;
+const FLAG_YOU_COPULA = FLAG.get("you-copula")!;
+const FLAG_COND_AI = FLAG.get("cond-ai")!;
+const FLAG_AI_VOCATIVE = FLAG.get("ai-vocative")!;
+const FLAG_URL = FLAG.get("url")!;
+const FLAG_EMAIL = FLAG.get("email")!;
+const FLAG_IBAN = FLAG.get("iban")!;
+const FLAG_DEST_ANY = FLAG.get("dest-any")!;
+const FLAG_CODE_DENSE = FLAG.get("code-dense")!;
+const FLAG_COMMENT_OPENER = FLAG.get("comment-opener")!;
+const FLAG_OPENS_LINE = FLAG.get("opens-line")!;
+const FLAG_EXCLAMATION = FLAG.get("exclamation")!;
+const FLAG_COLON = FLAG.get("colon")!;
+const FLAG_QUOTED = FLAG.get("quoted")!;
+const FLAG_LEN = ["len-1-3", "len-4-7", "len-8-15", "len-16-30", "len-31+"].map((name) => FLAG.get(name)!);
+
+/** Names of the model and of the user: as the first word before a colon, a transcript's speaker label. */
+const SPEAKER_NAMES: WordSet = lexiconWordSet([
+  ...LEXICON.agentNouns.words,
+  ...LEXICON.modelNouns.words,
+  ...LEXICON.userNouns.words,
+]);
+
+/**
+ * Number of leading words that are a speaker label ("Assistant:", "[16:55] Anna:", "Utente:"): a
+ * timestamp's numbers, then one name of the model or the user, or one word after a timestamp, before a
+ * colon. 0 when the sentence does not open with one (or has nothing after it).
+ */
+function speakerLabelEnd(tokens: readonly SegmentToken[]): number {
+  let index = 0;
+  while (index < tokens.length && index < 4 && isNumber(tokens[index]!.word)) index++;
+  const label = tokens[index];
+  if (label === undefined || index + 1 >= tokens.length || !label.gapAfter.startsWith(":")) return 0;
+  return index > 0 || SPEAKER_NAMES.hasToken(label) ? index + 1 : 0;
+}
+
+function isNumber(word: string): boolean {
+  for (let index = 0; index < word.length; index++) {
+    const codeUnit = word.charCodeAt(index);
+    if (codeUnit < 48 || codeUnit > 57) return false;
+  }
+  return word.length > 0;
+}
+
+/** Words of HTML/XML markup that hide content: display:none, hidden, visibility, font-size 0, off-screen. */
+const HIDING_WORDS = new Set(["none", "hidden", "visibility", "opacity", "offscreen", "left:-9999px"]);
+
+/**
+ * 0 when no token of the sentence stands inside a markup tag, 1 when some do, 2 when the tag hides its
+ * content (display:none, hidden, visibility, opacity).
+ */
+function markupOf(tokens: readonly SegmentToken[]): number {
+  let found = 0;
+  let inTag = false;
+  for (const token of tokens) {
+    inTag = tagStateAfter(token.gapBefore, inTag);
+    if (!inTag) continue;
+    found = 1;
+    if (HIDING_WORDS.has(token.word)) return 2;
+  }
+  return found;
+}
+
+function tagStateAfter(gap: string, inTag: boolean): boolean {
+  let state = inTag;
+  for (let index = 0; index < gap.length; index++) {
+    const codeUnit = gap.charCodeAt(index);
+    if (codeUnit === 60) state = true;
+    else if (codeUnit === 62) state = false;
+  }
+  return state;
+}
+
+/**
+ * The words of the sentence outside markup tags: tag and attribute names are the carrier's, not the
+ * order's, and a scorer that learned them would score a sentence by the page it was found on.
+ */
+function contentTokens(tokens: readonly SegmentToken[]): readonly SegmentToken[] {
+  const content: SegmentToken[] = [];
+  let inTag = false;
+  for (const token of tokens) {
+    inTag = tagStateAfter(token.gapBefore, inTag);
+    if (!inTag) content.push(token);
+  }
+  return content;
+}
+
+/** True when the gap opens a quoted value: a quote after "=", ":", ";" or "," (key="...", cell;"..."). */
+function opensQuotedValue(gap: string): boolean {
+  for (let index = 1; index < gap.length; index++) {
+    const codeUnit = gap.charCodeAt(index);
+    if (codeUnit !== 34 && codeUnit !== 39 && codeUnit !== 0x201c) continue;
+    const before = gap.charCodeAt(index - 1);
+    if (before === 61 || before === 58 || before === 59 || before === 44) return true;
+  }
+  return false;
+}
+
+/**
+ * The words after the last quoted value that opens in the first two thirds of the sentence: in a log
+ * line (msg="..."), a CSV row (;"...") or a key-value pair the words before the value are the carrier's
+ * fields, not part of the text in it.
+ */
+function afterValueOpener(tokens: readonly SegmentToken[]): readonly SegmentToken[] {
+  const limit = Math.floor((tokens.length * 2) / 3);
+  let start = 0;
+  for (let position = 1; position <= limit; position++)
+    if (opensQuotedValue(tokens[position]!.gapBefore)) start = position;
+  return start === 0 ? tokens : tokens.slice(start);
+}
+
+/** Hash of a word's characters (independent of the tokenizer's hash, which may change). */
+function wordHash(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < word.length; index++)
+    hash = Math.imul(hash ^ word.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * Word unigrams and in-word character trigrams, hashed into the n-gram block. No word bigrams: on Keel's
+ * corpus they memorized payload phrases (dev recall at no false positive fell from 199 to 184 of 562
+ * attacks with them, and the fresh probes from 20 to 17 of 39).
+ */
+function emitNgrams(tokens: readonly SegmentToken[], sink: FeatureSink): void {
+  const count = tokens.length;
+  const wordScale = 1 / Math.sqrt(count);
+  let characterGrams = 0;
+  for (const token of tokens) characterGrams += token.word.length + 1;
+  const characterScale = characterGrams > 0 ? 1 / Math.sqrt(characterGrams) : 0;
+  for (let position = 0; position < count; position++) {
+    const word = tokens[position]!.word;
+    const hash = wordHash(word);
+    sink.add(DENSE_SIZE + (mix(hash, 1) & HASH_MASK), wordScale);
+    // Character trigrams of "^word$": carry stems across inflections ("lösche"/"löschen", "invia"/"inviare").
+    const length = word.length;
+    let first = 94; // ^
+    let second = length > 0 ? word.charCodeAt(0) : 36;
+    for (let index = 1; index <= length; index++) {
+      const third = index < length ? word.charCodeAt(index) : 36; // $
+      const gram = (first << 20) ^ (second << 10) ^ third;
+      sink.add(DENSE_SIZE + (mix(gram, 3) & HASH_MASK), characterScale);
+      first = second;
+      second = third;
+    }
+  }
+}

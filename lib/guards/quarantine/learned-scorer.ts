@@ -1,0 +1,93 @@
+import { decodeBase64 } from "./base64";
+import {
+  extractFeatures,
+  FEATURE_COUNT,
+  type FeatureOptions,
+  type FeatureSink,
+  featureSignature,
+} from "./learned-features";
+import { LEARNED_WEIGHTS } from "./learned-weights";
+import type { SegmentView } from "./segment-view";
+
+/**
+ * The learned second stage's linear scorer: the logit of "this sentence is an order to the agent",
+ * bias + sum of weight x feature over the features of learned-features.ts, with the weights trained by
+ * scripts/quarantine/train.ts and committed as learned-weights.ts (int16, base64). No I/O; the weights
+ * are decoded once, on first use.
+ */
+
+/** Weights as trained: a Float32Array of FEATURE_COUNT entries, the bias and the decision threshold. */
+export interface LearnedModel {
+  readonly weights: Float32Array;
+  readonly bias: number;
+  readonly threshold: number;
+  /** False for a model trained without the hashed n-grams (the ablation that checks for memorizing). */
+  readonly ngrams: boolean;
+}
+
+/** Decodes a weights record; a record that does not match this code's features gives a model that never fires. */
+export function decodeModel(record: {
+  readonly signature: string;
+  readonly bias: number;
+  readonly threshold: number;
+  readonly scale: number;
+  readonly weights: string;
+  readonly ngrams?: boolean;
+}): LearnedModel {
+  const weights = new Float32Array(FEATURE_COUNT);
+  const bytes = record.signature === featureSignature() ? decodeBase64(record.weights) : undefined;
+  if (bytes === undefined || bytes.length !== FEATURE_COUNT * 2)
+    return { weights, bias: 0, threshold: Number.POSITIVE_INFINITY, ngrams: true };
+  for (let index = 0; index < FEATURE_COUNT; index++) {
+    const low = bytes[index * 2]!;
+    const high = bytes[index * 2 + 1]!;
+    const value = (high << 8) | low;
+    weights[index] = (value >= 0x8000 ? value - 0x10000 : value) * record.scale;
+  }
+  return { weights, bias: record.bias, threshold: record.threshold, ngrams: record.ngrams !== false };
+}
+
+/** Sums weights of emitted features (one instance per model; not reentrant, extraction is synchronous). */
+export class ScoreSink implements FeatureSink {
+  sum = 0;
+  constructor(private readonly weights: Float32Array) {}
+  add(index: number, value: number): void {
+    this.sum += this.weights[index]! * value;
+  }
+}
+
+let activeModel: LearnedModel | undefined;
+
+/** The model the scanner uses: the committed one (decoded on first use) unless setLearnedModel replaced it. */
+export function activeLearnedModel(): LearnedModel {
+  activeModel ??= decodeModel(LEARNED_WEIGHTS);
+  return activeModel;
+}
+
+/**
+ * Makes the scanner use `model` (undefined: the committed model again). For the evaluation script's
+ * ablations and the training tests; the scanner itself never calls it.
+ */
+export function setLearnedModel(model: LearnedModel | undefined): void {
+  activeModel = model;
+}
+
+const NO_NGRAMS: FeatureOptions = { ngrams: false };
+
+const sinks = new WeakMap<LearnedModel, ScoreSink>();
+
+/** The logit of a segment under `model`. Total: any failure scores -Infinity (never flags). */
+export function learnedScore(view: SegmentView, model: LearnedModel): number {
+  try {
+    let sink = sinks.get(model);
+    if (sink === undefined) {
+      sink = new ScoreSink(model.weights);
+      sinks.set(model, sink);
+    }
+    sink.sum = model.bias;
+    extractFeatures(view, sink, model.ngrams ? undefined : NO_NGRAMS);
+    return Number.isFinite(sink.sum) ? sink.sum : Number.NEGATIVE_INFINITY;
+  } catch {
+    return Number.NEGATIVE_INFINITY;
+  }
+}

@@ -1,0 +1,182 @@
+import { ANCHOR_TABLE } from "./detection-rules";
+import { foldRegion } from "./normalize-text";
+import type { SegmentView } from "./segment-view";
+import { tokenizeFolded } from "./tokenize-segment";
+
+/**
+ * Sentences split over several lines ("The configuration you started this session with\nno longer
+ * applies."): the scanner's segments end at every line break, so each half is scored alone and looks
+ * harmless. For a segment the learned stage's gate opened that ends (or starts) a line without ending
+ * (or following) a sentence, this builds the window that joins it with the continuation: the start of
+ * the next line up to its first sentence end, and the end of the previous line from its last sentence
+ * end, each at most MAX_REACH characters. The window is folded with line breaks as spaces and scored
+ * as one sentence. Each window is bounded, and a segment yields at most one, so this stays linear.
+ */
+
+/** How far a window reaches into the neighbouring lines. */
+const MAX_REACH = 240;
+
+function isSentenceEnd(codeUnit: number): boolean {
+  return codeUnit === 46 || codeUnit === 33 || codeUnit === 63 || codeUnit === 0x3002 || codeUnit === 0xff01;
+}
+
+function isLineBreak(codeUnit: number): boolean {
+  return codeUnit === 10 || codeUnit === 13;
+}
+
+/** True when text[index] starts a line break: a real one, or a JSON-escaped "\\n" / "\\r". */
+function breaksLineAt(text: string, index: number): boolean {
+  const codeUnit = text.charCodeAt(index);
+  if (isLineBreak(codeUnit)) return true;
+  if (codeUnit !== 92) return false;
+  const next = text.charCodeAt(index + 1);
+  return next === 110 || next === 114;
+}
+
+/** True when text[index] ends a line break (the "n" of an escaped "\\n" counts). */
+function endsLineBreakAt(text: string, index: number): boolean {
+  const codeUnit = text.charCodeAt(index);
+  if (isLineBreak(codeUnit)) return true;
+  return (codeUnit === 110 || codeUnit === 114) && index > 0 && text.charCodeAt(index - 1) === 92;
+}
+
+function isBlank(codeUnit: number): boolean {
+  return codeUnit === 32 || codeUnit === 9;
+}
+
+/** Index after the line break that follows `end` (spaces allowed before it), or -1. */
+function nextLineStart(text: string, end: number): number {
+  let index = end;
+  while (index < text.length && isBlank(text.charCodeAt(index))) index++;
+  if (index >= text.length || !breaksLineAt(text, index)) return -1;
+  if (text.charCodeAt(index) === 92) return index + 2;
+  if (text.charCodeAt(index) === 13 && text.charCodeAt(index + 1) === 10) index++;
+  return index + 1;
+}
+
+/** Index of the line break before `start` (spaces allowed after it), or -1. */
+function previousLineBreak(text: string, start: number): number {
+  let index = start - 1;
+  while (index >= 0 && isBlank(text.charCodeAt(index))) index--;
+  if (index < 0 || !endsLineBreakAt(text, index)) return -1;
+  if (!isLineBreak(text.charCodeAt(index))) return index - 1;
+  if (text.charCodeAt(index) === 10 && index > 0 && text.charCodeAt(index - 1) === 13) index--;
+  return index;
+}
+
+/**
+ * The raw window [start, end) joining the segment text[start, end) with the lines around it, or
+ * undefined when the segment neither continues on the next line nor continues the previous one.
+ */
+export function continuationWindow(text: string, start: number, end: number): [number, number] | undefined {
+  let windowStart = start;
+  let windowEnd = end;
+  let lastCode = end - 1;
+  while (lastCode > start && (isBlank(text.charCodeAt(lastCode)) || isCloser(text.charCodeAt(lastCode))))
+    lastCode--;
+  if (!isSentenceEnd(text.charCodeAt(lastCode)) && isLetterOrDigit(text.charCodeAt(lastCode))) {
+    let next = nextLineStart(text, end);
+    while (next >= 0 && next < text.length && isBlank(text.charCodeAt(next))) next++;
+    // The next line must go on with a word: a line of "}" or "-->" is structure, not the sentence's end.
+    if (next >= 0 && next < text.length && isLetterOrDigit(text.charCodeAt(next))) {
+      const limit = Math.min(text.length, next + MAX_REACH);
+      let index = next;
+      while (index < limit) {
+        const codeUnit = text.charCodeAt(index);
+        if (breaksLineAt(text, index)) break;
+        index++;
+        if (isSentenceEnd(codeUnit) && (index >= text.length || !isWordCharacterLike(text.charCodeAt(index))))
+          break;
+      }
+      if (index > next) windowEnd = index;
+    }
+  }
+  const previousBreak = previousLineBreak(text, start);
+  if (previousBreak > 0) {
+    let lineEnd = previousBreak;
+    while (lineEnd > 0 && isBlank(text.charCodeAt(lineEnd - 1))) lineEnd--;
+    const previousLast = text.charCodeAt(lineEnd - 1);
+    if (
+      lineEnd > 0 &&
+      !endsLineBreakAt(text, lineEnd - 1) &&
+      (isLetterOrDigit(previousLast) || previousLast === 44) &&
+      isLetterOrDigit(text.charCodeAt(start))
+    ) {
+      const limit = Math.max(0, lineEnd - MAX_REACH);
+      let index = lineEnd;
+      while (index > limit) {
+        const codeUnit = text.charCodeAt(index - 1);
+        if (endsLineBreakAt(text, index - 1)) break;
+        if (isSentenceEnd(codeUnit) && index < lineEnd && isBlank(text.charCodeAt(index))) break;
+        index--;
+      }
+      while (index < lineEnd && isBlank(text.charCodeAt(index))) index++;
+      if (index < lineEnd) windowStart = index;
+    }
+  }
+  return windowStart < start || windowEnd > end ? [windowStart, windowEnd] : undefined;
+}
+
+/** Closing quotes and brackets after a sentence end ('... gedrückt."' ends a sentence). */
+function isCloser(codeUnit: number): boolean {
+  return (
+    codeUnit === 34 ||
+    codeUnit === 39 ||
+    codeUnit === 41 ||
+    codeUnit === 93 ||
+    codeUnit === 0x201d ||
+    codeUnit === 0xbb
+  );
+}
+
+/** Letters (any script) and digits: the characters a sentence's words are made of. */
+function isLetterOrDigit(codeUnit: number): boolean {
+  if (codeUnit < 128)
+    return (codeUnit >= 48 && codeUnit <= 57) || ((codeUnit | 32) >= 97 && (codeUnit | 32) <= 122);
+  return (
+    codeUnit >= 0xc0 && codeUnit !== 0xd7 && codeUnit !== 0xf7 && !(codeUnit >= 0x2000 && codeUnit <= 0x2bff)
+  );
+}
+
+function isWordCharacterLike(codeUnit: number): boolean {
+  return !(
+    isBlank(codeUnit) ||
+    isLineBreak(codeUnit) ||
+    codeUnit === 34 ||
+    codeUnit === 39 ||
+    codeUnit === 41
+  );
+}
+
+/**
+ * The folded view of the raw window text[start, end) with its line breaks read as spaces (one
+ * sentence). Uses the normalizer's scratch buffer: call it only when no other folded region is in use.
+ */
+export function windowView(text: string, start: number, end: number): SegmentView {
+  const region = foldRegion(text, start, end, ANCHOR_TABLE);
+  const codes = region.codes;
+  let from = 0;
+  let to = region.length;
+  for (let index = 0; index < to; index++) if (codes[index] === 10) codes[index] = 32;
+  while (from < to && codes[from] === 32) from++;
+  while (to > from && codes[to - 1] === 32) to--;
+  const folded = region.textOf(from, to);
+  return { text: folded, tokens: tokenizeFolded(folded, codes, from), opensLine: true };
+}
+
+/** The parts of text[start, end) between its line breaks, trimmed of spaces: one removal per line. */
+export function lineParts(text: string, start: number, end: number): [number, number][] {
+  const parts: [number, number][] = [];
+  let partStart = start;
+  for (let index = start; index <= end; index++) {
+    if (index < end && !breaksLineAt(text, index)) continue;
+    let from = partStart;
+    let to = index;
+    while (from < to && isBlank(text.charCodeAt(from))) from++;
+    while (to > from && isBlank(text.charCodeAt(to - 1))) to--;
+    if (to > from) parts.push([from, to]);
+    partStart = index < end && text.charCodeAt(index) === 92 ? index + 2 : index + 1;
+    if (partStart > index + 1) index++;
+  }
+  return parts;
+}

@@ -1,0 +1,220 @@
+import type { InstructionRule } from "../instruction-rule";
+import { activeLearnedModel, type LearnedModel, learnedScore } from "../learned-scorer";
+import { LEXICON } from "../lexicon";
+import type { LanguageLexicon } from "../lexicon-types";
+import { quotesAMention, type SegmentView } from "../segment-view";
+
+type ClassName = keyof LanguageLexicon;
+
+/** Words of the given classes, merged over the languages. */
+function wordsOf(names: readonly ClassName[]): string[] {
+  return [...new Set(names.flatMap((name) => [...LEXICON[name].words]))].filter(
+    (word) => !TOO_COMMON_FOR_THE_GATE.has(word),
+  );
+}
+
+/**
+ * Words too common in benign text to open the gate (measured on documentation, man pages, code and
+ * configuration: each of these alone put more than 0.1% of the text in front of the scorer). They stay
+ * in their lexicon classes, so the scorer still sees them once another word opened the gate.
+ */
+const TOO_COMMON_FOR_THE_GATE = new Set([
+  "note",
+  "get",
+  "read",
+  "type",
+  "check",
+  "load",
+  "like",
+  "make",
+  "give",
+  "set",
+  "use",
+  "see",
+  "keep",
+  "call",
+  "do",
+  "put",
+  "python",
+  "npm",
+  "npx",
+  "pip",
+  "eval",
+  "like",
+  "tue",
+  "tu",
+  "file",
+  "files",
+  "data",
+  "information",
+  "details",
+  "records",
+  "account",
+  "access",
+  "amount",
+  "transaction",
+  "messages",
+  "message",
+  "url",
+  "link",
+  "key",
+  "server",
+  "address",
+  "history",
+  "model",
+  "when",
+  "once",
+  "if",
+  "now",
+  "home",
+  "documents",
+  "database",
+  "repository",
+  "repo",
+  "channel",
+  "domain",
+  "phone",
+  "card",
+  "private",
+  "seed",
+]);
+
+/** Words naming a web destination (the words of a URL the pre-filter hashes). */
+const URL_WORDS = ["http", "https", "www", "ftp"];
+
+/**
+ * The learned stage's gate, as three anchor/companion pairs for the pre-filter (a segment is scored
+ * when it holds an anchor and a companion of one pair). Each pair is the skeleton of one shape of
+ * order; a sentence with none of them cannot be an order to the agent's tools or guidance, and the
+ * pre-filter drops it before anything is folded:
+ * - an action (send, delete, run, pay, override, remember, a shell command) on something sensitive,
+ *   somebody's data, a destination, the agent or its guidance;
+ * - the agent or its guidance (rules, context, identity, memory, "language model") with a second-person
+ *   address, a validity or time shift ("expired", "from now on"), an override verb or a condition;
+ * - a persona: a second-person copula ("sei", "bist") or persona verb ("act as", "pretend") with a time
+ *   shift, a role or a second-person address.
+ */
+export const LEARNED_GATES: readonly { readonly anchors: string[]; readonly companions?: string[] }[] = [
+  {
+    anchors: wordsOf([
+      "capabilityVerbs",
+      "sendVerbs",
+      "runVerbs",
+      "paymentVerbs",
+      "overrideVerbs",
+      "memoryVerbs",
+      "fetchVerbs",
+      "shellWords",
+    ]),
+    companions: [
+      ...wordsOf([
+        "sensitiveObjects",
+        "secretNouns",
+        "dataNouns",
+        "moneyNouns",
+        "destinationNouns",
+        "agentNouns",
+        "modelNouns",
+        "controlNouns",
+        "instructionNouns",
+        "accessNouns",
+        "answerNouns",
+      ]),
+      ...URL_WORDS,
+    ],
+  },
+  {
+    anchors: wordsOf([
+      "secondPersonWords",
+      "secondPersonPossessives",
+      "userNouns",
+      "agentNouns",
+      "modelNouns",
+      "copulas",
+      "personaVerbs",
+    ]).filter((word) => word !== "are" && word !== "'re"),
+    companions: wordsOf([
+      "controlNouns",
+      "instructionNouns",
+      "answerNouns",
+      "goalNouns",
+      "validityWords",
+      "temporalShiftWords",
+      "overrideVerbs",
+      "conditionalWords",
+      "roleWords",
+      "memoryVerbs",
+      "tellVerbs",
+      "capabilityVerbs",
+    ]),
+  },
+  {
+    anchors: wordsOf(["controlNouns", "instructionNouns", "answerNouns"]),
+    companions: wordsOf(["validityWords", "temporalShiftWords", "overrideVerbs", "conditionalWords"]),
+  },
+];
+
+/**
+ * Fewer words than this are never scored: an order to an agent's tools names a verb and an object at
+ * least, and the shortest fragments (list items, code tokens) are where a linear scorer is least sure.
+ */
+export const MIN_WORDS = 4;
+
+/** Name of the learned stage's rule (QuarantinedSegment.rule). */
+export const LEARNED_RULE_NAME = "learned-order";
+
+/**
+ * The learned second stage as rules, one per gate (all named LEARNED_RULE_NAME): the linear scorer of
+ * learned-scorer.ts over the gated sentence, flagged at the committed threshold (chosen at training
+ * time for no false positive on the tuning split, with a margin). Tried after every hand-written rule,
+ * so it only names sentences they missed. A sentence opened by several gates is scored once.
+ */
+export const LEARNED_ORDER_RULES: readonly InstructionRule[] = LEARNED_GATES.map((gate) => ({
+  name: LEARNED_RULE_NAME,
+  anchors: gate.anchors,
+  ...(gate.companions === undefined ? {} : { companions: gate.companions }),
+  matches: (view: SegmentView) => isLearnedOrderOnce(view),
+}));
+
+let lastView: SegmentView | undefined;
+let lastScore = Number.NEGATIVE_INFINITY;
+
+/** isLearnedOrder, remembered for the last view (the gates share one verdict per sentence). */
+function isLearnedOrderOnce(view: SegmentView): boolean {
+  if (view !== lastView) {
+    lastView = view;
+    lastScore = learnedOrderScore(view);
+  }
+  return lastScore >= activeLearnedModel().threshold;
+}
+
+/**
+ * The score the learned rules gave the last sentence they checked (-Infinity when it was too short).
+ * The scanner reads it right after a sentence no rule flagged, to decide whether the sentence is close
+ * enough to an order to score its continuation on the next line (see WINDOW_SLACK).
+ */
+export function lastLearnedScore(): number {
+  return lastScore;
+}
+
+/**
+ * A sentence split over lines is scored as a whole only when one of its parts alone scored within this
+ * many logits of the threshold: a half of an order still looks like one, and prose far below the
+ * threshold does not pay for a second fold.
+ */
+export const WINDOW_SLACK = 4;
+
+/**
+ * The learned score of a sentence as the scanner decides on it: -Infinity when it has fewer than
+ * MIN_WORDS words or quotes a mention (see quotesAMention). The training script picks the threshold
+ * with this same function.
+ */
+export function learnedOrderScore(view: SegmentView, model: LearnedModel = activeLearnedModel()): number {
+  if (view.tokens.length < MIN_WORDS || quotesAMention(view.tokens)) return Number.NEGATIVE_INFINITY;
+  return learnedScore(view, model);
+}
+
+/** True when the learned stage flags the folded sentence (enough words, score at the threshold or above). */
+export function isLearnedOrder(view: SegmentView): boolean {
+  return learnedOrderScore(view) >= activeLearnedModel().threshold;
+}

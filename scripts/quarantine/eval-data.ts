@@ -1,0 +1,133 @@
+/**
+ * Loading of the quarantine's evaluation and training data: the public corpus (shared/eval, found in
+ * the parent directories of the repository or at KEEL_SHARED_EVAL), Keel's own corpus (eval/keel) and
+ * the hand-written training cases of this folder. Used by train.ts, eval.ts and the quarantine bench.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** One labelled text (the shared/eval JSON-lines record, plus Keel's corpus fields). */
+export interface EvalRecord {
+  readonly id: string;
+  readonly tool?: string;
+  readonly text: string;
+  readonly label: "attack" | "benign";
+  readonly category?: string;
+  readonly carrier?: string;
+  /** Injected ranges in `text` (UTF-16 offsets); absent on benign texts. */
+  readonly spans?: readonly (readonly [number, number])[];
+  readonly lang?: string;
+  readonly family?: string;
+  readonly obfuscation?: string;
+  readonly payload_id?: string;
+}
+
+/** The repository's root directory. */
+export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/**
+ * The shared/eval directory: KEEL_SHARED_EVAL when set, else the first `shared/eval` found in the
+ * repository's parent directories (../shared/eval for the main checkout, ../../shared/eval for a
+ * worktree under a folder of worktrees). Undefined when there is none.
+ */
+export function sharedEvalDirectory(): string | undefined {
+  const configured = process.env.KEEL_SHARED_EVAL;
+  if (configured !== undefined && configured !== "") return existsSync(configured) ? configured : undefined;
+  let directory = REPOSITORY_ROOT;
+  for (let level = 0; level < 3; level++) {
+    directory = dirname(directory);
+    const candidate = join(directory, "shared", "eval");
+    if (existsSync(join(candidate, "dev"))) return candidate;
+  }
+  return undefined;
+}
+
+/** Reads a JSON-lines file of records; [] when the file does not exist. */
+export function readRecords(path: string): EvalRecord[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as EvalRecord);
+}
+
+/** The attacks and benign texts of shared/eval/<split>, or [] when shared/eval is missing. */
+export function sharedSplit(split: "dev" | "test"): EvalRecord[] {
+  const directory = sharedEvalDirectory();
+  if (directory === undefined) return [];
+  return [
+    ...readRecords(join(directory, split, "attacks.jsonl")),
+    ...readRecords(join(directory, split, "benign.jsonl")),
+  ];
+}
+
+/** The attacks and benign texts of eval/keel/<split> (Keel's own corpus), or [] when absent. */
+export function keelSplit(split: "train" | "dev" | "heldout"): EvalRecord[] {
+  const directory = join(REPOSITORY_ROOT, "eval", "keel", split);
+  return [...readRecords(join(directory, "attacks.jsonl")), ...readRecords(join(directory, "benign.jsonl"))];
+}
+
+/**
+ * The benign texts of eval/keel/quoted/<split>: documents that quote attacks as data (advisories,
+ * detector docs, test fixtures), kept apart by the corpus so they do not dominate the main benign
+ * figures. [] when absent.
+ */
+export function keelQuotedSplit(split: "train" | "dev" | "heldout"): EvalRecord[] {
+  return readRecords(join(REPOSITORY_ROOT, "eval", "keel", "quoted", split, "benign.jsonl"));
+}
+
+/** The hand-written training cases of this folder (handwritten.jsonl). */
+export function handwrittenCases(): EvalRecord[] {
+  return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "handwritten.jsonl"));
+}
+
+/**
+ * Benign documentation installed with the repository's dependencies: the Markdown files under
+ * node_modules (READMEs with install sections, SDK docs full of example system prompts, changelogs),
+ * in sorted path order and cut into paragraphs-sized texts of at most `chunk` characters. Fixed by the
+ * lockfile, so training on it is reproducible. At most `limit` characters in total.
+ */
+export function dependencyDocs(limit = 12_000_000, chunk = 4000): EvalRecord[] {
+  const root = join(REPOSITORY_ROOT, "node_modules");
+  const files: string[] = [];
+  const walk = (directory: string, depth: number): void => {
+    if (depth > 8) return;
+    let entries: string[];
+    try {
+      entries = readdirSync(directory).sort();
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry === ".cache" || entry === ".bin") continue;
+      const path = join(directory, entry);
+      let isDirectory = false;
+      try {
+        isDirectory = statSync(path).isDirectory();
+      } catch {
+        continue;
+      }
+      if (isDirectory) walk(path, depth + 1);
+      else if (entry.toLowerCase().endsWith(".md")) files.push(path);
+    }
+  };
+  walk(root, 0);
+  const records: EvalRecord[] = [];
+  let total = 0;
+  for (const path of files) {
+    const text = readFileSync(path, "utf8");
+    for (let start = 0; start < text.length && total < limit; start += chunk) {
+      // Cut at a blank line near the chunk end when there is one.
+      let end = Math.min(text.length, start + chunk);
+      const blank = text.lastIndexOf("\n\n", end);
+      if (end < text.length && blank > start + chunk / 2) end = blank;
+      const piece = text.slice(start, end);
+      start = end - chunk;
+      total += piece.length;
+      records.push({ id: `deps:${path.slice(root.length + 1)}:${end}`, text: piece, label: "benign" });
+    }
+    if (total >= limit) break;
+  }
+  return records;
+}

@@ -1,0 +1,176 @@
+/**
+ * Scores the tool-result quarantine on every evaluation set in one run and prints one table:
+ * recall overall and per family / language / obfuscation (per category on shared/eval), false
+ * positives, byte identity, and how many attacks only the learned stage caught.
+ *
+ * Usage: npm run eval:quarantine [-- --sets keel-heldout,shared-test] [-- --weights <weights module>] [-- --json]
+ *
+ * Held-out sets first (eval/keel/heldout, shared/eval/test: scored for reporting only, never tuned on),
+ * then the sets the detector was trained or tuned on (eval/keel/dev and train, shared/eval/dev).
+ */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { decodeModel, setLearnedModel } from "../../lib/guards/quarantine/learned-scorer";
+import { QUARANTINE_MARKER } from "../../lib/guards/quarantine/quarantine-marker";
+import { LEARNED_RULE_NAME } from "../../lib/guards/quarantine/rules/learned-order-rule";
+import { scanToolResultText, type ToolResultScan } from "../../lib/guards/quarantine/scan-tool-result-text";
+import { type EvalRecord, handwrittenCases, keelQuotedSplit, keelSplit, sharedSplit } from "./eval-data";
+
+const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => EvalRecord[] }> = {
+  "keel-heldout": { heldOut: true, load: () => keelSplit("heldout") },
+  "shared-test": { heldOut: true, load: () => sharedSplit("test") },
+  "keel-quoted-heldout": { heldOut: true, load: () => keelQuotedSplit("heldout") },
+  "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
+  "keel-train": { heldOut: false, load: () => keelSplit("train") },
+  "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
+  "keel-quoted-train": { heldOut: false, load: () => keelQuotedSplit("train") },
+  "shared-dev": { heldOut: false, load: () => sharedSplit("dev") },
+  handwritten: { heldOut: false, load: () => handwrittenCases() },
+};
+
+/** Counts of one group of attacks. */
+interface Tally {
+  total: number;
+  flagged: number;
+}
+
+/** The figures of one set. */
+export interface SetScore {
+  readonly set: string;
+  readonly heldOut: boolean;
+  readonly attacks: Tally;
+  readonly benign: Tally;
+  readonly identity: { ok: number; checked: number };
+  learnedOnly: number;
+  readonly breakdown: Record<string, Record<string, Tally>>;
+  readonly falsePositives: { id: string; previews: string[] }[];
+}
+
+/** True when `scan.output` is `text` with exactly the scan's segments replaced by the marker. */
+export function isByteIdentical(text: string, scan: ToolResultScan): boolean {
+  if (scan.type === "clean") return true;
+  let rebuilt = "";
+  let cursor = 0;
+  for (const segment of scan.segments) {
+    if (segment.start < cursor || segment.end <= segment.start || segment.end > text.length) return false;
+    rebuilt += text.slice(cursor, segment.start) + QUARANTINE_MARKER;
+    cursor = segment.end;
+  }
+  rebuilt += text.slice(cursor);
+  return rebuilt === scan.output && scan.output !== text;
+}
+
+function bump(table: Record<string, Tally>, key: string, flagged: boolean): void {
+  const tally = table[key] ?? { total: 0, flagged: 0 };
+  table[key] = tally;
+  tally.total++;
+  if (flagged) tally.flagged++;
+}
+
+/** Scores one set of records. */
+export function scoreSet(set: string, heldOut: boolean, records: readonly EvalRecord[]): SetScore {
+  const score: SetScore = {
+    set,
+    heldOut,
+    attacks: { total: 0, flagged: 0 },
+    benign: { total: 0, flagged: 0 },
+    identity: { ok: 0, checked: 0 },
+    learnedOnly: 0,
+    breakdown: { family: {}, lang: {}, obfuscation: {}, category: {} },
+    falsePositives: [],
+  };
+  for (const record of records) {
+    const scan = scanToolResultText(record.text);
+    const flagged = scan.type === "quarantined";
+    score.identity.checked++;
+    if (isByteIdentical(record.text, scan)) score.identity.ok++;
+    if (record.label === "benign") {
+      score.benign.total++;
+      if (flagged) {
+        score.benign.flagged++;
+        score.falsePositives.push({
+          id: record.id,
+          previews: scan.segments.map((segment) => `${segment.rule}: ${segment.preview}`),
+        });
+      }
+      continue;
+    }
+    score.attacks.total++;
+    if (flagged) score.attacks.flagged++;
+    if (flagged && scan.segments.every((segment) => segment.rule === LEARNED_RULE_NAME)) score.learnedOnly++;
+    const breakdown = score.breakdown;
+    if (record.family !== undefined) bump(breakdown.family!, record.family, flagged);
+    if (record.lang !== undefined) bump(breakdown.lang!, record.lang, flagged);
+    if (record.obfuscation !== undefined) bump(breakdown.obfuscation!, record.obfuscation, flagged);
+    if (record.family === undefined && record.category !== undefined)
+      bump(breakdown.category!, record.category.split(":")[0]!, flagged);
+  }
+  return score;
+}
+
+function percent(tally: Tally): string {
+  return tally.total === 0
+    ? "n/a"
+    : `${((100 * tally.flagged) / tally.total).toFixed(1)}% (${tally.flagged}/${tally.total})`;
+}
+
+/** The table of all scores, as Markdown. */
+export function formatScores(scores: readonly SetScore[]): string {
+  const lines = [
+    "| set | kind | recall | FP (benign) | byte identity | caught by learned stage only |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const score of scores)
+    lines.push(
+      `| ${score.set} | ${score.heldOut ? "held out" : "tuned on"} | ${percent(score.attacks)} | ${score.benign.flagged} / ${score.benign.total} | ${score.identity.ok}/${score.identity.checked} | ${score.learnedOnly} |`,
+    );
+  for (const score of scores) {
+    for (const [dimension, table] of Object.entries(score.breakdown)) {
+      const keys = Object.keys(table).sort();
+      if (keys.length === 0) continue;
+      lines.push(
+        "",
+        `${score.set} by ${dimension}: ${keys.map((key) => `${key} ${percent(table[key]!)}`).join(", ")}`,
+      );
+    }
+    if (score.falsePositives.length > 0)
+      lines.push(
+        "",
+        `${score.set} false positives:`,
+        ...score.falsePositives.slice(0, 20).map((fp) => `  ${fp.id}: ${fp.previews.join(" | ")}`),
+      );
+  }
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const setsIndex = args.indexOf("--sets");
+  const names =
+    setsIndex >= 0 && args[setsIndex + 1] !== undefined ? args[setsIndex + 1]!.split(",") : Object.keys(SETS);
+  const weightsIndex = args.indexOf("--weights");
+  if (weightsIndex >= 0 && args[weightsIndex + 1] !== undefined) {
+    const module = (await import(resolve(args[weightsIndex + 1]!))) as {
+      LEARNED_WEIGHTS: Parameters<typeof decodeModel>[0];
+    };
+    setLearnedModel(decodeModel(module.LEARNED_WEIGHTS));
+  }
+  const scores: SetScore[] = [];
+  for (const name of names) {
+    const set = SETS[name];
+    if (set === undefined) {
+      process.stderr.write(`eval:quarantine: unknown set ${name} (known: ${Object.keys(SETS).join(", ")})\n`);
+      process.exit(2);
+    }
+    const records = set.load();
+    if (records.length === 0) {
+      process.stderr.write(`eval:quarantine: set ${name} is empty or missing, skipped\n`);
+      continue;
+    }
+    scores.push(scoreSet(name, set.heldOut, records));
+  }
+  if (args.includes("--json")) process.stdout.write(`${JSON.stringify(scores, null, 2)}\n`);
+  else process.stdout.write(`${formatScores(scores)}\n`);
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) void main();

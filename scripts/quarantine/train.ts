@@ -1,0 +1,345 @@
+/**
+ * Trains the quarantine's learned second stage (lib/guards/quarantine/learned-*.ts) and writes its
+ * weights to lib/guards/quarantine/learned-weights.ts.
+ *
+ * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>]
+ *
+ * Data: eval/keel/train (with eval/keel/quoted/train), shared/eval/dev, scripts/quarantine/handwritten.jsonl
+ * and four fifths of the Markdown documentation under node_modules. Every segment the
+ * learned stage's gate opens is one example: segments overlapping an attack span are positives, all
+ * other segments (of benign texts, and of attack texts outside the spans) negatives. The threshold is
+ * chosen on eval/keel/dev (with eval/keel/quoted/dev): the highest score of any segment of its benign texts plus a margin, so the
+ * stage has no false positive there (when eval/keel/dev is absent, a fixed fifth of shared/eval/dev is
+ * held back for it). eval/keel/heldout and shared/eval/test are never read.
+ *
+ * Model: logistic regression with L2, trained by AdaGrad over the sparse features in a seeded order, so
+ * the same data gives the same weights byte for byte.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { forEachLearnedSegment } from "../../lib/guards/quarantine/learned-candidates";
+import {
+  DENSE_SIZE,
+  extractFeatures,
+  FEATURE_COUNT,
+  type FeatureSink,
+  featureSignature,
+} from "../../lib/guards/quarantine/learned-features";
+import { decodeModel, type LearnedModel } from "../../lib/guards/quarantine/learned-scorer";
+import { learnedOrderScore } from "../../lib/guards/quarantine/rules/learned-order-rule";
+import {
+  dependencyDocs,
+  type EvalRecord,
+  handwrittenCases,
+  keelQuotedSplit,
+  keelSplit,
+  REPOSITORY_ROOT,
+  sharedSplit,
+} from "./eval-data";
+
+/** One training example: a sparse feature vector and its label. */
+interface Sample {
+  readonly indices: Int32Array;
+  readonly values: Float32Array;
+  readonly label: 0 | 1;
+  /** How many identical (segment text, label) pairs it stands for. */
+  count: number;
+}
+
+/** Options of trainLearnedModel. */
+export interface TrainOptions {
+  readonly ngrams?: boolean;
+  readonly epochs?: number;
+  readonly seed?: number;
+  /** L2 strength of the structural (class) features and of the hashed n-grams. */
+  readonly l2Structural?: number;
+  readonly l2Ngrams?: number;
+  readonly learningRate?: number;
+  /** Weight of a positive example relative to a negative one (default 2). */
+  readonly positiveWeight?: number;
+  /** Logit units added to the highest benign score to get the threshold. */
+  readonly margin?: number;
+}
+
+class CollectSink implements FeatureSink {
+  readonly indices: number[] = [];
+  readonly values: number[] = [];
+  add(index: number, value: number): void {
+    this.indices.push(index);
+    this.values.push(value);
+  }
+}
+
+/**
+ * Attack texts whose payload is a plain task with no order shape (BIPIA's text tasks: "Write a poem
+ * about the sea", "What is the capital of Brazil?"): indistinguishable from content, so their payload
+ * segments are left out of training instead of teaching the scorer that any sentence is an attack.
+ * Their carrier segments still count as negatives.
+ */
+function isShapelessPayload(record: EvalRecord): boolean {
+  return record.label === "attack" && (record.category ?? "").startsWith("bipia-text:");
+}
+
+function overlapsSpan(record: EvalRecord, start: number, end: number): boolean {
+  if (record.label !== "attack") return false;
+  if (record.spans === undefined || record.spans.length === 0) return true;
+  return record.spans.some(([spanStart, spanEnd]) => start < spanEnd && spanStart < end);
+}
+
+/** The examples of `records`, identical ones merged (counts kept). */
+export function collectSamples(records: readonly EvalRecord[], ngrams: boolean): Sample[] {
+  const byKey = new Map<string, Sample>();
+  for (const record of records) {
+    forEachLearnedSegment(record.text, (view, start, end) => {
+      const inPayload = overlapsSpan(record, start, end);
+      if (inPayload && isShapelessPayload(record)) return;
+      const label = inPayload ? 1 : 0;
+      const key = `${label}\u0000${view.opensLine ? 1 : 0}\u0000${view.text}`;
+      const known = byKey.get(key);
+      if (known !== undefined) {
+        known.count++;
+        return;
+      }
+      const sink = new CollectSink();
+      extractFeatures(view, sink, { ngrams });
+      // Sum duplicates of one index (a repeated word) so the update loop sees each index once.
+      const merged = new Map<number, number>();
+      for (let position = 0; position < sink.indices.length; position++) {
+        const index = sink.indices[position]!;
+        merged.set(index, (merged.get(index) ?? 0) + sink.values[position]!);
+      }
+      const indices = Int32Array.from([...merged.keys()].sort((left, right) => left - right));
+      const values = Float32Array.from(indices, (index) => merged.get(index)!);
+      byKey.set(key, { indices, values, label, count: 1 });
+    });
+  }
+  return [...byKey.values()];
+}
+
+/** Mulberry32: a small seeded generator, for the example order. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = state;
+    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function sigmoid(value: number): number {
+  return value >= 0 ? 1 / (1 + Math.exp(-value)) : Math.exp(value) / (1 + Math.exp(value));
+}
+
+/** Logistic regression with L2 by AdaGrad; returns float weights and bias. */
+export function fitLogistic(
+  samples: readonly Sample[],
+  options: TrainOptions = {},
+): { weights: Float64Array; bias: number } {
+  const epochs = options.epochs ?? 12;
+  const learningRate = options.learningRate ?? 0.2;
+  const l2Structural = options.l2Structural ?? 1e-4;
+  const l2Ngrams = options.l2Ngrams ?? 1e-3;
+  const random = seededRandom(options.seed ?? 21);
+  const weights = new Float64Array(FEATURE_COUNT);
+  const squares = new Float64Array(FEATURE_COUNT);
+  let bias = 0;
+  let biasSquares = 0;
+  // Positives weigh twice a negative: chosen on eval/keel/dev among 1, 2, 4 and class balancing (~10).
+  const positiveWeight = options.positiveWeight ?? 2;
+  const order = Array.from(samples.keys());
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let position = order.length - 1; position > 0; position--) {
+      const other = Math.floor(random() * (position + 1));
+      const swap = order[position]!;
+      order[position] = order[other]!;
+      order[other] = swap;
+    }
+    for (const sampleIndex of order) {
+      const sample = samples[sampleIndex]!;
+      let logit = bias;
+      const { indices, values } = sample;
+      for (let position = 0; position < indices.length; position++)
+        logit += weights[indices[position]!]! * values[position]!;
+      const weight = Math.sqrt(sample.count) * (sample.label === 1 ? positiveWeight : 1);
+      const error = (sigmoid(logit) - sample.label) * weight;
+      for (let position = 0; position < indices.length; position++) {
+        const index = indices[position]!;
+        const l2 = index < DENSE_SIZE ? l2Structural : l2Ngrams;
+        const gradient = error * values[position]! + l2 * weights[index]!;
+        squares[index]! += gradient * gradient;
+        weights[index]! -= (learningRate * gradient) / (Math.sqrt(squares[index]!) + 1e-8);
+      }
+      biasSquares += error * error;
+      bias -= (learningRate * error) / (Math.sqrt(biasSquares) + 1e-8);
+    }
+  }
+  return { weights, bias };
+}
+
+/**
+ * Highest learned score of any segment of each text under `model`, as the scanner decides on it
+ * (learnedOrderScore: too-short sentences and quoted mentions never count).
+ */
+export function textScores(records: readonly EvalRecord[], model: LearnedModel): number[] {
+  return records.map((record) => {
+    let best = Number.NEGATIVE_INFINITY;
+    forEachLearnedSegment(record.text, (view) => {
+      const score = learnedOrderScore(view, model);
+      if (score > best) best = score;
+    });
+    return best;
+  });
+}
+
+/** The weights record (as in learned-weights.ts): int16 weights in base64, with their scale. */
+export interface WeightsRecord {
+  readonly signature: string;
+  readonly bias: number;
+  readonly threshold: number;
+  readonly scale: number;
+  readonly weights: string;
+  readonly ngrams: boolean;
+}
+
+/** Quantizes float weights to int16 (the committed form); the model it returns is exactly what inference sees. */
+export function quantize(
+  weights: Float64Array,
+  bias: number,
+  threshold: number,
+  ngrams: boolean,
+): WeightsRecord {
+  let largest = 0;
+  for (const weight of weights) largest = Math.max(largest, Math.abs(weight));
+  const scale = largest > 0 ? Number((largest / 32767).toPrecision(8)) : 1;
+  const bytes = new Uint8Array(weights.length * 2);
+  for (let index = 0; index < weights.length; index++) {
+    const value = Math.max(-32767, Math.min(32767, Math.round(weights[index]! / scale)));
+    const unsigned = value < 0 ? value + 0x10000 : value;
+    bytes[index * 2] = unsigned & 0xff;
+    bytes[index * 2 + 1] = unsigned >>> 8;
+  }
+  return {
+    signature: featureSignature(),
+    bias: Number(bias.toFixed(6)),
+    threshold: Number(threshold.toFixed(6)),
+    scale,
+    weights: Buffer.from(bytes).toString("base64"),
+    ngrams,
+  };
+}
+
+/** Stable 32-bit hash of a string (for the held-back fifth of shared/eval/dev). */
+function idHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++)
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
+}
+
+/** Result of a training run. */
+export interface TrainResult {
+  readonly record: WeightsRecord;
+  readonly report: Record<string, unknown>;
+}
+
+/** Trains on `training`, picks the threshold on `tuning` (benign texts: 0 false positives plus margin). */
+export function trainLearnedModel(
+  training: readonly EvalRecord[],
+  tuning: readonly EvalRecord[],
+  options: TrainOptions = {},
+): TrainResult {
+  const ngrams = options.ngrams ?? true;
+  const samples = collectSamples(training, ngrams);
+  const { weights, bias } = fitLogistic(samples, options);
+  // Threshold from the quantized model, which is what the scanner will run.
+  const provisional = quantize(weights, bias, 0, ngrams);
+  const model = decodeModel(provisional);
+  const tuningBenign = tuning.filter((record) => record.label === "benign");
+  const tuningAttacks = tuning.filter((record) => record.label === "attack");
+  const benignScores = textScores(tuningBenign, model);
+  const highestBenign = benignScores.reduce((best, score) => Math.max(best, score), Number.NEGATIVE_INFINITY);
+  const margin = options.margin ?? 0.5;
+  const threshold = Number.isFinite(highestBenign) ? highestBenign + margin : bias + margin;
+  const record = quantize(weights, bias, threshold, ngrams);
+  const attackScores = textScores(tuningAttacks, model);
+  const caught = attackScores.filter((score) => score >= threshold).length;
+  const positives = samples.filter((sample) => sample.label === 1).length;
+  return {
+    record,
+    report: {
+      trainingTexts: training.length,
+      examples: samples.length,
+      positiveExamples: positives,
+      tuningBenignTexts: tuningBenign.length,
+      highestBenignScore: Number(highestBenign.toFixed(4)),
+      threshold: record.threshold,
+      tuningAttackTexts: tuningAttacks.length,
+      tuningAttacksCaughtByLearnedStageAlone: caught,
+    },
+  };
+}
+
+/** The TypeScript module committed as lib/guards/quarantine/learned-weights.ts. */
+export function weightsModule(record: WeightsRecord): string {
+  return `// Generated by \`npm run train:quarantine\` (scripts/quarantine/train.ts). Do not edit by hand.
+export const LEARNED_WEIGHTS = {
+  signature: ${JSON.stringify(record.signature)},
+  bias: ${record.bias},
+  threshold: ${record.threshold},
+  scale: ${record.scale},
+  ngrams: ${record.ngrams},
+  weights:
+    ${JSON.stringify(record.weights)},
+} as const;
+`;
+}
+
+/** The training and tuning sets (see the file comment). */
+export function trainingData(): { training: EvalRecord[]; tuning: EvalRecord[] } {
+  const keelTrain = [...keelSplit("train"), ...keelQuotedSplit("train")];
+  const keelDev = [...keelSplit("dev"), ...keelQuotedSplit("dev")];
+  const sharedDev = sharedSplit("dev");
+  const handwritten = handwrittenCases();
+  // Dependency docs: four fifths are benign training texts, one fifth joins the threshold's benign texts.
+  const docs = dependencyDocs();
+  const heldBack = (record: EvalRecord) => idHash(record.id) % 5 === 0;
+  const docsTraining = docs.filter((record) => !heldBack(record));
+  const docsTuning = docs.filter(heldBack);
+  if (keelDev.length > 0)
+    return {
+      training: [...keelTrain, ...sharedDev, ...handwritten, ...docsTraining],
+      tuning: [...keelDev, ...docsTuning],
+    };
+  return {
+    training: [
+      ...keelTrain,
+      ...sharedDev.filter((record) => !heldBack(record)),
+      ...handwritten,
+      ...docsTraining,
+    ],
+    tuning: [...sharedDev.filter(heldBack), ...docsTuning],
+  };
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const ngrams = !args.includes("--no-ngrams");
+  const outIndex = args.indexOf("--out");
+  const out =
+    outIndex >= 0 && args[outIndex + 1] !== undefined
+      ? args[outIndex + 1]!
+      : join(REPOSITORY_ROOT, "lib", "guards", "quarantine", "learned-weights.ts");
+  const { training, tuning } = trainingData();
+  if (training.length === 0) {
+    process.stderr.write("train:quarantine: no training data (eval/keel/train, shared/eval/dev)\n");
+    process.exit(1);
+  }
+  const { record, report } = trainLearnedModel(training, tuning, { ngrams });
+  writeFileSync(out, weightsModule(record));
+  process.stdout.write(`${JSON.stringify({ ...report, ngrams, out }, null, 2)}\n`);
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main();

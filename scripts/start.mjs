@@ -11,6 +11,7 @@
 // Ctrl-C / SIGTERM stops every child (web and agent first, the database last). If this process is
 // killed outright, each child notices (scripts/child-watchdog.mjs) and stops itself; a later start
 // also stops a previous instance still running from the same folder. Flags: --dev, --help.
+import "./require-node.cjs"; // first: refuses an unsupported Node.js before anything else runs
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -49,10 +50,6 @@ for (const argument of args) {
   if (argument !== "--dev") fail(`Unknown option "${argument}".\n\n${HELP}`, 2);
 }
 const devMode = args.includes("--dev");
-
-const [major, minor] = process.versions.node.split(".").map(Number);
-if (major < 20 || (major === 20 && minor < 19))
-  fail(`Keel needs Node.js 20.19 or newer; this is ${process.version}.`);
 
 const port = parsePort(process.env.PORT ?? "3000", "PORT");
 const host = process.env.KEEL_HOST || "127.0.0.1";

@@ -36,6 +36,14 @@ describe("the supported Node.js versions", () => {
     expect(manifest.engines.node).toBe(requireNode.ENGINES);
   });
 
+  it("include every line CI runs, with 22 at its lowest supported release", async () => {
+    const testNodeModule = "./test-node.mjs";
+    const { NODE_LINES } = (await import(testNodeModule)) as { NODE_LINES: Record<string, string> };
+    for (const version of Object.values(NODE_LINES))
+      expect(requireNode.isSupportedNodeVersion(version)).toBe(true);
+    expect(requireNode.ENGINES).toContain(`^${NODE_LINES["22"]}`);
+  });
+
   it("include the Node.js running the tests", () => {
     expect(requireNode.isSupportedNodeVersion(process.version)).toBe(true);
   });

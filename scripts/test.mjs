@@ -4,7 +4,7 @@
 //   2. lint (Biome) and type-check (tsc --noEmit)
 //   3. unit tests (vitest, pure modules)
 //   4. integration tests against a real PostgreSQL (embedded, or DATABASE_URL), incl. the migration check
-//   5. end-to-end tests in a real Chromium against the real stack (Playwright)
+//   5. end-to-end tests in a real Chromium against the real stack (Playwright; builds the web app first)
 // Options: --only <lint|unit|integration|e2e> (repeatable). Plain Node, no dependencies.
 // The end-to-end browser: CHROMIUM_PATH, else a system Chromium, else the npm-packaged one (scripts/chromium.ts).
 import "./require-node.cjs";

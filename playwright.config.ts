@@ -3,17 +3,11 @@
  * `npm start`) with its own data directory and ports, so a running development instance is untouched.
  * scripts/test.mjs empties that data directory first, so every run starts from a fresh database.
  */
-import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./scripts/chromium";
 
 const port = Number(process.env.KEEL_E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
-
-/** Debian's Chromium when present (these machines cannot download Playwright's own browser). */
-function chromiumExecutable(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,18 +22,8 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: chromiumExecutable(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    // CHROMIUM_PATH, else a system Chromium, else the one in the npm package @sparticuz/chromium.
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {

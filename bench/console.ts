@@ -6,10 +6,10 @@
  * the database (default 100,000; inserted into the database at DATABASE_URL, or the embedded one, when
  * fewer exist), against the same page with the list filtered to nothing (the page's fixed cost).
  */
-import fs from "node:fs";
 import { chromium } from "@playwright/test";
 import { createPrismaClient } from "@/lib/db/client";
 import { resolveDatabaseUrl } from "@/lib/db/database-url";
+import { chromiumLaunchOptions } from "../scripts/chromium";
 import { option } from "./support/options";
 import { summarize } from "./support/stats";
 import { insertSyntheticHalts } from "./support/synthetic-halts";
@@ -36,19 +36,7 @@ export async function run(args: string[]) {
     await database.$disconnect();
   }
 
-  const browser = await chromium.launch({
-    executablePath:
-      process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const context = await browser.newContext();
     const signIn = await context.request.post(`${baseUrl}/api/auth/sign-in`, {

@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "./chromium";
 
 const baseUrl = process.env.KEEL_URL ?? "http://localhost:3000";
 const PAGES: { name: string; path: string; waitFor?: string }[] = [
@@ -25,19 +26,7 @@ const PAGES: { name: string; path: string; waitFor?: string }[] = [
   },
 ];
 
-const browser = await chromium.launch({
-  executablePath:
-    process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 fs.mkdirSync("docs/screenshots", { recursive: true });
 const username = process.env.KEEL_SCREENSHOT_USER ?? "admin";
 const password = process.env.KEEL_SCREENSHOT_PASSWORD ?? process.env.KEEL_ADMIN_PASSWORD;

@@ -26,7 +26,7 @@ export function abortSteps() {
   currentStep?.kill("SIGTERM");
 }
 
-export function hashFiles(paths) {
+export function hashFiles(paths, base = root) {
   const hash = createHash("sha256");
   const visit = (target) => {
     let stat;
@@ -41,19 +41,20 @@ export function hashFiles(paths) {
         visit(path.join(target, entry));
       }
     } else if (!/\.test\.tsx?$/.test(target)) {
-      hash.update(path.relative(root, target));
+      hash.update(path.relative(base, target));
       hash.update(fs.readFileSync(target));
     }
   };
-  for (const target of paths) visit(path.join(root, target));
+  for (const target of paths) visit(path.join(base, target));
   return hash.digest("hex");
 }
 
 /** Runs a set-up command to completion (asynchronously, so signals are handled meanwhile). */
-export async function runStep(description, command, commandArgs, env = {}) {
+export async function runStep(description, command, commandArgs, env = {}, { cwd } = {}) {
   if (aborted) throw new StepError(`${description} was not started: stopping.`);
   log(description);
   const child = spawn(command, commandArgs, {
+    cwd,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, ...env },
   });
@@ -72,10 +73,10 @@ export function npmCommand() {
   return process.platform === "win32" ? "npm.cmd" : "npm";
 }
 
-export async function ensureInstalled() {
-  const stamp = path.join(root, "node_modules", ".keel-install-hash");
+/** The install stamp's content: what in package.json and package-lock.json changes the installed tree. */
+function installHash(projectRoot) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8"));
   // Only what changes the installed tree counts: editing a script in package.json needs no reinstall.
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
   const relevant = [
     "dependencies",
     "devDependencies",
@@ -83,21 +84,80 @@ export async function ensureInstalled() {
     "overrides",
     "allowScripts",
   ].map((key) => manifest[key]);
-  const wanted = createHash("sha256")
+  return createHash("sha256")
     .update(JSON.stringify(relevant))
-    .update(hashFiles(["package-lock.json"]))
+    .update(hashFiles(["package-lock.json"], projectRoot))
     .digest("hex");
-  const current = fs.existsSync(stamp) ? fs.readFileSync(stamp, "utf8").trim() : null;
-  if (current === wanted && fs.existsSync(path.join(root, "node_modules", "next"))) return;
-  const hasLock = fs.existsSync(path.join(root, "package-lock.json"));
-  await runStep(
-    current === null
-      ? "Installing dependencies (first start; takes a few minutes) ..."
-      : "Dependencies changed; reinstalling ...",
-    npmCommand(),
-    hasLock ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"],
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const sameJson = (a, b) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+
+/**
+ * True when npm itself installed exactly package-lock.json into node_modules (a plain `npm ci` or
+ * `npm install` run by hand), read from npm's record of what it installed, node_modules/.package-lock.json:
+ * the lock agrees with package.json, every recorded package equals its lock entry and is on disk, and
+ * every lock entry that is missing is optional (a package for another platform).
+ */
+export function npmInstalledLockfile(projectRoot = root) {
+  const manifest = readJson(path.join(projectRoot, "package.json"));
+  const lock = readJson(path.join(projectRoot, "package-lock.json"));
+  const installed = readJson(path.join(projectRoot, "node_modules", ".package-lock.json"));
+  if (!manifest || !lock?.packages || !installed?.packages) return false;
+  const lockRoot = lock.packages[""] ?? {};
+  for (const key of ["dependencies", "devDependencies", "optionalDependencies"])
+    if (!sameJson(manifest[key], lockRoot[key])) return false;
+  for (const [location, entry] of Object.entries(installed.packages)) {
+    if (!sameJson(entry, lock.packages[location])) return false;
+    if (!fs.existsSync(path.join(projectRoot, location))) return false;
+  }
+  return Object.entries(lock.packages).every(
+    ([location, entry]) => location === "" || location in installed.packages || entry.optional === true,
   );
-  fs.writeFileSync(stamp, `${wanted}\n`);
+}
+
+/**
+ * What ensureInstalled has to do: nothing ("current"), record an install npm did by itself ("adopt":
+ * `npm ci` leaves no stamp, and reinstalling everything after it would waste minutes), or install.
+ */
+export function installState(projectRoot = root) {
+  const stamp = path.join(projectRoot, "node_modules", ".keel-install-hash");
+  const current = fs.existsSync(stamp) ? fs.readFileSync(stamp, "utf8").trim() : null;
+  if (!fs.existsSync(path.join(projectRoot, "node_modules", "next")))
+    return current === null ? "install" : "reinstall";
+  if (current === installHash(projectRoot)) return "current";
+  if (current === null && npmInstalledLockfile(projectRoot)) return "adopt";
+  return current === null ? "install" : "reinstall";
+}
+
+/** Installs when node_modules is missing or stale (see installState); returns what it did. */
+export async function ensureInstalled(projectRoot = root) {
+  const state = installState(projectRoot);
+  if (state === "current") return state;
+  if (state !== "adopt") {
+    const hasLock = fs.existsSync(path.join(projectRoot, "package-lock.json"));
+    await runStep(
+      state === "install"
+        ? "Installing dependencies (first start; takes a few minutes) ..."
+        : "Dependencies changed; reinstalling ...",
+      npmCommand(),
+      hasLock ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"],
+      {},
+      { cwd: projectRoot },
+    );
+  }
+  fs.writeFileSync(
+    path.join(projectRoot, "node_modules", ".keel-install-hash"),
+    `${installHash(projectRoot)}\n`,
+  );
+  return state;
 }
 
 export async function ensurePrismaClient() {

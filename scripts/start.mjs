@@ -16,6 +16,7 @@
 // 8 s): the database first; web and agent wait until it is back, and meanwhile keep running (they
 // reconnect by themselves). More than KEEL_RESTART_LIMIT (5) crashes of one child within
 // KEEL_RESTART_WINDOW_S (120) seconds is a crash loop: Keel says so and stops with exit code 1.
+import "./require-node.cjs"; // first: refuses an unsupported Node.js before anything else runs
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -54,10 +55,6 @@ for (const argument of args) {
   if (argument !== "--dev") fail(`Unknown option "${argument}".\n\n${HELP}`, 2);
 }
 const devMode = args.includes("--dev");
-
-const [major, minor] = process.versions.node.split(".").map(Number);
-if (major < 20 || (major === 20 && minor < 19))
-  fail(`Keel needs Node.js 20.19 or newer; this is ${process.version}.`);
 
 const port = parsePort(process.env.PORT ?? "3000", "PORT");
 const host = process.env.KEEL_HOST || "127.0.0.1";

@@ -4,12 +4,14 @@
 //   2. lint (Biome) and type-check (tsc --noEmit)
 //   3. unit tests (vitest, pure modules)
 //   4. integration tests against a real PostgreSQL (embedded, or DATABASE_URL), incl. the migration check
-//   5. end-to-end tests in a real Chromium against the real stack (Playwright)
+//   5. end-to-end tests in a real Chromium against the real stack (Playwright; builds the web app first)
 // Options: --only <lint|unit|integration|e2e> (repeatable). Plain Node, no dependencies.
+// The end-to-end browser: CHROMIUM_PATH, else a system Chromium, else the npm-packaged one (scripts/chromium.ts).
+import "./require-node.cjs";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ensureInstalled, ensurePrismaClient, log, root, StepError } from "./setup-steps.mjs";
+import { ensureBuilt, ensureInstalled, ensurePrismaClient, log, root, StepError } from "./setup-steps.mjs";
 
 process.chdir(root);
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -40,21 +42,23 @@ function run(command, args, env = {}) {
   });
 }
 
-function chromiumAvailable() {
-  if (process.env.CHROMIUM_PATH) return fs.existsSync(process.env.CHROMIUM_PATH);
-  return fs.existsSync("/usr/bin/chromium");
-}
-
 const stages = {
   lint: async () =>
     (await run(bin("biome"), ["check", "."])) || (await run(bin("tsc"), ["--noEmit", "-p", "."])),
   unit: () => run(bin("vitest"), ["run", "--project", "unit"]),
   integration: () => run(bin("vitest"), ["run", "--project", "integration"]),
   e2e: async () => {
-    if (!chromiumAvailable()) {
+    if (process.env.CHROMIUM_PATH && !fs.existsSync(process.env.CHROMIUM_PATH)) {
       process.stderr.write(
-        "[keel] No Chromium found for the end-to-end tests. Install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.\n",
+        `[keel] CHROMIUM_PATH is set to ${process.env.CHROMIUM_PATH}, which does not exist.\n`,
       );
+      return 1;
+    }
+    // Built here rather than inside the web server's start, whose time limit a busy host can exceed.
+    try {
+      await ensureBuilt();
+    } catch (error) {
+      process.stderr.write(`[keel] ${error instanceof StepError ? error.message : error}\n`);
       return 1;
     }
     // A fresh database for every end-to-end run.

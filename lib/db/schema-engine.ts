@@ -1,7 +1,9 @@
 /**
  * Prisma's WebAssembly schema engine, driven directly: `prisma migrate` cannot run on machines without
  * internet (it downloads a native engine), the WASM build of the same engine can. Used by
- * scripts/migrate.ts to apply and create migrations. Needs `node --experimental-wasm-modules` on Node 20.
+ * scripts/migrate.ts to apply and create migrations. Needs `node --experimental-wasm-modules` on Node 22
+ * before 22.19 and 24 before 24.5; later lines accept the flag and do not need it
+ * (scripts/migrate-node-flags.test.ts checks this on every line CI runs).
  */
 import fs from "node:fs/promises";
 import path from "node:path";

@@ -372,6 +372,9 @@ describe("first start and the CLI", () => {
     expect((await signIn("admin", "a configured admin password")).status).toBe(200);
   });
 
+  /** A CLI test spawns `npm run keel` processes (a cold tsx start each): generous on a busy host. */
+  const CLI_TEST_MS = 300_000;
+
   function keel(args: string[], input?: string) {
     return spawnSync(process.execPath, ["--import", "tsx", "scripts/keel.ts", ...args], {
       env: { ...process.env, DATABASE_URL: testDatabase.url },
@@ -381,34 +384,41 @@ describe("first start and the CLI", () => {
     });
   }
 
-  it("manages users and prints new tokens alone on the last line", async () => {
-    const name = uniqueName("cli");
-    const added = keel(
-      ["user", "add", name, "--role", "operator", "--password-stdin"],
-      "cli password 12345\n",
-    );
-    expect(added.stderr).toBe("");
-    expect(added.status).toBe(0);
-    expect((await signIn(name, "cli password 12345")).status).toBe(200);
+  it(
+    "manages users and prints new tokens alone on the last line",
+    async () => {
+      const name = uniqueName("cli");
+      const added = keel(
+        ["user", "add", name, "--role", "operator", "--password-stdin"],
+        "cli password 12345\n",
+      );
+      expect(added.stderr).toBe("");
+      expect(added.status).toBe(0);
+      expect((await signIn(name, "cli password 12345")).status).toBe(200);
 
-    const token = keel(["token", "create", "--user", name]).stdout.trim().split("\n").at(-1)!;
-    expect(token).toMatch(/^keel_pat_[A-Za-z0-9]{10}_[A-Za-z0-9_-]{43}$/);
-    expect((await putSettings({ authorization: `Bearer ${token}` }, { maxToolSteps: 70 })).status).toBe(200);
+      const token = keel(["token", "create", "--user", name]).stdout.trim().split("\n").at(-1)!;
+      expect(token).toMatch(/^keel_pat_[A-Za-z0-9]{10}_[A-Za-z0-9_-]{43}$/);
+      expect((await putSettings({ authorization: `Bearer ${token}` }, { maxToolSteps: 70 })).status).toBe(
+        200,
+      );
 
-    const agentKey = keel(["agent-key", "create", "--name", "ci-bot", "--scopes", "halts:read,halts:write"])
-      .stdout.trim()
-      .split("\n")
-      .at(-1)!;
-    expect(agentKey).toMatch(/^keel_agent_/);
-    const stored = await testDatabase.database.apiKey.findFirstOrThrow({ where: { name: "ci-bot" } });
-    expect(stored.scopes).toEqual(["halts:read", "halts:write"]);
-    expect(stored.secretHash).not.toContain(agentKey.split("_").at(-1));
+      const agentKey = keel(["agent-key", "create", "--name", "ci-bot", "--scopes", "halts:read,halts:write"])
+        .stdout.trim()
+        .split("\n")
+        .at(-1)!;
+      expect(agentKey).toMatch(/^keel_agent_/);
+      const stored = await testDatabase.database.apiKey.findFirstOrThrow({ where: { name: "ci-bot" } });
+      expect(stored.scopes).toEqual(["halts:read", "halts:write"]);
+      expect(stored.secretHash).not.toContain(agentKey.split("_").at(-1));
 
-    expect(keel(["user", "role", name, "viewer"]).status).toBe(0);
-    expect((await putSettings({ authorization: `Bearer ${token}` })).status).toBe(403);
-    expect(keel(["user", "disable", name]).status).toBe(0);
-    expect((await putSettings({ authorization: `Bearer ${token}` })).status).toBe(401);
-  });
+      expect(keel(["user", "role", name, "viewer"]).status).toBe(0);
+      expect((await putSettings({ authorization: `Bearer ${token}` })).status).toBe(403);
+      expect(keel(["user", "disable", name]).status).toBe(0);
+      expect((await putSettings({ authorization: `Bearer ${token}` })).status).toBe(401);
+      // Six CLI processes, each a cold tsx start: bounded by CLI_TEST_MS, not by the host's speed.
+    },
+    CLI_TEST_MS,
+  );
 
   it.each([
     [["agent-key", "create", "--name", "x", "--scopes", "everything"]],
@@ -417,9 +427,13 @@ describe("first start and the CLI", () => {
     [["token", "create"]],
     [["frobnicate"]],
     [["user", "add", "x", "--unknown-flag"]],
-  ])("exits 2 with the usage for %j", (args) => {
-    const result = keel(args);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toContain("usage: npm run keel");
-  });
+  ])(
+    "exits 2 with the usage for %j",
+    (args) => {
+      const result = keel(args);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain("usage: npm run keel");
+    },
+    CLI_TEST_MS,
+  );
 });

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as passwordRoute from "@/app/api/account/password/route";
+import * as activityRoute from "@/app/api/activity/route";
 import * as agentKeyRoute from "@/app/api/agent-keys/[id]/route";
 import * as agentKeysRoute from "@/app/api/agent-keys/route";
 import * as changesRoute from "@/app/api/app-settings/changes/route";
@@ -164,6 +165,7 @@ const ROUTES: RouteCase[] = [
     access: { role: "viewer", scope: "settings:read" },
     handler: changesRoute.GET,
   },
+  { method: "GET", path: "/api/activity", access: { role: "viewer" }, handler: activityRoute.GET },
   {
     method: "GET",
     path: "/api/runtime/status",

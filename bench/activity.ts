@@ -9,17 +9,9 @@
 import { activityStats } from "@/lib/activity/activity-stats";
 import { createPrismaClient } from "@/lib/db/client";
 import { openBenchDatabase } from "./support/bench-database";
+import { option } from "./support/options";
 import { summarize } from "./support/stats";
 import { insertSyntheticHalts } from "./support/synthetic-halts";
-
-function option(args: string[], name: string, fallback: number, max: number): number {
-  const index = args.indexOf(name);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > max)
-    throw new Error(`${name} must be a whole number from 1 to ${max}`);
-  return value;
-}
 
 export async function run(args: string[]) {
   const events = option(args, "--events", 1_000_000, 10_000_000);

@@ -19,6 +19,15 @@ export class StepError extends Error {}
 
 let currentStep = null;
 let aborted = false;
+let refusal = null;
+
+/**
+ * From now on a step that would have to run (install, generate, build) fails with `message` instead:
+ * for `--role web|agent`, where several processes share one checkout and must not build it at once.
+ */
+export function refuseSteps(message) {
+  refusal = message;
+}
 
 /** Stops the set-up command running now (used on Ctrl-C); later steps refuse to start. */
 export function abortSteps() {
@@ -68,6 +77,12 @@ export async function runStep(description, command, commandArgs, env = {}) {
   if (code !== 0) throw new StepError(`${description} failed (exit code ${code}). See the messages above.`);
 }
 
+/** A set-up step that changes the checkout (install, generate, build); refused after refuseSteps(). */
+async function setupStep(description, command, commandArgs) {
+  if (refusal) throw new StepError(`Not done: ${description.replace(/ \.\.\.$/, "")}. ${refusal}`);
+  await runStep(description, command, commandArgs);
+}
+
 export function npmCommand() {
   return process.platform === "win32" ? "npm.cmd" : "npm";
 }
@@ -90,7 +105,7 @@ export async function ensureInstalled() {
   const current = fs.existsSync(stamp) ? fs.readFileSync(stamp, "utf8").trim() : null;
   if (current === wanted && fs.existsSync(path.join(root, "node_modules", "next"))) return;
   const hasLock = fs.existsSync(path.join(root, "package-lock.json"));
-  await runStep(
+  await setupStep(
     current === null
       ? "Installing dependencies (first start; takes a few minutes) ..."
       : "Dependencies changed; reinstalling ...",
@@ -104,7 +119,7 @@ export async function ensurePrismaClient() {
   const stamp = path.join(root, "lib", "generated", ".schema-hash");
   const wanted = hashFiles(["prisma/schema.prisma", "package-lock.json"]);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8").trim() === wanted) return;
-  await runStep("Generating the Prisma client ...", npmCommand(), ["run", "--silent", "db:generate"]);
+  await setupStep("Generating the Prisma client ...", npmCommand(), ["run", "--silent", "db:generate"]);
   fs.mkdirSync(path.dirname(stamp), { recursive: true });
   fs.writeFileSync(stamp, `${wanted}\n`);
 }
@@ -125,7 +140,7 @@ export async function ensureBuilt() {
     "package-lock.json",
   ]);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8").trim() === wanted) return;
-  await runStep(
+  await setupStep(
     "Building the web app (sources changed since the last build; ~1 minute) ...",
     process.execPath,
     [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"],

@@ -14,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: (args: string[]) => Promis
   "agent-loop": () => import("./agent-loop"),
   "mcp-gateway": () => import("./mcp-gateway"),
   chaos: () => import("./chaos"),
+  check: () => import("./check"),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -4,7 +4,7 @@
  * alone (no fallback to the cookie).
  */
 import type { Database } from "@/lib/db/client";
-import { processBearerCache } from "./bearer-cache";
+import { authenticateBearer } from "./api-keys";
 import type { AgentScope, Role } from "./roles";
 import { readCookie, resolveSession, SESSION_COOKIE } from "./sessions";
 
@@ -29,7 +29,7 @@ export async function resolveCaller(database: Database, request: Request): Promi
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    const identity = match ? await processBearerCache().authenticate(database, match[1]!) : null;
+    const identity = match ? await authenticateBearer(database, match[1]!) : null;
     if (!identity) return { type: "invalid", reason: "bad-token" };
     return {
       type: "caller",

@@ -18,6 +18,8 @@ export const RUN_QUEUE_OPTIONS = { notify: true, retryLimit: 0, expireInSeconds:
 
 export interface RunJob {
   runId: string;
+  /** The W3C trace context of the request that queued the run (only while tracing is on). */
+  trace?: Record<string, string>;
 }
 
 /** Starts a pg-boss instance; `worker: false` gives a sender without maintenance or schedules. */

@@ -67,7 +67,7 @@ export async function startRunWorker(input: {
       const controller = new AbortController();
       running.set(runId, controller);
       try {
-        await executeRun(deps, runId, controller.signal);
+        await executeRun(deps, runId, controller.signal, job.data?.trace);
       } catch (error) {
         deps.log.error("executing a run failed", { runId, ...errorFields(error) });
       } finally {

@@ -42,7 +42,7 @@ import type { RunEventData, RunStatus } from "@/lib/schemas/runs";
 import type { RuntimeFlags } from "@/lib/schemas/settings";
 import { tracedEmit } from "@/lib/telemetry/run-events";
 import { traceRun } from "@/lib/telemetry/run-span";
-import { activeSpan, type TraceCarrier } from "@/lib/telemetry/tracing";
+import { activeSpan } from "@/lib/telemetry/tracing";
 import { RunEventWriter } from "./run-event-writer";
 import { RUN_LEASE_MS, renewRunLease } from "./run-lease";
 
@@ -150,8 +150,6 @@ export async function executeRun(
   deps: RunExecutorDeps,
   runId: string,
   signal: AbortSignal,
-  /** The trace context of the request that queued the run (the run span continues it). */
-  parentTrace?: TraceCarrier,
 ): Promise<RunStatus | null> {
   const { database } = deps;
   const leaseMs = deps.leaseMs ?? RUN_LEASE_MS;
@@ -170,7 +168,7 @@ export async function executeRun(
     log,
   );
   try {
-    return await traceRun(run, parentTrace, () =>
+    return await traceRun(run, () =>
       executeClaimedRun(deps, run, AbortSignal.any([signal, abandon.signal]), lease.lost, log),
     );
   } finally {

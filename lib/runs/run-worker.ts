@@ -67,7 +67,7 @@ export async function startRunWorker(input: {
       const controller = new AbortController();
       running.set(runId, controller);
       try {
-        await executeRun(deps, runId, controller.signal, job.data?.trace);
+        await executeRun(deps, runId, controller.signal);
       } catch (error) {
         deps.log.error("executing a run failed", { runId, ...errorFields(error) });
       } finally {

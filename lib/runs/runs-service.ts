@@ -17,7 +17,6 @@ import { createLogger, errorFields } from "@/lib/log/logger";
 import { redactSecrets } from "@/lib/redact/redact";
 import type { CreateRunInput, ListRunsQuery, Run, RunEvent, RunList } from "@/lib/schemas/runs";
 import { isUuid } from "@/lib/schemas/uuid";
-import { currentTraceCarrier } from "@/lib/telemetry/tracing";
 import { notifyRun } from "./run-notifications";
 import { RUN_QUEUE, type RunJob } from "./run-queue";
 import { InvalidRunCursorError, RunNotFoundError, RunQueueUnavailableError } from "./run-service-error";
@@ -80,10 +79,7 @@ export async function createRun(
     return row;
   });
   try {
-    const jobId = await queue.send(RUN_QUEUE, {
-      runId: run.id,
-      trace: currentTraceCarrier(),
-    } satisfies RunJob);
+    const jobId = await queue.send(RUN_QUEUE, { runId: run.id } satisfies RunJob);
     if (!jobId) throw new Error("the queue returned no job id");
   } catch (error) {
     log.error("enqueueing a run failed; removing it", { runId: run.id, ...errorFields(error) });

@@ -6,13 +6,11 @@ export { observeRequest } from "./request";
 export { runEventAttributes, tracedEmit, traceRunEvent } from "./run-events";
 export {
   addSpanEvent,
-  currentTraceCarrier,
   failSpan,
   injectTraceHeaders,
   inSpan,
   SpanKind,
   setSpanAttributes,
   startSpan,
-  type TraceCarrier,
   tracingActive,
 } from "./tracing";

@@ -1,22 +1,20 @@
 /**
  * The span of one agent run (`keel.run`), the root of everything the run does: model calls (the AI
- * SDK's spans), tool calls, guard decisions (span events, lib/telemetry/run-events.ts). It continues the
- * trace of the request that queued the run (the carrier travels in the queue job), so a caller's
- * `traceparent` on POST /api/runs reaches the run in the agent runtime.
+ * SDK's spans), tool calls, guard decisions (span events, lib/telemetry/run-events.ts). It is a child of
+ * pg-boss's `process agent-run` span, which continues the trace of the request that queued the run (the
+ * job carries the trace context: lib/runs/run-queue.ts), so a caller's `traceparent` on POST /api/runs
+ * reaches the run in the agent runtime.
  */
 import type { RunStatus } from "@/lib/schemas/runs";
-import { inSpan, SpanKind, type TraceCarrier } from "./tracing";
+import { inSpan } from "./tracing";
 
 export function traceRun(
   run: { id: string; kind: string },
-  parent: TraceCarrier | undefined,
   execute: () => Promise<RunStatus | null>,
 ): Promise<RunStatus | null> {
   return inSpan(
     "keel.run",
     {
-      kind: SpanKind.CONSUMER,
-      parent: parent ?? {},
       attributes: {
         "keel.run.id": run.id,
         "keel.run.kind": run.kind,

@@ -12,7 +12,7 @@
 
 import { context, propagation, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from "@opentelemetry/core";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
 import {
   AlwaysOffSampler,
@@ -103,9 +103,8 @@ export async function startTelemetry(
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(contextManager);
-  propagation.setGlobalPropagator(
-    new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
-  );
+  // W3C trace context only: no baggage (a caller's baggage would travel into queue jobs and upstreams).
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   setTracingActive(true);
   registerAiSdkTelemetry({ tracer: provider.getTracer(TRACER_NAME), captureContent: config.captureContent });

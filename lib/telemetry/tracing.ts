@@ -9,7 +9,6 @@ import {
   type Context,
   context,
   propagation,
-  ROOT_CONTEXT,
   type Span,
   SpanKind,
   SpanStatusCode,
@@ -31,17 +30,6 @@ export function setTracingActive(active: boolean): void {
 
 const tracer = () => trace.getTracer(TRACER_NAME);
 
-/** A W3C trace context carrier (`traceparent`, optional `tracestate`), e.g. stored in a queue job. */
-export type TraceCarrier = Record<string, string>;
-
-/** The current trace context as a carrier; undefined while tracing is off or no span is active. */
-export function currentTraceCarrier(): TraceCarrier | undefined {
-  if (!tracingActive() || !trace.getActiveSpan()) return undefined;
-  const carrier: TraceCarrier = {};
-  propagation.inject(context.active(), carrier);
-  return carrier.traceparent ? carrier : undefined;
-}
-
 /** Adds the current trace context (`traceparent`, `tracestate`) to outgoing request headers. */
 export function injectTraceHeaders(headers: Headers, span?: Span): void {
   if (!tracingActive()) return;
@@ -51,23 +39,21 @@ export function injectTraceHeaders(headers: Headers, span?: Span): void {
   });
 }
 
-function parentFromCarrier(carrier: TraceCarrier | Headers | undefined): Context {
+/** The parent of a new span: the active span if any (e.g. the Next.js server's own), else the caller's headers. */
+function parentContext(headers: Headers | undefined): Context {
   const active = context.active();
-  if (trace.getSpan(active)) return active; // already inside a span (e.g. the Next.js server's own)
-  if (!carrier) return active;
-  if (carrier instanceof Headers)
-    return propagation.extract(active, carrier, {
-      get: (headers, key) => headers.get(key) ?? undefined,
-      keys: (headers) => [...headers.keys()],
-    });
-  return propagation.extract(ROOT_CONTEXT, carrier);
+  if (trace.getSpan(active) || !headers) return active;
+  return propagation.extract(active, headers, {
+    get: (carrier, key) => carrier.get(key) ?? undefined,
+    keys: (carrier) => [...carrier.keys()],
+  });
 }
 
 export interface SpanOptions {
   kind?: SpanKind;
   attributes?: Attributes;
-  /** Where the caller's trace context comes from (request headers, a stored carrier). */
-  parent?: TraceCarrier | Headers;
+  /** The request headers whose `traceparent` the span continues (when no span is active). */
+  parent?: Headers;
 }
 
 /**
@@ -80,7 +66,7 @@ export async function inSpan<T>(
   fn: (span: Span | undefined) => Promise<T>,
 ): Promise<T> {
   if (!tracingActive()) return fn(undefined);
-  const parent = parentFromCarrier(options.parent);
+  const parent = parentContext(options.parent);
   return tracer().startActiveSpan(
     name,
     { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
@@ -104,7 +90,7 @@ export function startSpan(name: string, options: SpanOptions = {}): Span | undef
   return tracer().startSpan(
     name,
     { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
-    parentFromCarrier(options.parent),
+    parentContext(options.parent),
   );
 }
 

@@ -13,8 +13,8 @@
  * audio, blobs), a trusted signpost saying so follows the first text part, after the scan. A result
  * with nothing textual (an image alone) is returned exactly as received.
  */
-import { type McpCallResult, mcpResultText } from "@/lib/agent/tools/mcp/mcp-tool-result";
 import { classifyTool, type ToolClassification, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
+import { type McpCallResult, mcpResultText } from "@/lib/mcp-client/mcp-tool-result";
 import { observedQuarantine } from "@/lib/telemetry/quarantine";
 
 /** A `tools/call` result as exchanged over MCP (loosely typed: unknown keys are kept). */

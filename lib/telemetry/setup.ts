@@ -12,7 +12,7 @@
 
 import { context, propagation, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { setGlobalErrorHandler, W3CTraceContextPropagator } from "@opentelemetry/core";
 import { detectResources, envDetector, resourceFromAttributes } from "@opentelemetry/resources";
 import {
   AlwaysOffSampler,
@@ -24,6 +24,7 @@ import {
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from "@opentelemetry/sdk-trace";
+import { createLogger, errorFields } from "@/lib/log/logger";
 import { registerAiSdkTelemetry } from "./ai-sdk";
 import { type OtlpProtocol, type SamplerSetting, tracingConfigFromEnv } from "./config";
 import { setTracingActive, TRACER_NAME } from "./tracing";
@@ -35,11 +36,15 @@ export interface TelemetryHandle {
   tracing: boolean;
   /** The OTLP protocol in use (null while tracing is off). */
   protocol: OtlpProtocol | null;
-  /** Exports the spans still buffered. */
+  /** Exports the spans still buffered (never rejects: a failed export is logged). */
   flush(): Promise<void>;
-  /** Flushes and stops the exporter (process shutdown, tests). */
+  /** Flushes and stops the exporter (process shutdown, tests; never rejects). */
   shutdown(): Promise<void>;
 }
+
+const log = createLogger({ component: "telemetry" });
+/** Export failures (a collector that is away) are logged at most once a minute; they never fail a request. */
+const EXPORT_WARNING_INTERVAL_MS = 60_000;
 
 const KEY = Symbol.for("keel.telemetry.handle");
 const globalStore = globalThis as unknown as Record<symbol, TelemetryHandle | undefined>;
@@ -108,13 +113,20 @@ export async function startTelemetry(
   trace.setGlobalTracerProvider(provider);
   setTracingActive(true);
   registerAiSdkTelemetry({ tracer: provider.getTracer(TRACER_NAME), captureContent: config.captureContent });
+  let lastWarning = 0;
+  const warn = (message: string, error: unknown) => {
+    if (Date.now() - lastWarning < EXPORT_WARNING_INTERVAL_MS) return;
+    lastWarning = Date.now();
+    log.warn(message, errorFields(error));
+  };
+  setGlobalErrorHandler((error) => warn("OpenTelemetry reported an error (exporting traces?)", error));
   const handle: TelemetryHandle = {
     tracing: true,
     protocol: config.protocol,
-    flush: () => provider.forceFlush(),
+    flush: () => provider.forceFlush().catch((error) => warn("exporting traces failed", error)),
     async shutdown() {
       setTracingActive(false);
-      await provider.shutdown();
+      await provider.shutdown().catch((error) => warn("exporting the last traces failed", error));
       trace.disable();
       propagation.disable();
       context.disable();

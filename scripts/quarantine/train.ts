@@ -191,7 +191,8 @@ export function fitLogistic(
       const { indices, values } = sample;
       for (let position = 0; position < indices.length; position++)
         logit += weights[indices[position]!]! * values[position]!;
-      const weight = Math.sqrt(sample.count) * (sample.label === 1 ? positiveWeight : 1) * boost[sampleIndex]!;
+      const weight =
+        Math.sqrt(sample.count) * (sample.label === 1 ? positiveWeight : 1) * boost[sampleIndex]!;
       const error = (sigmoid(logit) - sample.label) * weight;
       for (let position = 0; position < indices.length; position++) {
         const index = indices[position]!;

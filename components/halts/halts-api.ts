@@ -17,7 +17,7 @@ import { runtimeStatusSchema } from "@/lib/schemas/settings";
 /**
  * Browser client for the halt console (GET /api/halts, /api/halts/{id}, /api/sessions/{id},
  * /api/sessions/{id}/halts, /api/halt-config, POST acknowledge, PATCH config). Every call resolves to
- * an ApiResult (see components/auth/api-client.ts); answers are validated with the shared contracts.
+ * an ApiResult (see components/api/api-client.ts); answers are validated with the shared contracts.
  */
 
 /** Filters of the console's halt list, as kept in the URL (`GET /api/halts` query names). */

@@ -9,7 +9,7 @@ import type { ApiIssue } from "./run-form-errors";
 /**
  * Browser client for the runs console: GET /api/runs, /api/runs/{id}, /api/runs/{id}/events, POST
  * /api/runs and POST /api/runs/demo, plus the runtime status (which model serves runs). Every call
- * resolves to a result union (see components/auth/api-client.ts); answers are validated with the shared
+ * resolves to a result union (see components/api/api-client.ts); answers are validated with the shared
  * contracts of lib/schemas/runs.ts. An aborted request rejects with the AbortError.
  */
 

@@ -15,24 +15,10 @@ import { startTelemetry } from "@/lib/telemetry/setup";
 import { startOtlpReceiver } from "../tests/fixtures/otlp-receiver";
 import { serveRoutes } from "../tests/fixtures/route-server";
 import { openBenchDatabase } from "./support/bench-database";
+import { haltCheckBody } from "./support/halt-check-body";
 import { loadTest } from "./support/load-test";
 import { option } from "./support/options";
 import { summarize } from "./support/stats";
-
-const CHECK_BODY = (sessionToken: string) =>
-  JSON.stringify({
-    session_token: sessionToken,
-    current_context: {
-      operation: "refactor the billing module",
-      target_files: ["src/billing.ts"],
-      files_read: ["src/billing.ts", "src/app.ts"],
-      attempt_number: 1,
-      environment: "dev",
-      commands: ["npm test"],
-      uncertainty_score: 3,
-    },
-    proposed_changes: { files_to_modify: ["src/billing.ts"], has_tests: true, has_rollback_plan: true },
-  });
 
 export async function run(args: string[]) {
   const seconds = option(args, "--seconds", 5, 120);
@@ -52,7 +38,7 @@ export async function run(args: string[]) {
     const session = (await (
       await fetch(`${server.url}/api/sessions`, { method: "POST", headers: { authorization: agent } })
     ).json()) as { session_token: string };
-    const body = CHECK_BODY(session.session_token);
+    const body = haltCheckBody(session.session_token);
     const check = () =>
       fetch(`${server.url}/api/halts/check`, {
         method: "POST",

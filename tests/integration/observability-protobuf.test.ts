@@ -7,25 +7,22 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as checkRoute from "@/app/api/halts/check/route";
 import * as sessionsRoute from "@/app/api/sessions/route";
-import { startTelemetry, type TelemetryHandle } from "@/lib/telemetry/setup";
-import { type OtlpReceiver, startOtlpReceiver } from "@/tests/fixtures/otlp-receiver";
 import { serveRoutes } from "@/tests/fixtures/route-server";
 import { createTestAgentKey } from "./helpers/auth-fixtures";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
+import { openSessionToken, startTracing, type TracedProcess } from "./helpers/tracing";
 
-let receiver: OtlpReceiver;
-let telemetry: TelemetryHandle;
+let traced: TracedProcess;
 let testDatabase: TestDatabase;
 let server: { url: string; close(): Promise<void> };
-const saved = { ...process.env };
 
 beforeAll(async () => {
-  receiver = await startOtlpReceiver();
-  process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT = `${receiver.url}/v1/traces`;
-  process.env.OTEL_EXPORTER_OTLP_PROTOCOL = "http/json"; // the traces-specific variable wins
-  process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL = "http/protobuf";
-  telemetry = await startTelemetry("test");
-  expect(telemetry).toMatchObject({ tracing: true, protocol: "http/protobuf" });
+  traced = await startTracing((url) => ({
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${url}/v1/traces`,
+    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", // the traces-specific variable wins
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/protobuf",
+  }));
+  expect(traced.telemetry).toMatchObject({ tracing: true, protocol: "http/protobuf" });
   testDatabase = await createTestDatabase();
   server = await serveRoutes({
     "/api/halts/check": { POST: checkRoute.POST },
@@ -35,19 +32,15 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await telemetry?.shutdown();
-  await receiver?.close();
+  await traced?.stop();
   await testDatabase?.drop();
-  for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
 });
 
 it("exports protobuf spans that continue the caller's trace", async () => {
   const traceId = randomBytes(16).toString("hex");
   const spanId = randomBytes(8).toString("hex");
   const key = await createTestAgentKey(testDatabase.database, ["halts:read", "halts:write"]);
-  const session = (await (
-    await fetch(`${server.url}/api/sessions`, { method: "POST", headers: key.headers })
-  ).json()) as { session_token: string };
+  const sessionToken = await openSessionToken(server.url, key.headers);
   const response = await fetch(`${server.url}/api/halts/check`, {
     method: "POST",
     headers: {
@@ -56,25 +49,20 @@ it("exports protobuf spans that continue the caller's trace", async () => {
       traceparent: `00-${traceId}-${spanId}-01`,
     },
     body: JSON.stringify({
-      session_token: session.session_token,
+      session_token: sessionToken,
       current_context: { operation: "rename a variable", environment: "dev", attempt_number: 1 },
     }),
   });
   expect(response.status).toBe(200);
 
-  const deadline = Date.now() + 20_000;
-  while (!receiver.spans().some((span) => span.name === "keel.halt_check") && Date.now() < deadline) {
-    await telemetry.flush();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect(receiver.exports.length).toBeGreaterThan(0);
-  for (const received of receiver.exports) {
+  const spans = await traced.spansUntil((all) => all.some((span) => span.name === "keel.halt_check"));
+  expect(traced.receiver.exports.length).toBeGreaterThan(0);
+  for (const received of traced.receiver.exports) {
     expect(received.path).toBe("/v1/traces");
     expect(received.contentType).toBe("application/x-protobuf");
     expect(received.body.length).toBeGreaterThan(0);
     expect(() => JSON.parse(received.body.toString("utf8"))).toThrow();
   }
-  const spans = receiver.spans();
   const request = spans.find((span) => span.name === "POST /api/halts/check")!;
   expect(request).toMatchObject({ traceId, parentSpanId: spanId, kind: 2 });
   expect(request.attributes).toMatchObject({

@@ -15,21 +15,20 @@ import * as sessionsRoute from "@/app/api/sessions/route";
 import * as chatRoute from "@/app/v1/chat/completions/route";
 import { type ParsedFamily, parsePrometheusText } from "@/lib/metrics";
 import { type ScriptedModelServer, say, startScriptedModelServer } from "@/lib/scripted-model";
-import { startTelemetry, type TelemetryHandle } from "@/lib/telemetry/setup";
-import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from "@/tests/fixtures/otlp-receiver";
+import type { ReceivedSpan } from "@/tests/fixtures/otlp-receiver";
 import { serveRoutes } from "@/tests/fixtures/route-server";
 import { secretFormats } from "@/tests/fixtures/secret-formats";
 import { createTestAgentKey, createTestUser, type TestUser } from "./helpers/auth-fixtures";
 import { callRoute } from "./helpers/call-route";
 import { type DemoRuntime, scenarioTask, startDemoRuntime } from "./helpers/demo-runtime";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
+import { openSessionToken, startTracing, type TracedProcess } from "./helpers/tracing";
 
 const SERVER = 2; // SpanKind.SERVER in OTLP (SPAN_KIND_SERVER)
 const CLIENT = 3;
 const METRICS_TOKEN = `metrics-${randomBytes(12).toString("hex")}`;
 
-let receiver: OtlpReceiver;
-let telemetry: TelemetryHandle;
+let traced: TracedProcess;
 let testDatabase: TestDatabase;
 let runtime: DemoRuntime;
 let operator: TestUser;
@@ -37,6 +36,7 @@ let viewer: TestUser;
 let model: ScriptedModelServer;
 let server: { url: string; close(): Promise<void> };
 const saved = { ...process.env };
+const spansUntil = (predicate: (spans: ReceivedSpan[]) => boolean) => traced.spansUntil(predicate);
 
 /** A W3C traceparent of a caller's own (sampled) span. */
 function callerContext() {
@@ -45,30 +45,18 @@ function callerContext() {
   return { traceId, spanId, traceparent: `00-${traceId}-${spanId}-01` };
 }
 
-/** Flushes the exporter until `predicate` holds for the received spans (bounded). */
-async function spansUntil(predicate: (spans: ReceivedSpan[]) => boolean): Promise<ReceivedSpan[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await telemetry.flush();
-    const spans = receiver.spans();
-    if (predicate(spans)) return spans;
-    if (Date.now() > deadline)
-      throw new Error(`expected spans not exported; got: ${spans.map((span) => span.name).join(", ")}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const exportedText = () => receiver.exports.map((received) => received.body.toString("utf8")).join("\n");
+const exportedText = () =>
+  traced.receiver.exports.map((received) => received.body.toString("utf8")).join("\n");
 
 beforeAll(async () => {
-  receiver = await startOtlpReceiver();
-  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url;
-  process.env.OTEL_EXPORTER_OTLP_PROTOCOL = "http/json";
-  process.env.OTEL_SERVICE_NAME = "keel-observability-test";
-  process.env.OTEL_RESOURCE_ATTRIBUTES = "deployment.environment.name=test";
+  traced = await startTracing((url) => ({
+    OTEL_EXPORTER_OTLP_ENDPOINT: url,
+    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+    OTEL_SERVICE_NAME: "keel-observability-test",
+    OTEL_RESOURCE_ATTRIBUTES: "deployment.environment.name=test",
+  }));
+  expect(traced.telemetry).toMatchObject({ tracing: true, protocol: "http/json" });
   process.env.KEEL_METRICS_TOKEN = METRICS_TOKEN;
-  telemetry = await startTelemetry("test");
-  expect(telemetry).toMatchObject({ tracing: true, protocol: "http/json" });
 
   testDatabase = await createTestDatabase();
   operator = await createTestUser(testDatabase.database, "operator");
@@ -98,8 +86,7 @@ afterAll(async () => {
   await runtime?.stop();
   await server?.close();
   await model?.close();
-  await telemetry?.shutdown();
-  await receiver?.close();
+  await traced?.stop();
   await testDatabase?.drop();
   for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
 });
@@ -262,14 +249,12 @@ describe("traces over OTLP (http/json)", () => {
   it("traces a halt check with the conditions that fired", async () => {
     haltCaller = callerContext();
     const key = await createTestAgentKey(testDatabase.database, ["halts:read", "halts:write"]);
-    const session = (await (
-      await fetch(`${server.url}/api/sessions`, { method: "POST", headers: key.headers })
-    ).json()) as { session_token: string };
+    const sessionToken = await openSessionToken(server.url, key.headers);
     const response = await fetch(`${server.url}/api/halts/check`, {
       method: "POST",
       headers: { ...key.headers, "content-type": "application/json", traceparent: haltCaller.traceparent },
       body: JSON.stringify({
-        session_token: session.session_token,
+        session_token: sessionToken,
         current_context: {
           operation: `deploy with ${secret.text}`,
           environment: "production",
@@ -304,7 +289,7 @@ describe("traces over OTLP (http/json)", () => {
   });
 
   it("exports no secret and no prompt text", async () => {
-    await telemetry.flush();
+    await traced.telemetry.flush();
     const text = exportedText();
     expect(text.length).toBeGreaterThan(1000);
     expect(text).not.toContain(secret.secret);

@@ -5,12 +5,17 @@
  * HTTP, alternately with tracing off (no OTLP endpoint: the SDK is not started) and on (every request
  * sampled, spans batched and exported over OTLP http/protobuf to a receiver in this process), R rounds of
  * S seconds each (default 3 x 5 s, alternating so drift of a busy host hits both sides). Prints both
- * throughputs and the cost: 1 - on / off (target: under 5 %).
+ * throughputs and the cost: 1 - on / off (target: under 5 %). Also, in process without I/O, the CPU
+ * time the instrumentation of one halt check takes (request span + halt-check span + histograms, with a
+ * handler that does nothing), off and on: the part of the cost that does not drown in a busy host's noise.
  */
 import * as checkRoute from "@/app/api/halts/check/route";
 import * as sessionsRoute from "@/app/api/sessions/route";
 import { createAgentKey } from "@/lib/auth/api-keys";
 import { createPrismaClient } from "@/lib/db/client";
+import type { CheckHaltConditionsOutput } from "@/lib/schemas/halts";
+import { observeHaltCheck } from "@/lib/telemetry/halt-check";
+import { observeRequest } from "@/lib/telemetry/request";
 import { startTelemetry } from "@/lib/telemetry/setup";
 import { startOtlpReceiver } from "../tests/fixtures/otlp-receiver";
 import { serveRoutes } from "../tests/fixtures/route-server";
@@ -19,6 +24,30 @@ import { haltCheckBody } from "./support/halt-check-body";
 import { loadTest } from "./support/load-test";
 import { option } from "./support/options";
 import { summarize } from "./support/stats";
+
+const CONTINUE: CheckHaltConditionsOutput = {
+  should_halt: false,
+  halt_reasons: [],
+  highest_severity: "low",
+  recommended_action: "Proceed.",
+};
+
+/** Microseconds per instrumented no-op halt check (median of 5 batches of `iterations`). */
+async function instrumentationMicros(iterations: number): Promise<number> {
+  const request = new Request("http://127.0.0.1/api/halts/check", { method: "POST" });
+  const handle = () =>
+    observeRequest(request, async () => {
+      await observeHaltCheck(async () => CONTINUE);
+      return new Response(null, { status: 200 });
+    });
+  const batches: number[] = [];
+  for (let batch = 0; batch < 5; batch++) {
+    const started = performance.now();
+    for (let index = 0; index < iterations; index++) await handle();
+    batches.push(((performance.now() - started) * 1000) / iterations);
+  }
+  return Math.round(batches.sort((a, b) => a - b)[2]! * 10) / 10;
+}
 
 export async function run(args: string[]) {
   const seconds = option(args, "--seconds", 5, 120);
@@ -48,14 +77,19 @@ export async function run(args: string[]) {
     const load = { concurrency: 50, durationMs: seconds * 1000 };
     await loadTest(check, { concurrency: 50, durationMs: 2_000 }); // warm-up (JIT, pools, caches)
 
+    const micro = { off: [] as number[], on: [] as number[] };
+    micro.off.push(await instrumentationMicros(5_000)); // warm-up, discarded
+    micro.off.length = 0;
     const off: { latencies: number[]; seconds: number; errors: number }[] = [];
     const on: typeof off = [];
     for (let round = 0; round < rounds; round++) {
       off.push(await loadTest(check, load));
+      micro.off.push(await instrumentationMicros(20_000));
       Object.assign(process.env, tracingEnv); // the exporter reads its endpoint from the environment
       const telemetry = await startTelemetry("bench");
       if (!telemetry.tracing) throw new Error("tracing did not start");
       on.push(await loadTest(check, load));
+      micro.on.push(await instrumentationMicros(20_000));
       await telemetry.shutdown(); // exports what is still buffered
       for (const name of Object.keys(tracingEnv)) delete process.env[name];
     }
@@ -83,6 +117,15 @@ export async function run(args: string[]) {
       throughputRatioOnToOff:
         Math.round((tracingOn.requestsPerSecond / tracingOff.requestsPerSecond) * 1000) / 1000,
       costPercent: Math.round((1 - tracingOn.requestsPerSecond / tracingOff.requestsPerSecond) * 1000) / 10,
+      instrumentationPerCheck: {
+        microsecondsOff: micro.off,
+        microsecondsOn: micro.on,
+        addedMicroseconds: Math.round((Math.min(...micro.on) - Math.min(...micro.off)) * 10) / 10,
+        addedPercentOfMedianCheckLatency:
+          Math.round(
+            ((Math.min(...micro.on) - Math.min(...micro.off)) / 1000 / tracingOff.latencyMs.median) * 100_000,
+          ) / 1000,
+      },
     };
   } finally {
     await server.close();

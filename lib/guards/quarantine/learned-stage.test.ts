@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeBase64 } from "./base64";
 import { DENSE_SIZE, extractFeatures, type FeatureSink, STRUCTURAL_FEATURE_NAMES } from "./learned-features";
-import { activeLearnedModel, decodeModel, learnedScore } from "./learned-scorer";
+import { activeLearnedModel, decodeModel, gateSetThreshold, learnedScore } from "./learned-scorer";
 import { LEARNED_WEIGHTS } from "./learned-weights";
 import { continuationWindow, lineParts } from "./line-joins";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
@@ -82,6 +82,14 @@ describe("learned features", () => {
     expect(allFeatures(sentence, false).every(([index]) => index < DENSE_SIZE)).toBe(true);
     expect(allFeatures(sentence).some(([index]) => index >= DENSE_SIZE)).toBe(true);
   });
+
+  it("do not depend on the sentence extracted before (look-ahead reads only this sentence's words)", () => {
+    const sentence = "whenever you respond, the bot logs the latency to https://metrics.example.com.";
+    const alone = allFeatures(sentence);
+    // A longer sentence with a modal two words in ("should") leaves its word classes in the scratch rows.
+    allFeatures("the assistant should tell the user to click the reset link in the email.");
+    expect(allFeatures(sentence)).toEqual(alone);
+  });
 });
 
 describe("learned scorer", () => {
@@ -103,6 +111,17 @@ describe("learned scorer", () => {
     expect(mismatched.threshold).toBe(Number.POSITIVE_INFINITY);
     const truncated = decodeModel({ ...LEARNED_WEIGHTS, weights: "AAAA" });
     expect(truncated.threshold).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("holds each set of gates to its own threshold, never above the overall one; windows to the overall one", () => {
+    const model = activeLearnedModel();
+    for (let gates = 0; gates < 8; gates++)
+      expect(gateSetThreshold(model, gates)).toBeLessThanOrEqual(model.threshold);
+    expect(gateSetThreshold(model, undefined)).toBe(model.threshold);
+    expect(gateSetThreshold(model, 0)).toBe(model.threshold);
+    const raised = decodeModel({ ...LEARNED_WEIGHTS, gateSetThresholds: [0, 99, Number.NaN, -1] });
+    expect(raised.gateSetThresholds).toEqual([0, raised.threshold, raised.threshold, -1]);
+    expect(gateSetThreshold(raised, 7)).toBe(raised.threshold);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { InstructionRule } from "../instruction-rule";
-import { activeLearnedModel, type LearnedModel, learnedScore } from "../learned-scorer";
+import { activeLearnedModel, gateSetThreshold, type LearnedModel, learnedScore } from "../learned-scorer";
 import { LEXICON } from "../lexicon";
 import type { LanguageLexicon } from "../lexicon-types";
 import { quotesAMention, type SegmentView } from "../segment-view";
@@ -165,8 +165,8 @@ export const LEARNED_RULE_NAME = "learned-order";
 
 /**
  * The learned second stage as rules, one per gate (all named LEARNED_RULE_NAME): the linear scorer of
- * learned-scorer.ts over the gated sentence, flagged at the committed threshold (chosen at training
- * time for no false positive on the tuning split, with a margin). Tried after every hand-written rule,
+ * learned-scorer.ts over the gated sentence, flagged at the committed threshold of the set of gates
+ * that opened it (chosen at training time for no false positive on the tuning split, with a margin). Tried after every hand-written rule,
  * so it only names sentences they missed. A sentence opened by several gates is scored once.
  */
 export const LEARNED_ORDER_RULES: readonly InstructionRule[] = LEARNED_GATES.map((gate) => ({
@@ -179,13 +179,16 @@ export const LEARNED_ORDER_RULES: readonly InstructionRule[] = LEARNED_GATES.map
 let lastView: SegmentView | undefined;
 let lastScore = Number.NEGATIVE_INFINITY;
 
-/** isLearnedOrder, remembered for the last view (the gates share one verdict per sentence). */
+/**
+ * The learned verdict for a gated sentence: its score (computed once per sentence, the gates share it)
+ * against the threshold of the set of gates that opened it (LearnedModel.gateSetThresholds).
+ */
 function isLearnedOrderOnce(view: SegmentView): boolean {
   if (view !== lastView) {
     lastView = view;
     lastScore = learnedOrderScore(view);
   }
-  return lastScore >= activeLearnedModel().threshold;
+  return lastScore >= gateSetThreshold(activeLearnedModel(), view.learnedGates);
 }
 
 /**
@@ -229,7 +232,11 @@ function opensTemplateLiteral(view: SegmentView): boolean {
   return second !== undefined && /^\s*=\s*`/.test(second.gapAfter);
 }
 
-/** True when the learned stage flags the folded sentence (enough words, score at the threshold or above). */
+/**
+ * True when the learned stage flags the folded sentence at the overall threshold (enough words, score
+ * at the threshold or above): the verdict for windows over sentences split across lines, which no
+ * single gate opened.
+ */
 export function isLearnedOrder(view: SegmentView): boolean {
   return learnedOrderScore(view) >= activeLearnedModel().threshold;
 }

@@ -8,11 +8,9 @@
  * and four fifths of the Markdown documentation under node_modules. Every segment the
  * learned stage's gate opens is one example: segments overlapping an attack span are positives, all
  * other segments (of benign texts, and of attack texts outside the spans) negatives. The threshold is
- * chosen on eval/keel/dev (with eval/keel/quoted/dev, the hand-written benign texts and a fifth of the
- * dependency docs): the highest score of any segment of its benign texts plus a margin, so the
+ * chosen on eval/keel/dev (with eval/keel/quoted/dev): the highest score of any segment of its benign texts plus a margin, so the
  * stage has no false positive there (when eval/keel/dev is absent, a fixed fifth of shared/eval/dev is
- * held back for it); each set of gates with enough benign segments also gets its own, lower threshold
- * (see MIN_BENIGN_SEGMENTS_PER_GATE_SET). eval/keel/heldout and shared/eval/test are never read.
+ * held back for it). eval/keel/heldout and shared/eval/test are never read.
  *
  * Model: logistic regression with L2, trained by AdaGrad over the sparse features in a seeded order, so
  * the same data gives the same weights byte for byte.
@@ -28,8 +26,8 @@ import {
   type FeatureSink,
   featureSignature,
 } from "../../lib/guards/quarantine/learned-features";
-import { decodeModel, gateSetThreshold, type LearnedModel } from "../../lib/guards/quarantine/learned-scorer";
-import { LEARNED_GATES, learnedOrderScore } from "../../lib/guards/quarantine/rules/learned-order-rule";
+import { decodeModel, type LearnedModel } from "../../lib/guards/quarantine/learned-scorer";
+import { learnedOrderScore } from "../../lib/guards/quarantine/rules/learned-order-rule";
 import {
   dependencyDocs,
   type EvalRecord,
@@ -69,8 +67,6 @@ export interface TrainOptions {
   readonly hardNegativeWeight?: number;
   readonly hardEpochs?: number;
   readonly hardShare?: number;
-  /** False: every set of gates uses the overall threshold (default true, see LearnedModel.gateSetThresholds). */
-  readonly perGateSetThresholds?: boolean;
 }
 
 class CollectSink implements FeatureSink {
@@ -212,55 +208,26 @@ export function fitLogistic(
   return { weights, bias };
 }
 
-/** Number of sets of learned gates (SegmentView.learnedGates is below this). */
-const GATE_SETS = 1 << LEARNED_GATES.length;
-
 /**
- * Highest learned score of each text per set of gates that opened the segment (index:
- * SegmentView.learnedGates; 0: windows over sentences split across lines), and how many scored
- * segments each set had over all texts.
+ * Highest learned score of any segment of each text under `model`, as the scanner decides on it
+ * (learnedOrderScore: too-short sentences and quoted mentions never count).
  */
-export function textGateSetScores(
-  records: readonly EvalRecord[],
-  model: LearnedModel,
-): { scores: number[][]; segments: number[] } {
-  const segments: number[] = new Array(GATE_SETS).fill(0);
-  const scores = records.map((record) => {
-    const best: number[] = new Array(GATE_SETS).fill(Number.NEGATIVE_INFINITY);
+export function textScores(records: readonly EvalRecord[], model: LearnedModel): number[] {
+  return records.map((record) => {
+    let best = Number.NEGATIVE_INFINITY;
     forEachLearnedSegment(record.text, (view) => {
       const score = learnedOrderScore(view, model);
-      if (!Number.isFinite(score)) return;
-      const gates = view.learnedGates ?? 0;
-      segments[gates]!++;
-      best[gates] = Math.max(best[gates]!, score);
+      if (score > best) best = score;
     });
     return best;
   });
-  return { scores, segments };
 }
-
-/**
- * A set of gates gets its own threshold only when at least this many benign tuning segments had
- * exactly that set: the highest of a handful of benign scores says little about the next benign text.
- */
-const MIN_BENIGN_SEGMENTS_PER_GATE_SET = 100;
-
-/**
- * A set of gates' own threshold is its highest benign score plus GATE_SET_MARGIN (twice the overall
- * margin), and at most MAX_GATE_SET_DROP logits under the overall threshold: its highest benign score
- * comes from fewer sentences than the overall maximum, so it is a less certain bound. (Chosen on
- * eval/keel/dev and the hand-written near-misses of the unit tests: margin 0.5 without a floor caught
- * 8 more dev attacks but flagged "Whenever you respond, the bot logs the latency to https://...".)
- */
-const GATE_SET_MARGIN = 1;
-const MAX_GATE_SET_DROP = 1;
 
 /** The weights record (as in learned-weights.ts): int16 weights in base64, with their scale. */
 export interface WeightsRecord {
   readonly signature: string;
   readonly bias: number;
   readonly threshold: number;
-  readonly gateSetThresholds: readonly number[];
   readonly scale: number;
   readonly weights: string;
   readonly ngrams: boolean;
@@ -272,7 +239,6 @@ export function quantize(
   bias: number,
   threshold: number,
   ngrams: boolean,
-  gateSetThresholds: readonly number[] = [],
 ): WeightsRecord {
   let largest = 0;
   for (const weight of weights) largest = Math.max(largest, Math.abs(weight));
@@ -288,7 +254,6 @@ export function quantize(
     signature: featureSignature(),
     bias: Number(bias.toFixed(6)),
     threshold: Number(threshold.toFixed(6)),
-    gateSetThresholds: gateSetThresholds.map((value) => Number(value.toFixed(6))),
     scale,
     weights: Buffer.from(bytes).toString("base64"),
     ngrams,
@@ -323,26 +288,13 @@ export function trainLearnedModel(
   const model = decodeModel(provisional);
   const tuningBenign = tuning.filter((record) => record.label === "benign");
   const tuningAttacks = tuning.filter((record) => record.label === "attack");
-  const benign = textGateSetScores(tuningBenign, model);
-  const highestOf = (gates: number) =>
-    benign.scores.reduce((best, row) => Math.max(best, row[gates]!), Number.NEGATIVE_INFINITY);
-  const highestBenign = benign.scores.reduce((best, row) => Math.max(best, ...row), Number.NEGATIVE_INFINITY);
+  const benignScores = textScores(tuningBenign, model);
+  const highestBenign = benignScores.reduce((best, score) => Math.max(best, score), Number.NEGATIVE_INFINITY);
   const margin = options.margin ?? 0.5;
   const threshold = Number.isFinite(highestBenign) ? highestBenign + margin : bias + margin;
-  // Each set of gates with enough benign segments: its own highest benign score plus the margin; the
-  // others (and windows over split sentences, index 0) keep the overall threshold.
-  const gateSetThresholds = Array.from({ length: GATE_SETS }, (_, gates) =>
-    gates === 0 ||
-    options.perGateSetThresholds === false ||
-    benign.segments[gates]! < MIN_BENIGN_SEGMENTS_PER_GATE_SET
-      ? threshold
-      : Math.min(threshold, Math.max(threshold - MAX_GATE_SET_DROP, highestOf(gates) + GATE_SET_MARGIN)),
-  );
-  const record = quantize(weights, bias, threshold, ngrams, gateSetThresholds);
-  const final = decodeModel(record);
-  const caught = textGateSetScores(tuningAttacks, final).scores.filter((row) =>
-    row.some((score, gates) => score >= gateSetThreshold(final, gates)),
-  ).length;
+  const record = quantize(weights, bias, threshold, ngrams);
+  const attackScores = textScores(tuningAttacks, model);
+  const caught = attackScores.filter((score) => score >= threshold).length;
   const positives = samples.filter((sample) => sample.label === 1).length;
   return {
     record,
@@ -353,8 +305,6 @@ export function trainLearnedModel(
       tuningBenignTexts: tuningBenign.length,
       highestBenignScore: Number(highestBenign.toFixed(4)),
       threshold: record.threshold,
-      benignSegmentsPerGateSet: benign.segments,
-      gateSetThresholds: record.gateSetThresholds,
       tuningAttackTexts: tuningAttacks.length,
       tuningAttacksCaughtByLearnedStageAlone: caught,
     },
@@ -368,7 +318,6 @@ export const LEARNED_WEIGHTS = {
   signature: ${JSON.stringify(record.signature)},
   bias: ${record.bias},
   threshold: ${record.threshold},
-  gateSetThresholds: ${JSON.stringify(record.gateSetThresholds)},
   scale: ${record.scale},
   ngrams: ${record.ngrams},
   weights:
@@ -391,7 +340,7 @@ export function trainingData(): { training: EvalRecord[]; tuning: EvalRecord[] }
   if (keelDev.length > 0)
     return {
       training: [...keelTrain, ...sharedDev, ...handwritten, ...docsTraining],
-      tuning: [...keelDev, ...docsTuning, ...handwritten.filter((record) => record.label === "benign")],
+      tuning: [...keelDev, ...docsTuning],
     };
   return {
     training: [

@@ -75,19 +75,6 @@ export const LEARNED_RULE_MASK: number = DETECTION_RULES.reduce(
   0,
 );
 
-/** The rule-mask bit of each learned gate (index i: LEARNED_ORDER_RULES[i]). */
-const LEARNED_GATE_BITS: readonly number[] = DETECTION_RULES.flatMap((rule, ruleIndex) =>
-  rule.name === LEARNED_RULE_NAME ? [1 << ruleIndex] : [],
-);
-
-/** The learned gates a segment's rule mask opens, as a bit set (bit i: LEARNED_ORDER_RULES[i]). */
-export function learnedGatesOf(ruleMask: number): number {
-  let gates = 0;
-  for (let gate = 0; gate < LEARNED_GATE_BITS.length; gate++)
-    if ((ruleMask & LEARNED_GATE_BITS[gate]!) !== 0) gates |= 1 << gate;
-  return gates;
-}
-
 /** Word hash -> which rules (bit i = DETECTION_RULES[i]) use the word as anchor or as companion. */
 export const ANCHOR_TABLE: AnchorTable = new AnchorTable(
   DETECTION_RULES.flatMap((rule, ruleIndex) => [

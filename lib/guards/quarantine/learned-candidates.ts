@@ -1,4 +1,4 @@
-import { ANCHOR_TABLE, LEARNED_RULE_MASK, learnedGatesOf } from "./detection-rules";
+import { ANCHOR_TABLE, LEARNED_RULE_MASK } from "./detection-rules";
 import { findCandidateLines } from "./find-candidate-lines";
 import { continuationWindow, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
@@ -12,7 +12,7 @@ const bounds: number[] = [];
 
 /**
  * Calls `visit` for every segment the learned stage would score in `text` (the segments its gate
- * opens), with the folded view (its `learnedGates` set) and the segment's range in the original text. The same pre-filter,
+ * opens), with the folded view and the segment's range in the original text. The same pre-filter,
  * folding, segmentation and chunking as scanToolResultText, so the training script
  * (scripts/quarantine/train.ts) sees exactly what the scanner scores. O(n); never throws for a string.
  */
@@ -41,7 +41,6 @@ export function forEachLearnedSegment(
               text: segmentText,
               tokens,
               opensLine: bounds[segmentIndex + 2] === 1 && chunkStart === segmentStart,
-              learnedGates: learnedGatesOf(bounds[segmentIndex + 3]!),
             },
             region.originalStart[chunkStart]!,
             region.originalEndOf(chunkEnd - 1),

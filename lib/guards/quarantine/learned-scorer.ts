@@ -21,15 +21,6 @@ export interface LearnedModel {
   readonly weights: Float32Array;
   readonly bias: number;
   readonly threshold: number;
-  /**
-   * The threshold of each set of gates that can open a sentence (index: SegmentView.learnedGates, bit
-   * i: LEARNED_ORDER_RULES[i]), at most `threshold`: the highest benign score among the tuning
-   * sentences opened by exactly that set, plus the margin, for sets with enough such sentences. A
-   * sentence that two gates open (an action on something sensitive AND an address to the agent) is
-   * not held to the threshold set by the hardest benign sentence one gate alone let through. Missing
-   * entries (and index 0, windows over split sentences) are `threshold`.
-   */
-  readonly gateSetThresholds: readonly number[];
   /** False for a model trained without the hashed n-grams (the ablation that checks for memorizing). */
   readonly ngrams: boolean;
 }
@@ -42,33 +33,18 @@ export function decodeModel(record: {
   readonly scale: number;
   readonly weights: string;
   readonly ngrams?: boolean;
-  readonly gateSetThresholds?: readonly number[];
 }): LearnedModel {
   const weights = new Float32Array(FEATURE_COUNT);
   const bytes = record.signature === featureSignature() ? decodeBase64(record.weights) : undefined;
   if (bytes === undefined || bytes.length !== FEATURE_COUNT * 2)
-    return { weights, bias: 0, threshold: Number.POSITIVE_INFINITY, gateSetThresholds: [], ngrams: true };
+    return { weights, bias: 0, threshold: Number.POSITIVE_INFINITY, ngrams: true };
   for (let index = 0; index < FEATURE_COUNT; index++) {
     const low = bytes[index * 2]!;
     const high = bytes[index * 2 + 1]!;
     const value = (high << 8) | low;
     weights[index] = (value >= 0x8000 ? value - 0x10000 : value) * record.scale;
   }
-  const gateSetThresholds = (record.gateSetThresholds ?? []).map((value) =>
-    Number.isFinite(value) ? Math.min(value, record.threshold) : record.threshold,
-  );
-  return {
-    weights,
-    bias: record.bias,
-    threshold: record.threshold,
-    gateSetThresholds,
-    ngrams: record.ngrams !== false,
-  };
-}
-
-/** The threshold for a sentence opened by the gates `gates` under `model` (see LearnedModel.gateSetThresholds). */
-export function gateSetThreshold(model: LearnedModel, gates: number | undefined): number {
-  return (gates === undefined ? undefined : model.gateSetThresholds[gates]) ?? model.threshold;
+  return { weights, bias: record.bias, threshold: record.threshold, ngrams: record.ngrams !== false };
 }
 
 /** Sums weights of emitted features (one instance per model; not reentrant, extraction is synchronous). */

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeBase64 } from "./base64";
 import { DENSE_SIZE, extractFeatures, type FeatureSink, STRUCTURAL_FEATURE_NAMES } from "./learned-features";
-import { activeLearnedModel, decodeModel, gateSetThreshold, learnedScore } from "./learned-scorer";
+import { activeLearnedModel, decodeModel, learnedScore } from "./learned-scorer";
 import { LEARNED_WEIGHTS } from "./learned-weights";
 import { continuationWindow, lineParts } from "./line-joins";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
@@ -111,17 +111,6 @@ describe("learned scorer", () => {
     expect(mismatched.threshold).toBe(Number.POSITIVE_INFINITY);
     const truncated = decodeModel({ ...LEARNED_WEIGHTS, weights: "AAAA" });
     expect(truncated.threshold).toBe(Number.POSITIVE_INFINITY);
-  });
-
-  it("holds each set of gates to its own threshold, never above the overall one; windows to the overall one", () => {
-    const model = activeLearnedModel();
-    for (let gates = 0; gates < 8; gates++)
-      expect(gateSetThreshold(model, gates)).toBeLessThanOrEqual(model.threshold);
-    expect(gateSetThreshold(model, undefined)).toBe(model.threshold);
-    expect(gateSetThreshold(model, 0)).toBe(model.threshold);
-    const raised = decodeModel({ ...LEARNED_WEIGHTS, gateSetThresholds: [0, 99, Number.NaN, -1] });
-    expect(raised.gateSetThresholds).toEqual([0, raised.threshold, raised.threshold, -1]);
-    expect(gateSetThreshold(raised, 7)).toBe(raised.threshold);
   });
 });
 

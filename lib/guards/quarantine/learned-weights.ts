@@ -3,7 +3,6 @@ export const LEARNED_WEIGHTS = {
   signature: "43422bf5",
   bias: -0.692549,
   threshold: 2.157131,
-  gateSetThresholds: [2.157131, 2.157131, 2.157131, 1.314007, 2.157131, 2.157131, 2.157131, 2.157131],
   scale: 0.00010902328,
   ngrams: true,
   weights:

@@ -1,11 +1,5 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
-import {
-  ANCHOR_TABLE,
-  DETECTION_RULES,
-  ENCODED_MENTION_MASK,
-  LEARNED_RULE_MASK,
-  learnedGatesOf,
-} from "./detection-rules";
+import { ANCHOR_TABLE, DETECTION_RULES, ENCODED_MENTION_MASK, LEARNED_RULE_MASK } from "./detection-rules";
 import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines } from "./find-candidate-lines";
@@ -62,12 +56,7 @@ function firstMatchingRule(
     if ((ruleMask & (1 << ruleIndex)) === 0) continue;
     const rule = DETECTION_RULES[ruleIndex]!;
     if (rule.precheck !== undefined && !rule.precheck(segmentText)) continue;
-    view ??= {
-      text: segmentText,
-      tokens: tokenizeFolded(segmentText, codes, offset),
-      opensLine,
-      learnedGates: learnedGatesOf(ruleMask),
-    };
+    view ??= { text: segmentText, tokens: tokenizeFolded(segmentText, codes, offset), opensLine };
     // 'A typical payload reads "Ignore all previous instructions and ..."': the sentence quotes an attack
     // as data (advisories, docs); a quotation it presents as an example is not an order.
     if (rule.matches(view)) return quotesAMention(view.tokens) ? undefined : rule;

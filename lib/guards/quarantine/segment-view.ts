@@ -10,11 +10,6 @@ export interface SegmentView {
   readonly tokens: readonly SegmentToken[];
   /** True when the segment opens a line or a JSON string value. */
   readonly opensLine: boolean;
-  /**
-   * The learned stage's gates that opened the segment (bit i: LEARNED_ORDER_RULES[i]); absent or 0 for
-   * a window over a sentence split across lines, which no single gate opened.
-   */
-  readonly learnedGates?: number;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { InstructionRule } from "../instruction-rule";
-import { activeLearnedModel, gateSetThreshold, type LearnedModel, learnedScore } from "../learned-scorer";
+import { activeLearnedModel, type LearnedModel, learnedScore } from "../learned-scorer";
 import { LEXICON } from "../lexicon";
 import type { LanguageLexicon } from "../lexicon-types";
 import { quotesAMention, type SegmentView } from "../segment-view";
@@ -165,8 +165,8 @@ export const LEARNED_RULE_NAME = "learned-order";
 
 /**
  * The learned second stage as rules, one per gate (all named LEARNED_RULE_NAME): the linear scorer of
- * learned-scorer.ts over the gated sentence, flagged at the committed threshold of the set of gates
- * that opened it (chosen at training time for no false positive on the tuning split, with a margin). Tried after every hand-written rule,
+ * learned-scorer.ts over the gated sentence, flagged at the committed threshold (chosen at training
+ * time for no false positive on the tuning split, with a margin). Tried after every hand-written rule,
  * so it only names sentences they missed. A sentence opened by several gates is scored once.
  */
 export const LEARNED_ORDER_RULES: readonly InstructionRule[] = LEARNED_GATES.map((gate) => ({
@@ -179,16 +179,13 @@ export const LEARNED_ORDER_RULES: readonly InstructionRule[] = LEARNED_GATES.map
 let lastView: SegmentView | undefined;
 let lastScore = Number.NEGATIVE_INFINITY;
 
-/**
- * The learned verdict for a gated sentence: its score (computed once per sentence, the gates share it)
- * against the threshold of the set of gates that opened it (LearnedModel.gateSetThresholds).
- */
+/** isLearnedOrder, remembered for the last view (the gates share one verdict per sentence). */
 function isLearnedOrderOnce(view: SegmentView): boolean {
   if (view !== lastView) {
     lastView = view;
     lastScore = learnedOrderScore(view);
   }
-  return lastScore >= gateSetThreshold(activeLearnedModel(), view.learnedGates);
+  return lastScore >= activeLearnedModel().threshold;
 }
 
 /**
@@ -232,11 +229,7 @@ function opensTemplateLiteral(view: SegmentView): boolean {
   return second !== undefined && /^\s*=\s*`/.test(second.gapAfter);
 }
 
-/**
- * True when the learned stage flags the folded sentence at the overall threshold (enough words, score
- * at the threshold or above): the verdict for windows over sentences split across lines, which no
- * single gate opened.
- */
+/** True when the learned stage flags the folded sentence (enough words, score at the threshold or above). */
 export function isLearnedOrder(view: SegmentView): boolean {
   return learnedOrderScore(view) >= activeLearnedModel().threshold;
 }

@@ -168,7 +168,7 @@ export async function ensureInstalled(projectRoot = root) {
   if (state === "current") return state;
   if (state !== "adopt") {
     const hasLock = fs.existsSync(path.join(projectRoot, "package-lock.json"));
-    // Estimates measured on a 2-core machine (docs/deployment.md, "First start"): about 1 minute with
+    // Estimates measured on a 2-core machine (README.md, "How long the first start takes"): about 1 minute with
     // npm's cache filled by an earlier install, 3-5 minutes with an empty cache or a busy machine.
     await runStep(
       state === "install"

@@ -34,6 +34,7 @@ import type { Database } from "@/lib/db/client";
 import type { AgentRun } from "@/lib/generated/prisma/client";
 import type { CircuitBreaker } from "@/lib/guards/completion";
 import { MALFORMED_REPLY_MESSAGE, MalformedReplyError } from "@/lib/guards/scaffolding";
+import { haltText } from "@/lib/halts/halt-text";
 import { loadHaltConditionConfig, recordHaltInSession } from "@/lib/halts/service";
 import { errorFields, type Logger } from "@/lib/log/logger";
 import { redactSecrets } from "@/lib/redact/redact";
@@ -316,6 +317,7 @@ async function recordAuditHalt(
   try {
     const session = await database.agentSession.findUniqueOrThrow({ where: { id: run.sessionId } });
     const config = await loadHaltConditionConfig(database);
+    const text = haltText("auditGateTerminated", { runId: run.id, step, reason });
     const recorded = await database.$transaction((transaction) =>
       recordHaltInSession(
         transaction,
@@ -326,9 +328,10 @@ async function recordAuditHalt(
           halt_type: "security",
           condition_name: AUDIT_GATE_HALT_CONDITION,
           severity: "critical",
-          description: `The audit gate terminated run ${run.id} at step ${step}: ${reason}`,
+          description: text.description,
         },
         config,
+        { key: text.description_key, params: text.description_params },
       ),
     );
     return recorded.halt_id;

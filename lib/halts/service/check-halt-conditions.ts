@@ -25,6 +25,7 @@ import {
   recommendAction,
   selectReasonsToAutoRecord,
 } from "@/lib/halts/conditions";
+import { haltText, isHaltTextKey } from "@/lib/halts/halt-text";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { redactKnownSecrets, redactSecretsDeep, secretValuesIn } from "@/lib/redact/redact";
 import type {
@@ -126,6 +127,9 @@ async function runCheck(
           session,
           buildAutoRecordInput(checked, reason),
           config,
+          reason.description_key === undefined || !isHaltTextKey(reason.description_key)
+            ? undefined
+            : { key: reason.description_key, params: reason.description_params ?? {} },
         );
         ids.set(reason.condition_name, result.halt_id);
       }
@@ -145,10 +149,7 @@ function withSessionHaltedReason(
     halt_type: "execution",
     condition_name: SESSION_HALTED_CONDITION,
     severity: "high",
-    description:
-      state === "paused"
-        ? "The session is paused: a halt was escalated to a human. No new operations until a human resumes it."
-        : "The session is halted: acknowledge its halts before new operations.",
+    ...haltText(state === "paused" ? "sessionPaused" : "sessionHalted"),
     auto_recorded: false,
   };
   const reasons = [...output.halt_reasons, reason];

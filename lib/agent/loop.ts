@@ -32,6 +32,7 @@ import {
   tool,
 } from "ai";
 import { BLOCKED_MESSAGE } from "@/lib/guards/audit-gate";
+import { guardMode } from "@/lib/guards/guard-mode";
 import {
   createScaffoldingScanner,
   decideScaffoldingRecovery,
@@ -414,6 +415,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
         calls: reply.toolCalls,
         tools: toolsByName,
         quarantineEnabled: flags.toolResultQuarantineEnabled,
+        quarantineMode: guardMode(flags, "quarantine"),
         step,
         runId: options.runId,
         signal: options.signal,

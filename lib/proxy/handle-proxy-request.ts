@@ -20,6 +20,7 @@ import { executeToolBatch } from "@/lib/agent/tool-batch";
 import type { ToolErrorEnvelope } from "@/lib/agent/tools/agent-tool";
 import type { Caller } from "@/lib/auth/caller";
 import { getPrisma } from "@/lib/db/client";
+import { guardMode } from "@/lib/guards/guard-mode";
 import {
   decideScaffoldingRecovery,
   MALFORMED_REPLY_MESSAGE,
@@ -506,6 +507,7 @@ async function mediate(context: Context): Promise<Response> {
         calls: pending,
         tools: managed.byName,
         quarantineEnabled: flags.toolResultQuarantineEnabled,
+        quarantineMode: guardMode(flags, "quarantine"),
         step,
         runId: run.id,
         signal: context.request.signal,

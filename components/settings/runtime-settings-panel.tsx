@@ -30,7 +30,9 @@ type BooleanFlagName = {
 
 const GUARD_SWITCHES = [
   "toolResultQuarantineEnabled",
+  "toolResultQuarantineShadow",
   "toolScaffoldingGuardEnabled",
+  "toolScaffoldingGuardShadow",
   "runCompletionCaveatsEnabled",
   "toolBudgetWrapupEnabled",
 ] as const satisfies readonly BooleanFlagName[];
@@ -196,6 +198,7 @@ export function SettingsForm({
         </h2>
         <div className="divide-y divide-slate-200">
           {renderSwitch("auditGateEnabled")}
+          {renderSwitch("auditGateShadow")}
           <div className="py-4">
             <p className="text-sm text-slate-700">{t("auditGateOptionsHint")}</p>
             <div className="divide-y divide-slate-200">

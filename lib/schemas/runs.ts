@@ -68,6 +68,12 @@ export const listRunsQuerySchema = z.strictObject({
   kind: z.enum(RUN_KINDS).optional(),
   /** The completion judge's verdict. */
   verdict: z.enum(COMPLETION_VERDICTS).optional(),
+  /** Runs in which this guard acted (or, with `decision=shadow`, would have acted): the panel's link. */
+  guard: z.enum(SHADOWABLE_GUARDS).optional(),
+  /** With `guard`: "enforced" (On) or "shadow" decisions; both when absent. */
+  decision: z.enum(["enforced", "shadow"]).optional(),
+  /** With `guard`: only decisions at or after this time. */
+  since: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   /** Opaque cursor from the previous page's `nextCursor`. */
   cursor: storableText().max(200).optional(),

@@ -77,7 +77,9 @@ describe("guard filters (the settings panel's links)", () => {
       kind: "",
       verdict: "",
     });
-    expect(readRunFilters(new URLSearchParams({ guard: "audit_gate", decision: "x", since: "yesterday" }))).toEqual({
+    expect(
+      readRunFilters(new URLSearchParams({ guard: "audit_gate", decision: "x", since: "yesterday" })),
+    ).toEqual({
       status: "",
       kind: "",
       verdict: "",

@@ -1,4 +1,3 @@
-import { SHADOWABLE_GUARDS, type ShadowableGuard } from "@/lib/schemas/settings";
 import {
   COMPLETION_VERDICTS,
   RUN_KINDS,
@@ -6,6 +5,7 @@ import {
   type RunKind,
   type RunStatus,
 } from "@/lib/schemas/runs";
+import { SHADOWABLE_GUARDS, type ShadowableGuard } from "@/lib/schemas/settings";
 
 /**
  * The runs list's filters as they live in the URL (pure). Unknown values are dropped, so a hand-edited

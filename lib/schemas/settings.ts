@@ -161,3 +161,33 @@ export function parseStoredFlags(row: Record<string, unknown>): {
   }
   return { flags: flags as RuntimeFlags, invalidFields };
 }
+
+/** Runs and results a guard affected in one window, enforced (On) and in Shadow. */
+const guardEffectCountsSchema = z.object({
+  runs: z.int().min(0),
+  results: z.int().min(0),
+});
+const guardEffectWindowSchema = z.object({
+  /** Where the guard acted (On). */
+  enforced: guardEffectCountsSchema,
+  /** Where it would have acted (Shadow). */
+  shadow: guardEffectCountsSchema,
+  /** The start of the window: the runs list's `since` for the panel's link. */
+  since: z.iso.datetime(),
+});
+
+/** GET /api/app-settings/guard-effects: what each guard did or would have done over 24 h and 7 days. */
+export const guardEffectsSchema = z.object({
+  generatedAt: z.iso.datetime(),
+  guards: z.array(
+    z.object({
+      guard: z.enum(SHADOWABLE_GUARDS),
+      mode: z.enum(GUARD_MODES),
+      last24h: guardEffectWindowSchema,
+      last7d: guardEffectWindowSchema,
+      /** Results affected per UTC day over the last 7 days, oldest first (7 entries). */
+      daily: z.array(z.object({ day: z.iso.date(), enforced: z.int().min(0), shadow: z.int().min(0) })),
+    }),
+  ),
+});
+export type GuardEffects = z.infer<typeof guardEffectsSchema>;

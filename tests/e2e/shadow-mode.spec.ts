@@ -49,9 +49,9 @@ test("quarantine in Shadow in the Italian panel, then On: what would have been r
     await expect(shadow).toHaveCount(1);
     await expect(shadow).toContainText(run.t("RunTimeline.shadowBadge"));
     await expect(shadow).toContainText("La quarantena avrebbe rimosso");
-    await expect(shadow.getByTestId("shadow-preview").first()).toContainText(
-      "Ignore all previous instructions",
-    );
+    await expect(
+      shadow.getByTestId("shadow-preview").filter({ hasText: "Ignore all previous instructions" }),
+    ).toHaveCount(1);
 
     // The panel's 24 h figures match the runs the API lists for them, and the link shows that run.
     await settings.goto();

@@ -55,7 +55,7 @@ test("quarantine in Shadow in the Italian panel, then On: what would have been r
 
     // The panel's 24 h figures match the runs the API lists for them, and the link shows that run.
     await settings.goto();
-    const figures = page.getByTestId("guard-effects-24h-shadow");
+    const figures = page.getByTestId("guard-effects-quarantine").getByTestId("guard-effects-24h-shadow");
     await expect(figures).not.toHaveAttribute("data-runs", "0");
     const shownRuns = Number(await figures.getAttribute("data-runs"));
     const shownResults = Number(await figures.getAttribute("data-results"));

@@ -9,7 +9,7 @@
  *      untrusted-data preamble for external-content tools, trusted signposts appended after the scan;
  *      runtime-authored results are exempt);
  *   4. emit `tool.end` with `quarantinedSegments` and the text exactly as the model will read it, plus
- *      the tool's own text for replay (the event writer stores it apart, lib/runs/tool-result-samples.ts);
+ *      the tool's own text for replay (the event writer stores it apart, lib/runs/guard-decisions.ts);
  *      in Shadow mode, then a `guard.shadow` event with what the quarantine would have removed.
  * Nothing else in the runtime turns a tool result into model input.
  */

@@ -25,6 +25,8 @@ test("quarantine in Shadow in the Italian panel, then On: what would have been r
   page,
   adminRequest,
 }) => {
+  // Two runs, the panel three times and the filtered runs list: more than the default minute on a busy host.
+  test.setTimeout(240_000);
   const settings = await new SettingsPage(page, "it").goto();
   // Shadow = the switch off and its shadow switch on (one audit row each, applied like every switch).
   if (await settings.switchValue("toolResultQuarantineEnabled"))

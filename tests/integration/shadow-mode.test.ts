@@ -12,6 +12,7 @@ import * as replayRoute from "@/app/api/replay/route";
 import * as runsRoute from "@/app/api/runs/route";
 import { DEMO_INJECTED_LINE } from "@/lib/agent/demo/demo-pages";
 import { QUARANTINE_MARKER, scanToolResultText, type ToolResultScan } from "@/lib/guards/quarantine";
+import { collectKeelMetrics } from "@/lib/metrics/collect-keel-metrics";
 import { replayToolResults } from "@/lib/replay/replay-tool-results";
 import { createTestUser, type TestUser } from "./helpers/auth-fixtures";
 import { callRoute } from "./helpers/call-route";
@@ -116,6 +117,18 @@ describe("quarantine in Shadow mode", () => {
     expect(quarantine.last7d.shadow).toEqual(quarantine.last24h.shadow);
     expect(quarantine.daily).toHaveLength(7);
     expect(quarantine.daily.at(-1).shadow).toBe(shadowResults);
+    // The metrics count the same decisions, per guard.
+    const families = await collectKeelMetrics(testDatabase.database);
+    const sample = (name: string) =>
+      families
+        .find((family) => family.name === name)
+        ?.samples.find((entry) => entry.labels?.guard === "quarantine")?.value;
+    expect(sample("keel_guard_shadow_decisions_total")).toBe(shadowResults);
+    expect(sample("keel_guard_decisions_total")).toBe(
+      await testDatabase.database.runEvent.count({
+        where: { type: "tool.end", data: { path: ["quarantinedSegments", "count"], gt: 0 } },
+      }),
+    );
 
     const filtered = await callRoute(runsRoute.GET, {
       path: `/api/runs?guard=quarantine&decision=shadow&since=${encodeURIComponent(quarantine.last24h.since)}`,

@@ -24,9 +24,8 @@ export { GUARD_MODES, type GuardMode, SHADOWABLE_GUARDS, type ShadowableGuard };
 export const GUARD_SWITCH_FIELDS = {
   quarantine: { enabled: "toolResultQuarantineEnabled", shadow: "toolResultQuarantineShadow" },
   scaffolding: { enabled: "toolScaffoldingGuardEnabled", shadow: "toolScaffoldingGuardShadow" },
-  audit_gate: { enabled: "auditGateEnabled", shadow: "auditGateShadow" },
 } as const satisfies Record<
-  Exclude<ShadowableGuard, "completion_judge">,
+  Exclude<ShadowableGuard, "completion_judge" | "audit_gate">,
   { enabled: keyof RuntimeFlags; shadow: keyof RuntimeFlags }
 >;
 export type SwitchedGuard = keyof typeof GUARD_SWITCH_FIELDS;
@@ -38,16 +37,19 @@ type ModeFlags = Pick<
   | "toolScaffoldingGuardEnabled"
   | "toolScaffoldingGuardShadow"
   | "auditGateEnabled"
-  | "auditGateShadow"
   | "autonomousCompletionJudgeMode"
 >;
 
-/** The mode a guard runs in under `flags`. The judge is On in "caveat" and "continue". */
+/**
+ * The mode a guard runs in under `flags`. The judge is On in "caveat" and "continue". The audit gate has
+ * no Shadow mode yet (its clarifications are model calls that change the run): it is On or Off.
+ */
 export function guardMode(flags: ModeFlags, guard: ShadowableGuard): GuardMode {
   if (guard === "completion_judge") {
     const mode = flags.autonomousCompletionJudgeMode;
     return mode === "off" ? "off" : mode === "shadow" ? "shadow" : "on";
   }
+  if (guard === "audit_gate") return flags.auditGateEnabled ? "on" : "off";
   const fields = GUARD_SWITCH_FIELDS[guard];
   if (flags[fields.enabled]) return "on";
   return flags[fields.shadow] ? "shadow" : "off";

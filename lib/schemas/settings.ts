@@ -53,7 +53,6 @@ export const runtimeFlagsSchema = z.strictObject({
    */
   toolResultQuarantineShadow: z.boolean(),
   toolScaffoldingGuardShadow: z.boolean(),
-  auditGateShadow: z.boolean(),
 });
 export type RuntimeFlags = z.infer<typeof runtimeFlagsSchema>;
 export type RuntimeFlagName = keyof RuntimeFlags;
@@ -74,7 +73,6 @@ export const DEFAULT_RUNTIME_FLAGS: Readonly<RuntimeFlags> = Object.freeze({
   auditGatePrompt: null,
   toolResultQuarantineShadow: false,
   toolScaffoldingGuardShadow: false,
-  auditGateShadow: false,
 });
 
 export const RUNTIME_FLAG_NAMES = Object.keys(DEFAULT_RUNTIME_FLAGS) as RuntimeFlagName[];

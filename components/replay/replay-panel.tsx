@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, useState } from "react";
-import { callApi } from "@/components/auth/api-client";
+import { callApi } from "@/components/api/api-client";
 import { Link } from "@/i18n/navigation";
 import { type ReplayItem, type ReplayReport, replayReportSchema } from "@/lib/schemas/replay";
 

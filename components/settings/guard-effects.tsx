@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis } from "recharts";
-import { callApi } from "@/components/auth/api-client";
+import { callApi } from "@/components/api/api-client";
 import { Link } from "@/i18n/navigation";
 import { type GuardEffects, guardEffectsSchema, type ShadowableGuard } from "@/lib/schemas/settings";
 

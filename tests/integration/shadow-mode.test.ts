@@ -84,7 +84,7 @@ describe("quarantine in Shadow mode", () => {
     const count = Number(shadow?.data.count);
     expect(count).toBeGreaterThan(0);
     expect(
-      (shadow?.data.previews as string[]).some((preview) => preview.includes("Ignore all previous")),
+      ((shadow?.data.previews ?? []) as string[]).some((preview) => preview.includes("Ignore all previous")),
     ).toBe(true);
     const samples = await testDatabase.database.toolResultSample.findMany({ where: { runId: shadowRunId } });
     expect(samples).toHaveLength(1);

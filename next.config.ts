@@ -8,6 +8,18 @@ const nextConfig: NextConfig = {
   // Type checking belongs to the test suite (`npm run lint` runs tsc --noEmit on every commit), not to
   // starting: on a busy 2-core machine it was minutes of a first `npm start`'s build.
   typescript: { ignoreBuildErrors: true },
+  // The OpenTelemetry SDK, its exporters (imported only when tracing is configured, lib/telemetry/setup.ts)
+  // and prom-client load from node_modules at run time instead of being bundled.
+  serverExternalPackages: [
+    "@opentelemetry/sdk-trace",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/exporter-trace-otlp-proto",
+    "@opentelemetry/resources",
+    "@opentelemetry/core",
+    "@ai-sdk/otel",
+    "prom-client",
+  ],
 };
 
 export default withNextIntl(nextConfig);

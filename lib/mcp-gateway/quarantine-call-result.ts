@@ -15,13 +15,9 @@
  */
 
 import type { GuardMode } from "@/lib/guards/guard-mode";
-import {
-  classifyTool,
-  quarantineToolResultInMode,
-  type ToolClassification,
-  UNTRUSTED_DATA_PREAMBLE,
-} from "@/lib/guards/quarantine";
+import { classifyTool, type ToolClassification, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
 import { type McpCallResult, mcpResultText } from "@/lib/mcp-client/mcp-tool-result";
+import { observedQuarantine } from "@/lib/telemetry/quarantine";
 
 /** A `tools/call` result as exchanged over MCP (loosely typed: unknown keys are kept). */
 export interface GatewayCallResult {
@@ -88,7 +84,7 @@ export function quarantineCallResult(input: QuarantineCallResultInput): Quaranti
 
   // The runtime's choke point scans each part; its preamble is placed once below, not per part.
   const scan = (text: string): string => {
-    const output = quarantineToolResultInMode({ toolName, text, mode });
+    const output = observedQuarantine("mcp_gateway", { toolName, text, mode });
     scanned += 1;
     previews.push(...output.quarantinedSegments.previews);
     if (output.shadowSegments) shadowPreviews.push(...output.shadowSegments.previews);

@@ -3,7 +3,8 @@
  * proxy sees the result for the first time). Same choke point as the runtime: quarantineToolResult.
  */
 import type { GuardMode } from "@/lib/guards/guard-mode";
-import { quarantineToolResultInMode, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
+import { UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
+import { observedQuarantine } from "@/lib/telemetry/quarantine";
 import type { IncomingScan } from "./protocols/proxy-protocol";
 
 /** Accumulates what the scans removed, across the conversation. */
@@ -37,7 +38,7 @@ export function quarantineIncomingText(
   first: boolean,
   tally: IncomingScanTally,
 ): string {
-  const result = quarantineToolResultInMode({
+  const result = observedQuarantine("proxy_incoming", {
     toolName,
     text,
     mode: typeof mode === "boolean" ? (mode ? "on" : "off") : mode,

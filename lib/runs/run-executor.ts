@@ -39,6 +39,9 @@ import { errorFields, type Logger } from "@/lib/log/logger";
 import { redactSecrets } from "@/lib/redact/redact";
 import type { RunEventData, RunStatus } from "@/lib/schemas/runs";
 import type { RuntimeFlags } from "@/lib/schemas/settings";
+import { tracedEmit } from "@/lib/telemetry/run-events";
+import { traceRun } from "@/lib/telemetry/run-span";
+import { activeSpan } from "@/lib/telemetry/tracing";
 import type { AgentTool } from "@/lib/tools/agent-tool";
 import { RunEventWriter } from "./run-event-writer";
 import { RUN_LEASE_MS, renewRunLease } from "./run-lease";
@@ -165,7 +168,9 @@ export async function executeRun(
     log,
   );
   try {
-    return await executeClaimedRun(deps, run, AbortSignal.any([signal, abandon.signal]), lease.lost, log);
+    return await traceRun(run, () =>
+      executeClaimedRun(deps, run, AbortSignal.any([signal, abandon.signal]), lease.lost, log),
+    );
   } finally {
     lease.stop();
   }
@@ -183,7 +188,7 @@ async function executeClaimedRun(
   const started = performance.now();
   const last = await database.runEvent.aggregate({ where: { runId }, _max: { seq: true } });
   const writer = new RunEventWriter(database, runId, last._max.seq ?? 0);
-  const emit = (event: RunEventData) => writer.write(event);
+  const emit = tracedEmit((event: RunEventData) => writer.write(event), activeSpan());
 
   const { tools, todo } = deps.createTools(runId);
   const forRun = deps.runFlags?.(run.task) ?? {};

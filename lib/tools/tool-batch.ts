@@ -14,9 +14,9 @@
  * Nothing else in the runtime turns a tool result into model input.
  */
 import type { GuardMode } from "@/lib/guards/guard-mode";
-import { quarantineToolResultInMode } from "@/lib/guards/quarantine";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import type { RunEventData } from "@/lib/schemas/runs";
+import { observedQuarantine } from "@/lib/telemetry/quarantine";
 import type { AgentTool, ToolEnvelope, ToolOutcome } from "./agent-tool";
 
 const log = createLogger({ component: "tool-batch" });
@@ -146,7 +146,7 @@ export async function executeToolBatch(input: ToolBatchInput): Promise<ToolCallR
     } else {
       const outcome = await runTool(tool, call, input);
       const text = outcome.text ?? JSON.stringify(outcome.envelope);
-      const quarantined = quarantineToolResultInMode({
+      const quarantined = observedQuarantine("keel_tools", {
         toolName: call.name,
         text,
         mode: quarantineMode,

@@ -33,6 +33,7 @@ import type {
   HaltConditionConfig,
   HaltReason,
 } from "@/lib/schemas/halts";
+import { observeHaltCheck } from "@/lib/telemetry/halt-check";
 import { HaltServiceError } from "./halt-service-error";
 import { recordHaltInSession, redactTaskId } from "./record-halt";
 import { resolveSessionByToken } from "./resolve-session";
@@ -51,6 +52,15 @@ export const SESSION_HALTED_CONDITION = "session_halted";
  * after HALT_CHECK_BUDGET_MS answers the fail-safe (the MCP tools get the same bound as the route).
  */
 export async function checkHaltConditions(
+  database: Database,
+  caller: Caller,
+  input: CheckHaltConditionsInput,
+  configSource: HaltConfigSource,
+): Promise<CheckHaltConditionsOutput> {
+  return observeHaltCheck(() => checkFailSafe(database, caller, input, configSource));
+}
+
+async function checkFailSafe(
   database: Database,
   caller: Caller,
   input: CheckHaltConditionsInput,

@@ -5,7 +5,8 @@
  *   halt-escalation-scan   every minute: escalate overdue events, claim pending notifications, emit a
  *                          console event per escalation, enqueue one webhook delivery each
  *   halt-escalation-webhook deliver one signed webhook; a failure is retried with exponential backoff
- *   halt-archive           daily at 03:17: move events older than 90 days to the archive table
+ *   halt-archive           daily at 03:17: move events older than 90 days to the archive table, and delete
+ *                          replay samples older than KEEL_REPLAY_RETENTION_DAYS (lib/replay)
  *
  * Environment: KEEL_ESCALATION_WEBHOOK_URL (optional, http/https) and KEEL_ESCALATION_WEBHOOK_SECRET
  * (required with the URL, at least 16 characters).
@@ -23,6 +24,7 @@ import {
   escalateOverdueHalts,
 } from "@/lib/halts/escalation/halt-escalation";
 import { errorFields, type Logger } from "@/lib/log/logger";
+import { ageToolResultSamples, replayRetentionDays } from "@/lib/replay/replay-tool-results";
 
 export const QUEUES = {
   scan: "halt-escalation-scan",
@@ -113,6 +115,8 @@ export async function startHaltJobs(input: {
   await boss.work<Record<string, never>>(QUEUES.archive, async () => {
     const moved = await archiveOldHalts(database);
     if (moved > 0) log.info("archived old halt events", { moved });
+    const aged = await ageToolResultSamples(database, replayRetentionDays());
+    if (aged > 0) log.info("deleted replay samples past their retention", { deleted: aged });
   });
   if (input.schedule !== false) {
     await boss.schedule(QUEUES.scan, "* * * * *");

@@ -14,6 +14,8 @@
  *   mcp-gateway --config <file>  upstream MCP servers behind Keel's quarantine, over stdio (docs/mcp-gateway.md)
  *   run "<task>" [--kind job|chat|automation|channel|heartbeat] [--json] [--timeout <s>]
  *                            queue a run and follow its events live (scripts/keel-run.ts)
+ *   replay --since 7d | --last-runs <N> [--until <ISO>] [--show <N>] [--json]
+ *                            stored tool results through the current quarantine (scripts/keel-replay.ts)
  *
  * Commands that create a secret print it alone on their LAST line (scripts can take `tail -n 1`).
  * Without --password-stdin, `user add` and `user passwd` generate a password and print it. The CLI talks
@@ -27,6 +29,7 @@ import { AGENT_SCOPES, ROLES, type Role } from "@/lib/auth/roles";
 import { createUser, findUser, listUsers, updateUser } from "@/lib/auth/users";
 import { createPrismaClient, type Database } from "@/lib/db/client";
 import { resolveDatabaseUrl } from "@/lib/db/database-url";
+import { ReplayUsageError, replayCommand } from "./keel-replay";
 import { RunUsageError, runCommand } from "./keel-run";
 
 const USAGE = `usage: npm run keel -- <command>
@@ -47,7 +50,9 @@ const USAGE = `usage: npm run keel -- <command>
   mcp-gateway --config <file>
          (MCP stdio gateway to the upstream servers in <file>, results quarantined; agent key with runs:write in KEEL_AGENT_KEY)
   run "<task>" [--kind job|chat|automation|channel|heartbeat] [--json] [--timeout <seconds>]
-         (queue a run for the agent runtime and follow its events live)`;
+         (queue a run for the agent runtime and follow its events live)
+  replay --since <7d|24h|30m|ISO time> [--until <ISO time>] | --last-runs <N>  [--show <N>] [--json]
+         (replay stored tool results through the current quarantine: which results it now treats differently)`;
 
 class UsageError extends Error {}
 
@@ -293,6 +298,20 @@ async function main(): Promise<number> {
       );
     } catch (error) {
       if (error instanceof RunUsageError) throw new UsageError(error.message);
+      throw error;
+    } finally {
+      await database.$disconnect();
+    }
+  }
+  if (group === "replay") {
+    const database = createPrismaClient(await resolveDatabaseUrl());
+    try {
+      return await replayCommand(
+        database,
+        [action, ...rest].filter((arg) => arg !== undefined),
+      );
+    } catch (error) {
+      if (error instanceof ReplayUsageError) throw new UsageError(error.message);
       throw error;
     } finally {
       await database.$disconnect();

@@ -8,6 +8,7 @@ const ITEMS = [
   { key: "agentKeys", href: "/admin/agent-keys" },
   { key: "conditions", href: "/admin/conditions" },
   { key: "mcpTools", href: "/admin/mcp-tools" },
+  { key: "replay", href: "/admin/replay" },
 ] as const;
 
 /** Secondary navigation between the admin pages; the current one carries aria-current="page". */

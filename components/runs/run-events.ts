@@ -50,6 +50,7 @@ export function isRunFinished(status: RunStatus): boolean {
 const GUARD_TYPES: ReadonlySet<string> = new Set<RunEventType>([
   "scaffolding.stripped",
   "scaffolding.recovery",
+  "guard.shadow",
   "tool.order_rejected",
   "tool.annotation_invalid",
   "audit.verdict",
@@ -77,7 +78,7 @@ export function eventStep(event: TimelineEvent): number | null {
     const step = event.data.step;
     return typeof step === "number" && Number.isInteger(step) ? step : null;
   }
-  return "step" in event.data ? event.data.step : null;
+  return "step" in event.data ? (event.data.step ?? null) : null;
 }
 
 /** The text the quarantine puts where it removed an instruction-shaped sentence or line. */

@@ -49,3 +49,43 @@ describe("runFiltersToQuery and hasRunFilters", () => {
     expect(hasRunFilters({ status: "", kind: "", verdict: "blocked" })).toBe(true);
   });
 });
+
+describe("guard filters (the settings panel's links)", () => {
+  it("reads a guard, its decision kind and a since instant, and writes them back", () => {
+    const values = readRunFilters(
+      new URLSearchParams({ guard: "quarantine", decision: "shadow", since: "2026-12-01T10:00:00.000Z" }),
+    );
+    expect(values).toEqual({
+      status: "",
+      kind: "",
+      verdict: "",
+      guard: "quarantine",
+      decision: "shadow",
+      since: "2026-12-01T10:00:00.000Z",
+    });
+    expect(runFiltersToQuery(values)).toEqual({
+      guard: "quarantine",
+      decision: "shadow",
+      since: "2026-12-01T10:00:00.000Z",
+    });
+    expect(hasRunFilters(values)).toBe(true);
+  });
+
+  it("drops an unknown guard, decision or malformed instant", () => {
+    expect(readRunFilters(new URLSearchParams({ guard: "nope", decision: "shadow" }))).toEqual({
+      status: "",
+      kind: "",
+      verdict: "",
+    });
+    expect(
+      readRunFilters(new URLSearchParams({ guard: "audit_gate", decision: "x", since: "yesterday" })),
+    ).toEqual({
+      status: "",
+      kind: "",
+      verdict: "",
+      guard: "audit_gate",
+      decision: "",
+      since: "",
+    });
+  });
+});

@@ -5,6 +5,7 @@ import {
   type RunKind,
   type RunStatus,
 } from "@/lib/schemas/runs";
+import { SHADOWABLE_GUARDS, type ShadowableGuard } from "@/lib/schemas/settings";
 
 /**
  * The runs list's filters as they live in the URL (pure). Unknown values are dropped, so a hand-edited
@@ -16,9 +17,19 @@ export const RUNS_PAGE_SIZE = 25;
 
 /** Filters in URL form; "" means "any". */
 export type CompletionVerdict = (typeof COMPLETION_VERDICTS)[number];
-export type RunFilterValues = { status: RunStatus | ""; kind: RunKind | ""; verdict: CompletionVerdict | "" };
+export type RunFilterValues = {
+  status: RunStatus | "";
+  kind: RunKind | "";
+  verdict: CompletionVerdict | "";
+  /** Runs a guard acted on (the settings panel's links), with the decision kind and since when. */
+  guard?: ShadowableGuard | "";
+  decision?: "enforced" | "shadow" | "";
+  since?: string;
+};
 
 export const EMPTY_RUN_FILTERS: RunFilterValues = { status: "", kind: "", verdict: "" };
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
 type Readable = { get(name: string): string | null };
 
@@ -29,10 +40,19 @@ function oneOf<Value extends string>(value: string | null, allowed: readonly Val
 
 /** Reads the filters from URL search params, dropping invalid values. */
 export function readRunFilters(search: Readable): RunFilterValues {
-  return {
+  const values: RunFilterValues = {
     status: oneOf(search.get("status"), RUN_STATUSES),
     kind: oneOf(search.get("kind"), RUN_KINDS),
     verdict: oneOf(search.get("verdict"), COMPLETION_VERDICTS),
+  };
+  const guard = oneOf(search.get("guard"), SHADOWABLE_GUARDS);
+  if (guard === "") return values;
+  const since = search.get("since")?.trim() ?? "";
+  return {
+    ...values,
+    guard,
+    decision: oneOf(search.get("decision"), ["enforced", "shadow"] as const),
+    since: ISO_INSTANT.test(since) ? since : "",
   };
 }
 
@@ -54,10 +74,15 @@ export function runFiltersToQuery(values: RunFilterValues): Record<string, strin
   if (values.status) result.status = values.status;
   if (values.kind) result.kind = values.kind;
   if (values.verdict) result.verdict = values.verdict;
+  if (values.guard) {
+    result.guard = values.guard;
+    if (values.decision) result.decision = values.decision;
+    if (values.since) result.since = values.since;
+  }
   return result;
 }
 
 /** True when any filter is set. */
 export function hasRunFilters(values: RunFilterValues): boolean {
-  return values.status !== "" || values.kind !== "" || values.verdict !== "";
+  return values.status !== "" || values.kind !== "" || values.verdict !== "" || Boolean(values.guard);
 }

@@ -19,6 +19,7 @@ import {
   UpstreamErrorEvent,
 } from "./gateway-events";
 import { GenericEvent } from "./generic-event";
+import { GuardShadowEvent } from "./guard-shadow-event";
 import {
   BudgetWrapupEvent,
   RunFinishedEvent,
@@ -50,6 +51,7 @@ const TITLE_KEYS = {
   "scaffolding.recovery": "titleScaffoldingRecovery",
   "tool.start": "titleToolStart",
   "tool.end": "titleToolEnd",
+  "guard.shadow": "titleGuardShadow",
   "tool.order_rejected": "titleToolOrderRejected",
   "tool.annotation_invalid": "titleToolAnnotationInvalid",
   "audit.verdict": "titleAuditVerdict",
@@ -96,6 +98,8 @@ function KnownEventBody({ data }: { data: RunEventData }): ReactNode {
       return <ToolStartEvent data={data} />;
     case "tool.end":
       return <ToolEndEvent data={data} />;
+    case "guard.shadow":
+      return <GuardShadowEvent data={data} />;
     case "tool.order_rejected":
       return <ToolOrderRejectedEvent data={data} />;
     case "tool.annotation_invalid":

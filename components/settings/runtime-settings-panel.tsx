@@ -10,15 +10,18 @@ import {
   type AppSettings,
   AUDIT_GATE_MODELS,
   AUDIT_GATE_MODES,
+  type GuardEffects,
   JUDGE_MODES,
   MAX_TOOL_STEPS_MAX,
   MAX_TOOL_STEPS_MIN,
   type RuntimeFlagName,
   type RuntimeFlags,
   runtimeFlagsSchema,
+  type ShadowableGuard,
 } from "@/lib/schemas/settings";
 import { AuditPromptField } from "./audit-prompt-field";
 import { BoundedNumberField } from "./bounded-number-field";
+import { GuardEffectsSummary, useGuardEffects } from "./guard-effects";
 import { RuntimeStatusLine } from "./runtime-status-line";
 import { SettingsChangeLog } from "./settings-change-log";
 import { type RuntimeSettingsController, useRuntimeSettings } from "./use-runtime-settings";
@@ -30,10 +33,19 @@ type BooleanFlagName = {
 
 const GUARD_SWITCHES = [
   "toolResultQuarantineEnabled",
+  "toolResultQuarantineShadow",
   "toolScaffoldingGuardEnabled",
+  "toolScaffoldingGuardShadow",
   "runCompletionCaveatsEnabled",
   "toolBudgetWrapupEnabled",
 ] as const satisfies readonly BooleanFlagName[];
+
+/** The shadow switch after which each guard's effects (24 h / 7 d) are shown. */
+const EFFECTS_AFTER: Partial<Record<RuntimeFlagName, ShadowableGuard>> = {
+  toolResultQuarantineShadow: "quarantine",
+  toolScaffoldingGuardShadow: "scaffolding",
+  auditGateEnabled: "audit_gate",
+};
 
 const SAVED_MESSAGE_MS = 5_000;
 
@@ -47,6 +59,7 @@ export function RuntimeSettingsPanel() {
   const canEdit = useHasRole("operator");
   const { state, savesSettled, refreshIfOlderThan } = controller;
   const [statusVersion, setStatusVersion] = useState<number | null>(null);
+  const effects = useGuardEffects(`${savesSettled}:${statusVersion ?? ""}`);
 
   const handleStatusVersion = useCallback(
     (version: number) => {
@@ -78,7 +91,12 @@ export function RuntimeSettingsPanel() {
         </p>
       ) : null}
       {state.status === "ready" ? (
-        <SettingsForm settings={state.settings} controller={controller} readOnly={!canEdit} />
+        <SettingsForm
+          settings={state.settings}
+          controller={controller}
+          readOnly={!canEdit}
+          effects={effects}
+        />
       ) : null}
       <SettingsChangeLog refreshKey={`${savesSettled}:${statusVersion ?? ""}`} />
     </div>
@@ -93,10 +111,13 @@ export function SettingsForm({
   settings,
   controller,
   readOnly = false,
+  effects = null,
 }: {
   settings: AppSettings;
   controller: RuntimeSettingsController;
   readOnly?: boolean;
+  /** What each guard did or would have done (shown next to its switches when loaded). */
+  effects?: GuardEffects | null;
 }) {
   const t = useTranslations("RuntimeSettingsPanel");
   const tJudge = useTranslations("JudgeModeOption");
@@ -111,7 +132,15 @@ export function SettingsForm({
   };
   const stateText = { on: t("on"), off: t("off"), busy: t("saving") };
 
-  const renderSwitch = (field: BooleanFlagName) => (
+  const effectOf = (guard: ShadowableGuard | undefined) =>
+    guard ? (
+      <GuardEffectsSummary
+        key={`${guard}-effects`}
+        effect={effects?.guards.find((entry) => entry.guard === guard)}
+      />
+    ) : null;
+
+  const renderSwitch = (field: BooleanFlagName) => [
     <SwitchField
       key={field}
       id={field}
@@ -123,8 +152,9 @@ export function SettingsForm({
       readOnly={readOnly}
       error={errorOf(field)}
       stateText={stateText}
-    />
-  );
+    />,
+    effectOf(EFFECTS_AFTER[field]),
+  ];
 
   const renderBoundedNumber = (
     field: "maxToolSteps" | "auditGateMaxClarifications" | "auditGateHistorySize",
@@ -183,6 +213,7 @@ export function SettingsForm({
             readOnly={readOnly}
             error={errorOf("autonomousCompletionJudgeMode")}
           />
+          {effectOf("completion_judge")}
           {renderBoundedNumber("maxToolSteps")}
         </div>
       </section>

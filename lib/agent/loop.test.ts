@@ -372,6 +372,17 @@ describe.each(SCRIPTED_PROVIDERS)("agent loop via $provider", ({ model }) => {
       expect(result.text).toBe(`Here is the plan. ${LEAK} Done.`);
     });
 
+    it("in Shadow leaves the text alone and records what it would have stripped", async () => {
+      const { result, events } = await run("leak", {
+        toolScaffoldingGuardEnabled: false,
+        toolScaffoldingGuardShadow: true,
+      });
+      expect(result.text).toBe(`Here is the plan. ${LEAK} Done.`);
+      expect(events.some((event) => event.type === "scaffolding.stripped")).toBe(false);
+      const shadow = events.find((event) => event.type === "guard.shadow");
+      expect(shadow).toMatchObject({ guard: "scaffolding", count: LEAK.length });
+    });
+
     it("never filters reasoning", async () => {
       const { result, events } = await run("reasoning-leak");
       expect(result.text).toBe("Answer.");

@@ -32,6 +32,7 @@ import {
   tool,
 } from "ai";
 import { BLOCKED_MESSAGE } from "@/lib/guards/audit-gate";
+import { applyGuardMode, type GuardMode, guardMode } from "@/lib/guards/guard-mode";
 import {
   createScaffoldingScanner,
   formatScaffoldingStripWarning,
@@ -115,6 +116,9 @@ interface StreamedReply {
   toolCalls: PendingToolCall[];
   strippedChars: number;
   strips: ScaffoldingStripEvent[];
+  /** In Shadow mode: what the filter would have stripped (the text was released unchanged). */
+  shadowStrips: ScaffoldingStripEvent[];
+  shadowStrippedChars: number;
   finishReason: string;
   inputTokens: number | null;
   outputTokens: number | null;
@@ -304,12 +308,21 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       messages,
       tools: toolsOffered ? toolSet : undefined,
       filterEnabled: flags.toolScaffoldingGuardEnabled,
+      filterMode: guardMode(flags, "scaffolding"),
       gate,
       signal: options.signal,
       maxRetries: options.maxRetries ?? 2,
       onTextDelta: options.onTextDelta,
     });
     scaffoldStripped += reply.strippedChars;
+    if (reply.shadowStrippedChars > 0)
+      await options.emit({
+        type: "guard.shadow",
+        guard: "scaffolding",
+        step,
+        count: reply.shadowStrippedChars,
+        previews: reply.shadowStrips.map((strip) => strip.span + (strip.truncated ? "…" : "")),
+      });
     await options.emit({
       type: "model.reply",
       step,
@@ -412,6 +425,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
         calls: reply.toolCalls,
         tools: toolsByName,
         quarantineEnabled: flags.toolResultQuarantineEnabled,
+        quarantineMode: guardMode(flags, "quarantine"),
         step,
         runId: options.runId,
         signal: options.signal,
@@ -438,6 +452,8 @@ async function streamReply(input: {
   messages: ModelMessage[];
   tools: ToolSet | undefined;
   filterEnabled: boolean;
+  /** The scaffolding guard's mode (lib/guards/guard-mode.ts); wins over `filterEnabled` when given. */
+  filterMode?: GuardMode;
   gate: StepAuditGate | null;
   signal: AbortSignal;
   maxRetries: number;
@@ -445,9 +461,9 @@ async function streamReply(input: {
 }): Promise<StreamedReply> {
   const started = performance.now();
   const strips: ScaffoldingStripEvent[] = [];
-  const scanner = input.filterEnabled
-    ? createScaffoldingScanner({ onStrip: (event) => strips.push(event) })
-    : null;
+  const filterMode = input.filterMode ?? (input.filterEnabled ? "on" : "off");
+  const scanner =
+    filterMode !== "off" ? createScaffoldingScanner({ onStrip: (event) => strips.push(event) }) : null;
   let visibleText = "";
   let reasoning = "";
   const toolCalls: PendingToolCall[] = [];
@@ -477,7 +493,15 @@ async function streamReply(input: {
   for await (const part of result.fullStream) {
     switch (part.type) {
       case "text-delta":
-        release(scanner ? scanner.push(part.text) : part.text);
+        release(
+          scanner
+            ? applyGuardMode(
+                filterMode,
+                () => scanner.push(part.text),
+                () => part.text,
+              ).applied
+            : part.text,
+        );
         break;
       case "reasoning-delta":
         reasoning += part.text;
@@ -506,7 +530,12 @@ async function streamReply(input: {
         break;
     }
   }
-  if (scanner) release(scanner.finish());
+  if (scanner) {
+    // In Shadow the raw text is out already; the scanner's held-back tail only completes its tally.
+    const tail = scanner.finish();
+    if (filterMode === "on") release(tail);
+  }
+  const shadow = filterMode === "shadow";
   input.signal.throwIfAborted();
   if (failure) throw failure;
   const response = await result.response;
@@ -517,8 +546,10 @@ async function streamReply(input: {
     visibleText,
     reasoning,
     toolCalls,
-    strippedChars: scanner?.stats().strippedChars ?? 0,
-    strips,
+    strippedChars: shadow ? 0 : (scanner?.stats().strippedChars ?? 0),
+    strips: shadow ? [] : strips,
+    shadowStrips: shadow ? strips : [],
+    shadowStrippedChars: shadow ? (scanner?.stats().strippedChars ?? 0) : 0,
     finishReason,
     inputTokens,
     outputTokens,

@@ -264,7 +264,8 @@ export function createGatewayServer(dependencies: GatewayServerDependencies): Se
     }
     let quarantined: ReturnType<typeof quarantineCallResult>;
     try {
-      quarantined = quarantineCallResult({ toolName: name, result: upstreamResult, enabled });
+      const mode = (await quarantine.mode?.()) ?? (enabled ? "on" : "off");
+      quarantined = quarantineCallResult({ toolName: name, result: upstreamResult, enabled, mode });
     } catch (error) {
       // The scan is total by contract; if it ever throws, the client gets nothing unchecked (fail closed).
       log.warn("mcp gateway: the quarantine failed; withholding the result", {
@@ -279,7 +280,7 @@ export function createGatewayServer(dependencies: GatewayServerDependencies): Se
         tool: name,
         segments: quarantined.quarantinedSegments.count,
       });
-    return finish(quarantined.result, {
+    const delivered = finish(quarantined.result, {
       ok: upstreamResult.isError !== true,
       statusCode: upstreamResult.isError === true ? 502 : 200,
       classification: quarantined.classification,
@@ -288,6 +289,16 @@ export function createGatewayServer(dependencies: GatewayServerDependencies): Se
       preambleAdded: quarantined.preambleAdded,
       modelText: quarantined.modelText,
     });
+    if (quarantined.shadowSegments && quarantined.shadowSegments.count > 0)
+      void session.record({
+        type: "guard.shadow",
+        guard: "quarantine",
+        step,
+        callId,
+        name,
+        ...quarantined.shadowSegments,
+      });
+    return delivered;
   });
 
   return server;

@@ -13,6 +13,22 @@ function textAt(result: { content: Array<Record<string, unknown>> }, index: numb
 }
 
 describe("quarantineCallResult", () => {
+  it("in Shadow mode returns the result exactly as Off does and reports what it would have removed", () => {
+    const result = { content: [{ type: "text", text: PAGE }] };
+    const off = quarantineCallResult({ toolName: "mcp__web__fetch_page", enabled: false, result });
+    const shadow = quarantineCallResult({
+      toolName: "mcp__web__fetch_page",
+      enabled: false,
+      mode: "shadow",
+      result,
+    });
+    expect(shadow.result).toEqual(off.result);
+    expect(shadow.quarantinedSegments.count).toBe(0);
+    expect(shadow.preambleAdded).toBe(false);
+    expect(shadow.shadowSegments?.count).toBe(1);
+    expect(off.shadowSegments).toBeNull();
+  });
+
   it("replaces the injected line and puts the preamble once at the start of the first text part", () => {
     const output = quarantineCallResult({
       toolName: "mcp__web__fetch_page",

@@ -13,6 +13,8 @@
  * audio, blobs), a trusted signpost saying so follows the first text part, after the scan. A result
  * with nothing textual (an image alone) is returned exactly as received.
  */
+
+import type { GuardMode } from "@/lib/guards/guard-mode";
 import { classifyTool, type ToolClassification, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
 import { type McpCallResult, mcpResultText } from "@/lib/mcp-client/mcp-tool-result";
 import { observedQuarantine } from "@/lib/telemetry/quarantine";
@@ -31,12 +33,16 @@ export interface QuarantineCallResultInput {
   result: GatewayCallResult;
   /** The quarantine switch as read for this call. */
   enabled: boolean;
+  /** The quarantine's mode for this call (lib/guards/guard-mode.ts); when given it wins over `enabled`. */
+  mode?: GuardMode;
 }
 
 export interface QuarantinedCallResult {
   /** What the client receives. */
   result: GatewayCallResult;
   quarantinedSegments: { count: number; previews: string[] };
+  /** In Shadow mode: what the quarantine would have removed (the client got the result unchanged). */
+  shadowSegments: { count: number; previews: string[] } | null;
   preambleAdded: boolean;
   classification: ToolClassification;
   /** The result as text (parts joined, non-text parts described), for the run's `tool.end` event. */
@@ -68,16 +74,20 @@ function mapStrings(value: unknown, map: (text: string) => string, depth = 0): u
 
 /** Applies the quarantine to every text-bearing part of `input.result`; see the module comment. */
 export function quarantineCallResult(input: QuarantineCallResultInput): QuarantinedCallResult {
-  const { toolName, enabled } = input;
+  const { toolName } = input;
+  const mode = input.mode ?? (input.enabled ? "on" : "off");
+  const enabled = mode === "on";
   const classification = classifyTool(toolName);
   const previews: string[] = [];
+  const shadowPreviews: string[] = [];
   let scanned = 0;
 
   // The runtime's choke point scans each part; its preamble is placed once below, not per part.
   const scan = (text: string): string => {
-    const output = observedQuarantine("mcp_gateway", { toolName, text, enabled });
+    const output = observedQuarantine("mcp_gateway", { toolName, text, mode });
     scanned += 1;
     previews.push(...output.quarantinedSegments.previews);
+    if (output.shadowSegments) shadowPreviews.push(...output.shadowSegments.previews);
     return output.preambleAdded ? output.text.slice(UNTRUSTED_DATA_PREAMBLE.length) : output.text;
   };
 
@@ -113,6 +123,7 @@ export function quarantineCallResult(input: QuarantineCallResultInput): Quaranti
   return {
     result,
     quarantinedSegments: { count: previews.length, previews },
+    shadowSegments: mode === "shadow" ? { count: shadowPreviews.length, previews: shadowPreviews } : null,
     preambleAdded,
     classification,
     modelText: mcpResultText(result as McpCallResult),

@@ -7,15 +7,21 @@
  * - The stdio gateway uses RuntimeFlagPoller + SettingsListener like agent/main.ts (serve-stdio.ts).
  */
 import type { Database } from "@/lib/db/client";
+import { type GuardMode, guardMode } from "@/lib/guards/guard-mode";
 import { processRuntimeFlagsCache } from "@/lib/settings/runtime-flags-cache";
 
 /** What the gateway asks before each call and listing. */
 export interface QuarantineSwitch {
   enabled(): Promise<boolean>;
+  /** The quarantine's mode (Off / Shadow / On); without it, `enabled()` decides On or Off. */
+  mode?(): Promise<GuardMode>;
 }
 
 /** The web process's switch for `database` (the client of DATABASE_URL). */
 export function processQuarantineSwitch(database: Database): QuarantineSwitch {
   const cache = processRuntimeFlagsCache(database);
-  return { enabled: async () => (await cache.get()).flags.toolResultQuarantineEnabled };
+  return {
+    enabled: async () => (await cache.get()).flags.toolResultQuarantineEnabled,
+    mode: async () => guardMode((await cache.get()).flags, "quarantine"),
+  };
 }

@@ -7,9 +7,11 @@
  * logs at warn level (stderr). Resolves when the client disconnects, after the run is settled and
  * every upstream child process has ended.
  */
+
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { authenticateBearer } from "@/lib/auth/api-keys";
 import type { Database } from "@/lib/db/client";
+import { guardMode } from "@/lib/guards/guard-mode";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { loadMcpConfig } from "@/lib/mcp-client";
 import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
@@ -81,7 +83,10 @@ export async function serveGatewayOverStdio(options: ServeGatewayOverStdioOption
   const server = createGatewayServer({
     database,
     upstreams,
-    quarantine: { enabled: async () => poller.current().toolResultQuarantineEnabled },
+    quarantine: {
+      enabled: async () => poller.current().toolResultQuarantineEnabled,
+      mode: async () => guardMode(poller.current(), "quarantine"),
+    },
     session,
     log,
     pinCache: new PinVerdictCache(),

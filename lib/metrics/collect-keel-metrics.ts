@@ -11,6 +11,9 @@
  *   keel_run_continuations_total                   counter  runs that spent their bounded continuation
  *   keel_run_silent_deliveries_total               counter  runs delivered silently (sentinel)
  *   keel_quarantined_segments_total                counter  tool-result segments the quarantine removed
+ *   keel_guard_decisions_total{guard}              counter  decisions of a guard in mode On (guard_decisions)
+ *   keel_guard_shadow_decisions_total{guard}       counter  decisions a guard in Shadow would have taken
+ *   keel_guard_shadow_items_total{guard}           counter  segments / characters / verdicts of those
  *   keel_scaffold_stripped_chars_total             counter  characters the scaffolding filter removed
  *   keel_scaffold_strip_runs_total                 counter  runs in which the scaffolding filter removed anything
  *   keel_completion_judge_breaker_state{runtime,state} gauge 1 for each live runtime's breaker state as last
@@ -26,6 +29,7 @@ import type { Database } from "@/lib/db/client";
 import type { BreakerState } from "@/lib/guards/completion";
 import { runOutcome } from "@/lib/runs/run-outcome";
 import { RUN_KINDS, RUN_OUTCOMES, RUN_STATUSES, type RunStatus } from "@/lib/schemas/runs";
+import { SHADOWABLE_GUARDS } from "@/lib/schemas/settings";
 import { RUNTIME_ALIVE_WINDOW_MS } from "@/lib/settings/runtime-status";
 import type { MetricFamily } from "./render-metrics";
 
@@ -74,36 +78,42 @@ export async function collectKeelMetrics(
   now: Date = new Date(),
 ): Promise<MetricFamily[]> {
   const aliveSince = new Date(now.getTime() - RUNTIME_ALIVE_WINDOW_MS);
-  const [byKindStatus, outcomeFacts, verdicts, totals, uncertified, settings, runtimes] = await Promise.all([
-    database.agentRun.groupBy({ by: ["kind", "status"], _count: { _all: true } }),
-    // The facts the outcome is made of, grouped; runOutcome (the one definition) turns each group into one.
-    database.$queryRaw<OutcomeFactsRow[]>`
+  const [byKindStatus, outcomeFacts, verdicts, totals, uncertified, settings, runtimes, decisions] =
+    await Promise.all([
+      database.agentRun.groupBy({ by: ["kind", "status"], _count: { _all: true } }),
+      // The facts the outcome is made of, grouped; runOutcome (the one definition) turns each group into one.
+      database.$queryRaw<OutcomeFactsRow[]>`
       select kind::text as kind, status::text as status, completion_verdict,
              cardinality(caveats) > 0 as has_caveats, tool_budget_exhausted, count(*) as runs
       from agent_runs
       group by 1, 2, 3, 4, 5`,
-    database.agentRun.groupBy({
-      by: ["completionVerdict"],
-      where: { completionVerdict: { not: null } },
-      _count: { _all: true },
-    }),
-    database.$queryRaw<RunTotals[]>`
+      database.agentRun.groupBy({
+        by: ["completionVerdict"],
+        where: { completionVerdict: { not: null } },
+        _count: { _all: true },
+      }),
+      database.$queryRaw<RunTotals[]>`
       select count(*) filter (where continuation_used) as continuations,
              count(*) filter (where delivery = 'silent') as silent,
              coalesce(sum(quarantined_segments), 0)::bigint as quarantined,
              coalesce(sum(scaffold_stripped), 0)::bigint as stripped,
              count(*) filter (where scaffold_stripped > 0) as strip_runs
       from agent_runs`,
-    database.$queryRaw<{ total: bigint }[]>`
+      database.$queryRaw<{ total: bigint }[]>`
       select count(*) as total from run_events
       where type = 'run.caveats' and (data ->> 'uncertified') = 'true'`,
-    database.appSettings.findUnique({ where: { id: 1 }, select: { version: true } }),
-    database.runtimeInstance.findMany({
-      where: { stoppedAt: null, lastPollAt: { gte: aliveSince } },
-      select: { id: true, appliedSettingsVersion: true },
-      orderBy: { startedAt: "asc" },
-    }),
-  ]);
+      database.appSettings.findUnique({ where: { id: 1 }, select: { version: true } }),
+      database.runtimeInstance.findMany({
+        where: { stoppedAt: null, lastPollAt: { gte: aliveSince } },
+        select: { id: true, appliedSettingsVersion: true },
+        orderBy: { startedAt: "asc" },
+      }),
+      database.$queryRaw<{ guard: string; shadow: boolean; decisions: bigint; items: bigint }[]>`
+      select guard, shadow, count(*) as decisions, coalesce(sum(items), 0)::bigint as items
+      from guard_decisions group by 1, 2`,
+    ]);
+  const decisionOf = (guard: string, shadow: boolean) =>
+    decisions.find((row) => row.guard === guard && row.shadow === shadow);
   const breakers = await latestBreakerStates(
     database,
     runtimes.map((runtime) => runtime.id),
@@ -169,6 +179,33 @@ export async function collectKeelMetrics(
       help: "Tool-result segments the quarantine replaced.",
       type: "counter",
       samples: [{ value: count(total?.quarantined) }],
+    },
+    {
+      name: "keel_guard_decisions_total",
+      help: "Decisions of a guard in mode On that changed something (results, replies, verdicts), by guard.",
+      type: "counter",
+      samples: SHADOWABLE_GUARDS.map((guard) => ({
+        labels: { guard },
+        value: count(decisionOf(guard, false)?.decisions),
+      })),
+    },
+    {
+      name: "keel_guard_shadow_decisions_total",
+      help: "Decisions a guard in Shadow mode would have taken (nothing was changed), by guard.",
+      type: "counter",
+      samples: SHADOWABLE_GUARDS.map((guard) => ({
+        labels: { guard },
+        value: count(decisionOf(guard, true)?.decisions),
+      })),
+    },
+    {
+      name: "keel_guard_shadow_items_total",
+      help: "What Shadow-mode guards would have removed: segments (quarantine), characters (scaffolding), verdicts (audit gate, judge).",
+      type: "counter",
+      samples: SHADOWABLE_GUARDS.map((guard) => ({
+        labels: { guard },
+        value: count(decisionOf(guard, true)?.items),
+      })),
     },
     {
       name: "keel_scaffold_stripped_chars_total",

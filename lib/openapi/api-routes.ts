@@ -43,6 +43,7 @@ import {
   updateHaltConfigOutputSchema,
   updateHaltConfigRequestSchema,
 } from "@/lib/schemas/halts";
+import { replayReportSchema, replayRequestSchema } from "@/lib/schemas/replay";
 import {
   createRunSchema,
   listRunEventsQuerySchema,
@@ -56,6 +57,7 @@ import {
 import {
   appSettingsSchema,
   appSettingsUpdateSchema,
+  guardEffectsSchema,
   runtimeStatusSchema,
   settingsChangeSchema,
   settingsChangesQuerySchema,
@@ -135,6 +137,32 @@ export const API_ROUTES: ApiRouteDescription[] = [
         description: "A page of changes",
         schema: z.object({ changes: z.array(settingsChangeSchema), nextCursor: z.string().nullable() }),
       },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/app-settings/guard-effects",
+    summary:
+      "What each shadowable guard did (On) or would have done (Shadow) over the last 24 h and 7 days: runs and results affected, results per day",
+    access: "viewer",
+    tag: "settings",
+    responses: {
+      200: { description: "Per guard: mode, 24 h and 7 d counts, 7 days", schema: guardEffectsSchema },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/replay",
+    summary:
+      "Replay the stored tool results of the last N runs or a time range through the current quarantine; read-only",
+    access: "admin",
+    tag: "settings",
+    body: replayRequestSchema,
+    responses: {
+      200: { description: "Counts, and the changed results with before/after", schema: replayReportSchema },
+      400: { description: "Invalid body (send lastRuns or since)" },
+      413: { description: "Body over 64 KB" },
+      415: { description: "Not JSON" },
     },
   },
   {

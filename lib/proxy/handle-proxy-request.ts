@@ -11,8 +11,10 @@
  *   6. every step becomes a run event; the run is settled after the response (lib/proxy/proxy-context.ts).
  * Upstream errors are passed through (status and body); proxy failures use the caller's error shape.
  */
+
 import type { Caller } from "@/lib/auth/caller";
 import { getPrisma } from "@/lib/db/client";
+import { type GuardMode, guardMode } from "@/lib/guards/guard-mode";
 import { ApiError } from "@/lib/http/api-error";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { errorFields } from "@/lib/log/logger";
@@ -82,7 +84,7 @@ function prepareConversation(
   body: JsonObject,
   run: ProxyRunHandle,
   managed: ManagedToolSet,
-  quarantineEnabled: boolean,
+  quarantineMode: GuardMode,
 ): { stream: boolean; callerLength: number; callerHash: string | null } {
   if (run.opened)
     for (const invalid of managed.invalidAnnotations)
@@ -92,7 +94,7 @@ function prepareConversation(
   const exchanges = run.exchanges();
   const callerHash = managed.tools.length > 0 || exchanges.length > 0 ? hashJson(messages) : null;
   if (exchanges.length > 0) injectExchanges(messages, exchanges, protocol.dropEmptyAssistantAt);
-  const scan = protocol.quarantineIncoming(body, quarantineEnabled);
+  const scan = protocol.quarantineIncoming(body, quarantineMode);
   if (scan.quarantinedSegments.count > 0)
     log.warn("incoming tool results quarantined", {
       runId: run.id,
@@ -110,6 +112,8 @@ function prepareConversation(
     toolResultsScanned: scan.scanned,
     quarantinedSegments: scan.quarantinedSegments,
   });
+  if (scan.shadowSegments && scan.shadowSegments.count > 0)
+    run.emit({ type: "guard.shadow", guard: "quarantine", ...scan.shadowSegments });
   protocol.addTools(body, managed.tools);
   return { stream, callerLength, callerHash };
 }
@@ -142,7 +146,7 @@ export async function handleProxyRequest(
       model,
       task: `${protocol.name} proxy: ${seed.split("\u0000")[1] ?? ""}`.slice(0, 500),
     });
-    const prepared = prepareConversation(protocol, body, run, managed, flags.toolResultQuarantineEnabled);
+    const prepared = prepareConversation(protocol, body, run, managed, guardMode(flags, "quarantine"));
     const context: ProxyContext = {
       protocol,
       config,

@@ -2,16 +2,28 @@
  * The quarantine of tool results that arrive IN the caller's conversation (the caller ran the tool; the
  * proxy sees the result for the first time). Same choke point as the runtime: quarantineToolResult.
  */
+import type { GuardMode } from "@/lib/guards/guard-mode";
 import { UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
 import { observedQuarantine } from "@/lib/telemetry/quarantine";
+import type { IncomingScan } from "./protocols/proxy-protocol";
 
 /** Accumulates what the scans removed, across the conversation. */
 export class IncomingScanTally {
   scanned = 0;
   readonly previews: string[] = [];
+  /** In Shadow mode: what the quarantine would have removed. */
+  readonly shadowPreviews: string[] = [];
 
   get count(): number {
     return this.previews.length;
+  }
+
+  result(): IncomingScan {
+    return {
+      scanned: this.scanned,
+      quarantinedSegments: { count: this.count, previews: this.previews },
+      shadowSegments: { count: this.shadowPreviews.length, previews: this.shadowPreviews },
+    };
   }
 }
 
@@ -22,12 +34,17 @@ export class IncomingScanTally {
 export function quarantineIncomingText(
   toolName: string,
   text: string,
-  enabled: boolean,
+  mode: boolean | GuardMode,
   first: boolean,
   tally: IncomingScanTally,
 ): string {
-  const result = observedQuarantine("proxy_incoming", { toolName, text, enabled });
+  const result = observedQuarantine("proxy_incoming", {
+    toolName,
+    text,
+    mode: typeof mode === "boolean" ? (mode ? "on" : "off") : mode,
+  });
   tally.previews.push(...result.quarantinedSegments.previews);
+  if (result.shadowSegments) tally.shadowPreviews.push(...result.shadowSegments.previews);
   // One preamble per result: not on later text parts, not twice on a result that already carries it
   // (a managed result the proxy quarantined earlier, re-inserted for continuity).
   if (result.preambleAdded && (!first || text.startsWith(UNTRUSTED_DATA_PREAMBLE)))

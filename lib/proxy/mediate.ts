@@ -4,6 +4,7 @@
  * stream (cllama's synthetic streaming). What happens after each reply and each round is the step policy's
  * decision (lib/guards/step-policy.ts), the same one the agent loop follows.
  */
+import { guardMode } from "@/lib/guards/guard-mode";
 import { decideBudget, decideReply, decideRoundEnd, type StepPurpose } from "@/lib/guards/step-policy";
 import type { RunEventData } from "@/lib/schemas/runs";
 import {
@@ -90,6 +91,7 @@ async function runRound(
     calls: pending,
     tools: managed.byName,
     quarantineEnabled: flags.toolResultQuarantineEnabled,
+    quarantineMode: guardMode(flags, "quarantine"),
     step,
     runId: run.id,
     signal: context.request.signal,

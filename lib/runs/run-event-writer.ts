@@ -1,8 +1,8 @@
 /**
  * Writes a run's events: validates each against lib/schemas/runs.ts, redacts secrets (keys, tokens,
  * passwords, connection strings) and caps every string at RUN_EVENT_TEXT_LIMIT characters, then stores
- * it, bumps the run's guard counters and NOTIFYs `keel_runs`, all in ONE statement (one round trip per
- * event). Events of one run are written by one executor, in order, so `seq` is a plain counter.
+ * it, bumps the run's guard counters, keeps its guard decision and replay sample (guard-decisions.ts)
+ * and NOTIFYs `keel_runs`, all in ONE statement (one round trip per event). Events of one run are written by one executor, in order, so `seq` is a plain counter.
  *
  * Failure policy: an event that does not fit its schema is a bug; it is logged and dropped rather than
  * failing the run. A database error propagates (the executor then fails the run).
@@ -12,6 +12,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { createLogger } from "@/lib/log/logger";
 import { redactSecretsDeep } from "@/lib/redact/redact";
 import { RUN_EVENT_TEXT_LIMIT, type RunEventData, runEventDataSchema } from "@/lib/schemas/runs";
+import { guardDecisionOf, takeReplaySample } from "./guard-decisions";
 import { RUNS_CHANNEL } from "./run-notifications";
 
 const log = createLogger({ component: "run-events" });
@@ -86,7 +87,10 @@ export class RunEventWriter {
       });
       return;
     }
-    const data = capStrings(redactSecretsDeep(parsed.data));
+    // The replay sample leaves the event before the cap (it has its own, larger one); both are redacted.
+    const { event: stored, sample } = takeReplaySample(redactSecretsDeep(parsed.data));
+    const decision = guardDecisionOf(parsed.data);
+    const data = capStrings(stored);
     const seq = this.seq + 1;
     const [quarantined, stripped, verdicts, interventions] = counterDeltas(parsed.data);
     const touchesRun = quarantined + stripped + verdicts + interventions > 0;
@@ -110,6 +114,15 @@ export class RunEventWriter {
           updated_at = now()
         where id = (select run_id from inserted) and ${touchesRun}
         returning id
+      ), decided as (
+        insert into guard_decisions (run_id, guard, shadow, items)
+        select run_id, ${decision?.guard ?? ""}, ${decision?.shadow ?? false}, ${decision?.items ?? 0}
+        from inserted where ${decision !== null}
+      ), sampled as (
+        insert into tool_result_samples (run_id, call_id, tool_name, text, truncated, previews)
+        select run_id, ${sample?.callId ?? ""}, ${sample?.toolName ?? ""}, ${sample?.text ?? ""},
+          ${sample?.truncated ?? false}, ${sample?.previews ?? []}::text[]
+        from inserted where ${sample !== null}
       )
       select pg_notify(${RUNS_CHANNEL}, ${notification}) from inserted`;
     this.seq = seq;

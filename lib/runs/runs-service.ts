@@ -127,6 +127,17 @@ export async function listRuns(
       query.status ? { status: query.status } : {},
       query.kind ? { kind: query.kind } : {},
       query.verdict ? { completionVerdict: query.verdict } : {},
+      query.guard
+        ? {
+            guardDecisions: {
+              some: {
+                guard: query.guard,
+                ...(query.decision ? { shadow: query.decision === "shadow" } : {}),
+                ...(query.since ? { at: { gte: new Date(query.since) } } : {}),
+              },
+            },
+          }
+        : {},
       position
         ? {
             OR: [

@@ -7,6 +7,7 @@
  * secrets (lib/redact) and size-capped by the writer; the console renders it as a timeline.
  */
 import { z } from "zod";
+import { SHADOWABLE_GUARDS } from "./settings";
 import { nonBlankText, storableText } from "./text";
 
 export const RUN_KINDS = ["chat", "job", "automation", "channel", "heartbeat", "proxy", "gateway"] as const;
@@ -67,6 +68,12 @@ export const listRunsQuerySchema = z.strictObject({
   kind: z.enum(RUN_KINDS).optional(),
   /** The completion judge's verdict. */
   verdict: z.enum(COMPLETION_VERDICTS).optional(),
+  /** Runs in which this guard acted (or, with `decision=shadow`, would have acted): the panel's link. */
+  guard: z.enum(SHADOWABLE_GUARDS).optional(),
+  /** With `guard`: "enforced" (On) or "shadow" decisions; both when absent. */
+  decision: z.enum(["enforced", "shadow"]).optional(),
+  /** With `guard`: only decisions at or after this time. */
+  since: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   /** Opaque cursor from the previous page's `nextCursor`. */
   cursor: storableText().max(200).optional(),
@@ -165,6 +172,28 @@ export const runEventDataSchema = z.discriminatedUnion("type", [
     /** The result as the model received it (after quarantine, preamble and signposts), capped. */
     modelText: z.string(),
     durationMs: z.int(),
+    /**
+     * The tool's own text and what the quarantine removed or would have removed, for replay. The event
+     * writer moves it into `tool_result_samples` (redacted, capped): it is never stored in the event.
+     */
+    replay: z.object({ sourceText: z.string(), previews: z.array(z.string()) }).optional(),
+  }),
+  /**
+   * A guard in Shadow mode (lib/guards/guard-mode.ts) ran and would have acted; the run went on as if it
+   * were off. `count`: segments it would have removed (quarantine), characters it would have stripped
+   * (scaffolding), 1 for a verdict (audit gate, completion judge). `previews`: what it would have removed,
+   * or the verdict's detail.
+   */
+  z.object({
+    type: z.literal("guard.shadow"),
+    guard: z.enum(SHADOWABLE_GUARDS),
+    step: z.int().optional(),
+    callId: z.string().optional(),
+    name: z.string().optional(),
+    count: z.int().min(0),
+    previews: z.array(z.string()),
+    /** The audit gate's or the judge's verdict. */
+    verdict: z.string().optional(),
   }),
   /** A terminal-on-success tool broke the order rule: no tool ran, every call got the 409 envelope. */
   z.object({
@@ -237,7 +266,7 @@ export const runEventDataSchema = z.discriminatedUnion("type", [
   }),
   z.object({
     type: z.literal("run.completion_judge_skipped"),
-    mode: z.enum(["off", "caveat", "continue"]),
+    mode: z.enum(["off", "shadow", "caveat", "continue"]),
     /** "mode off", "interactive run", "steered", "no tool executed", "no textual answer", "breaker open". */
     reason: z.string(),
   }),

@@ -9,9 +9,17 @@
 import { z } from "zod";
 import { nonBlankText } from "./text";
 
-export const JUDGE_MODES = ["off", "caveat", "continue"] as const;
+/** "shadow": the judge runs and its verdict is recorded, and the run is finalized as if it were "off". */
+export const JUDGE_MODES = ["off", "shadow", "caveat", "continue"] as const;
 export const AUDIT_GATE_MODES = ["thoughts", "complete"] as const;
 export const AUDIT_GATE_MODELS = ["utility", "main"] as const;
+
+/** A guard's mode (lib/guards/guard-mode.ts): Off, Shadow (runs and records only) or On. */
+export const GUARD_MODES = ["off", "shadow", "on"] as const;
+export type GuardMode = (typeof GUARD_MODES)[number];
+/** The guards that have a Shadow mode, as named in events, metrics, the API and the runs filter. */
+export const SHADOWABLE_GUARDS = ["quarantine", "scaffolding", "audit_gate", "completion_judge"] as const;
+export type ShadowableGuard = (typeof SHADOWABLE_GUARDS)[number];
 
 export const MAX_TOOL_STEPS_MIN = 1;
 export const MAX_TOOL_STEPS_MAX = 200;
@@ -39,6 +47,12 @@ export const runtimeFlagsSchema = z.strictObject({
   auditGateHistorySize: z.int().min(0).max(100),
   /** Custom audit system prompt; null means the built-in prompt. */
   auditGatePrompt: nonBlankText(AUDIT_GATE_PROMPT_MAX_LENGTH).nullable(),
+  /**
+   * Shadow mode (lib/guards/guard-mode.ts): while the guard's switch is off, it still runs and records
+   * what it would have done, and the run proceeds unchanged. Ignored while the switch is on.
+   */
+  toolResultQuarantineShadow: z.boolean(),
+  toolScaffoldingGuardShadow: z.boolean(),
 });
 export type RuntimeFlags = z.infer<typeof runtimeFlagsSchema>;
 export type RuntimeFlagName = keyof RuntimeFlags;
@@ -57,6 +71,8 @@ export const DEFAULT_RUNTIME_FLAGS: Readonly<RuntimeFlags> = Object.freeze({
   auditGateMaxClarifications: 3,
   auditGateHistorySize: 10,
   auditGatePrompt: null,
+  toolResultQuarantineShadow: false,
+  toolScaffoldingGuardShadow: false,
 });
 
 export const RUNTIME_FLAG_NAMES = Object.keys(DEFAULT_RUNTIME_FLAGS) as RuntimeFlagName[];
@@ -143,3 +159,33 @@ export function parseStoredFlags(row: Record<string, unknown>): {
   }
   return { flags: flags as RuntimeFlags, invalidFields };
 }
+
+/** Runs and results a guard affected in one window, enforced (On) and in Shadow. */
+const guardEffectCountsSchema = z.object({
+  runs: z.int().min(0),
+  results: z.int().min(0),
+});
+const guardEffectWindowSchema = z.object({
+  /** Where the guard acted (On). */
+  enforced: guardEffectCountsSchema,
+  /** Where it would have acted (Shadow). */
+  shadow: guardEffectCountsSchema,
+  /** The start of the window: the runs list's `since` for the panel's link. */
+  since: z.iso.datetime(),
+});
+
+/** GET /api/app-settings/guard-effects: what each guard did or would have done over 24 h and 7 days. */
+export const guardEffectsSchema = z.object({
+  generatedAt: z.iso.datetime(),
+  guards: z.array(
+    z.object({
+      guard: z.enum(SHADOWABLE_GUARDS),
+      mode: z.enum(GUARD_MODES),
+      last24h: guardEffectWindowSchema,
+      last7d: guardEffectWindowSchema,
+      /** Results affected per UTC day over the last 7 days, oldest first (7 entries). */
+      daily: z.array(z.object({ day: z.iso.date(), enforced: z.int().min(0), shadow: z.int().min(0) })),
+    }),
+  ),
+});
+export type GuardEffects = z.infer<typeof guardEffectsSchema>;

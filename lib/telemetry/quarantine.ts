@@ -4,10 +4,11 @@
  * segments (count only: the removed text never goes into telemetry). The agent loop, the guard proxy and
  * the MCP gateway call this instead of the pure guard.
  */
+import type { GuardMode } from "@/lib/guards/guard-mode";
 import {
+  type QuarantineInModeOutput,
   type QuarantineToolResultInput,
-  type QuarantineToolResultOutput,
-  quarantineToolResult,
+  quarantineToolResultInMode,
 } from "@/lib/guards/quarantine";
 import { processMetrics, secondsSince } from "./metrics";
 import { addSpanEvent } from "./tracing";
@@ -19,14 +20,19 @@ import { addSpanEvent } from "./tracing";
  */
 export type QuarantineSource = "keel_tools" | "proxy_incoming" | "mcp_gateway";
 
+/** The quarantine's input with its switch (`enabled`) or its mode (lib/guards/guard-mode.ts; wins). */
+export type ObservedQuarantineInput = Omit<QuarantineToolResultInput, "enabled"> &
+  ({ enabled: boolean; mode?: undefined } | { mode: GuardMode; enabled?: boolean });
+
 export function observedQuarantine(
   source: QuarantineSource,
-  input: QuarantineToolResultInput,
-): QuarantineToolResultOutput {
+  input: ObservedQuarantineInput,
+): QuarantineInModeOutput {
   const started = performance.now();
-  const result = quarantineToolResult(input);
+  const mode: GuardMode = input.mode ?? (input.enabled ? "on" : "off");
+  const result = quarantineToolResultInMode({ ...input, mode });
   const metrics = processMetrics();
-  if (input.enabled && !result.exempt) {
+  if (mode !== "off" && !result.exempt) {
     metrics.quarantineScanDuration.observe({ source }, secondsSince(started));
     metrics.quarantineScannedBytes.observe({ source }, Buffer.byteLength(input.text, "utf8"));
   }
@@ -35,6 +41,16 @@ export function observedQuarantine(
       "keel.guard": "quarantine",
       "keel.quarantine.source": source,
       "keel.quarantine.segment_count": result.quarantinedSegments.count,
+      "keel.quarantine.classification": result.classification,
+      "gen_ai.tool.name": input.toolName,
+    });
+  // Shadow: what the quarantine would have removed, on the span too (count only).
+  if (result.shadowSegments && result.shadowSegments.count > 0)
+    addSpanEvent("keel.guard.quarantine.shadow", {
+      "keel.guard": "quarantine",
+      "keel.guard.mode": "shadow",
+      "keel.quarantine.source": source,
+      "keel.quarantine.shadow_segment_count": result.shadowSegments.count,
       "keel.quarantine.classification": result.classification,
       "gen_ai.tool.name": input.toolName,
     });

@@ -8,9 +8,12 @@
  *   3. classify and quarantine the result text (lib/guards/quarantine: scan when the switch is on,
  *      untrusted-data preamble for external-content tools, trusted signposts appended after the scan;
  *      runtime-authored results are exempt);
- *   4. emit `tool.end` with `quarantinedSegments` and the text exactly as the model will read it.
+ *   4. emit `tool.end` with `quarantinedSegments` and the text exactly as the model will read it, plus
+ *      the tool's own text for replay (the event writer stores it apart, lib/runs/guard-decisions.ts);
+ *      in Shadow mode, then a `guard.shadow` event with what the quarantine would have removed.
  * Nothing else in the runtime turns a tool result into model input.
  */
+import type { GuardMode } from "@/lib/guards/guard-mode";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import type { RunEventData } from "@/lib/schemas/runs";
 import { observedQuarantine } from "@/lib/telemetry/quarantine";
@@ -44,6 +47,12 @@ export interface ToolBatchInput {
   tools: ReadonlyMap<string, AgentTool>;
   /** The quarantine switch as read for this step. */
   quarantineEnabled: boolean;
+  /**
+   * The quarantine's mode for this step (lib/guards/guard-mode.ts); when given it wins over
+   * `quarantineEnabled`. In Shadow the model reads the unquarantined text and a `guard.shadow` event
+   * records what would have been removed.
+   */
+  quarantineMode?: GuardMode;
   step: number;
   runId: string;
   signal: AbortSignal;
@@ -103,6 +112,7 @@ async function runTool(tool: AgentTool, call: PendingToolCall, input: ToolBatchI
 /** Runs the round's calls in order and returns their results in the same order. */
 export async function executeToolBatch(input: ToolBatchInput): Promise<ToolCallResult[]> {
   const results: ToolCallResult[] = [];
+  const quarantineMode = input.quarantineMode ?? (input.quarantineEnabled ? "on" : "off");
   for (const call of input.calls) {
     const started = performance.now();
     await input.emit({
@@ -116,6 +126,8 @@ export async function executeToolBatch(input: ToolBatchInput): Promise<ToolCallR
     let result: ToolCallResult;
     let classification: "external-content" | "system-authored" | "internal" = "system-authored";
     let preambleAdded = false;
+    let shadowSegments: { count: number; previews: string[] } | null = null;
+    let replay: { sourceText: string; previews: string[] } | undefined;
     if (!tool) {
       result = runtimeResult(call, {
         ok: false,
@@ -137,12 +149,18 @@ export async function executeToolBatch(input: ToolBatchInput): Promise<ToolCallR
       const quarantined = observedQuarantine("keel_tools", {
         toolName: call.name,
         text,
-        enabled: input.quarantineEnabled,
+        mode: quarantineMode,
         ...(outcome.concreteTarget === undefined ? {} : { concreteTarget: outcome.concreteTarget }),
         ...(outcome.signposts === undefined ? {} : { signposts: outcome.signposts }),
       });
       classification = quarantined.classification;
       preambleAdded = quarantined.preambleAdded;
+      shadowSegments = quarantined.shadowSegments;
+      if (!quarantined.exempt)
+        replay = {
+          sourceText: text,
+          previews: (shadowSegments ?? quarantined.quarantinedSegments).previews,
+        };
       result = {
         callId: call.callId,
         name: call.name,
@@ -167,12 +185,23 @@ export async function executeToolBatch(input: ToolBatchInput): Promise<ToolCallR
       ok: result.envelope.ok,
       statusCode: result.envelope.status_code ?? null,
       classification,
-      quarantineEnabled: input.quarantineEnabled,
+      quarantineEnabled: quarantineMode === "on",
       quarantinedSegments: result.quarantinedSegments,
       preambleAdded,
       modelText: result.modelText,
       durationMs: Math.round(performance.now() - started),
+      ...(replay ? { replay } : {}),
     });
+    if (shadowSegments && shadowSegments.count > 0)
+      await input.emit({
+        type: "guard.shadow",
+        guard: "quarantine",
+        step: input.step,
+        callId: call.callId,
+        name: call.name,
+        count: shadowSegments.count,
+        previews: shadowSegments.previews,
+      });
   }
   return results;
 }

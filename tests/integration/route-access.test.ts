@@ -13,6 +13,7 @@ import * as activityRoute from "@/app/api/activity/route";
 import * as agentKeyRoute from "@/app/api/agent-keys/[id]/route";
 import * as agentKeysRoute from "@/app/api/agent-keys/route";
 import * as changesRoute from "@/app/api/app-settings/changes/route";
+import * as guardEffectsRoute from "@/app/api/app-settings/guard-effects/route";
 import * as settingsRoute from "@/app/api/app-settings/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
 import * as signInRoute from "@/app/api/auth/sign-in/route";
@@ -30,6 +31,7 @@ import * as approveMcpToolRoute from "@/app/api/mcp-gateway/tools/[id]/approve/r
 import * as mcpToolsRoute from "@/app/api/mcp-gateway/tools/route";
 import * as metricsRoute from "@/app/api/metrics/route";
 import * as openApiRoute from "@/app/api/openapi.json/route";
+import * as replayRoute from "@/app/api/replay/route";
 import * as runEventsRoute from "@/app/api/runs/[id]/events/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
 import * as demoRunsRoute from "@/app/api/runs/demo/route";
@@ -166,6 +168,19 @@ const ROUTES: RouteCase[] = [
     handler: changesRoute.GET,
   },
   { method: "GET", path: "/api/activity", access: { role: "viewer" }, handler: activityRoute.GET },
+  {
+    method: "GET",
+    path: "/api/app-settings/guard-effects",
+    access: { role: "viewer", scope: "settings:read" },
+    handler: guardEffectsRoute.GET,
+  },
+  {
+    method: "POST",
+    path: "/api/replay",
+    access: { role: "admin" },
+    handler: replayRoute.POST,
+    request: async () => ({ json: { lastRuns: 5, maxItems: 0 } }),
+  },
   {
     method: "GET",
     path: "/api/runtime/status",

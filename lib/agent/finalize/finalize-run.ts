@@ -185,8 +185,10 @@ export async function finalizeRun(input: FinalizeRunInput): Promise<Finalization
   };
 
   const judgeOnce = async (attempt: 1 | 2): Promise<AutonomousVerdict | null> => {
+    // Shadow mode (lib/guards/guard-mode.ts): the judge runs as in "caveat" but its verdict only goes
+    // into a `guard.shadow` event; the run is finalized as if the judge were off.
     const gate = decideJudgeGating({
-      mode,
+      mode: mode === "shadow" ? "caveat" : mode,
       interactive: false,
       steered: input.run.steered,
       toolsExecuted: toolResults.length,
@@ -218,6 +220,19 @@ export async function finalizeRun(input: FinalizeRunInput): Promise<Finalization
         : uncertifiedVerdict(outcome.type, outcome.detail);
     if (isJudgeFailure(judged)) input.breaker.recordFailure();
     else input.breaker.recordSuccess();
+    if (mode === "shadow") {
+      if (judged.verdict !== "complete")
+        await input.emit({
+          type: "guard.shadow",
+          guard: "completion_judge",
+          count: 1,
+          verdict: judged.verdict,
+          previews: judged.obligations
+            .filter((obligation) => obligation.status !== "satisfied")
+            .map((obligation) => obligation.text),
+        });
+      return null;
+    }
     await input.emit({
       type: "run.completion_judged",
       mode: mode === "continue" ? "continue" : "caveat",

@@ -1,3 +1,4 @@
+import { applyGuardMode, type GuardMode } from "../guard-mode";
 import { classifyTool, type ToolClassification } from "./classify-tool";
 import { scanToolResultText } from "./scan-tool-result-text";
 import { UNTRUSTED_DATA_PREAMBLE } from "./untrusted-data-preamble";
@@ -61,4 +62,26 @@ export function quarantineToolResult(input: QuarantineToolResultInput): Quaranti
     exempt,
     classification,
   };
+}
+
+/** Output of quarantineToolResultInMode: the applied output, plus what Shadow mode would have removed. */
+export interface QuarantineInModeOutput extends QuarantineToolResultOutput {
+  /** In Shadow: the segments the quarantine would have removed (count 0 when it found nothing); else null. */
+  readonly shadowSegments: { readonly count: number; readonly previews: string[] } | null;
+}
+
+/**
+ * quarantineToolResult under a guard mode (lib/guards/guard-mode.ts): On is the quarantine, Off passes the
+ * text through, Shadow scans too but hands the model exactly what Off gives and reports the would-be
+ * removals in `shadowSegments`. The agent loop, the guard proxy and the MCP gateway all call this.
+ */
+export function quarantineToolResultInMode(
+  input: Omit<QuarantineToolResultInput, "enabled"> & { readonly mode: GuardMode },
+): QuarantineInModeOutput {
+  const { applied, shadowed } = applyGuardMode(
+    input.mode,
+    () => quarantineToolResult({ ...input, enabled: true }),
+    () => quarantineToolResult({ ...input, enabled: false }),
+  );
+  return { ...applied, shadowSegments: shadowed ? shadowed.quarantinedSegments : null };
 }

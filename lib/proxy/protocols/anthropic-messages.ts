@@ -152,7 +152,7 @@ export const anthropicMessagesProtocol: ProxyProtocol = {
         };
       });
     }
-    return { scanned: tally.scanned, quarantinedSegments: { count: tally.count, previews: tally.previews } };
+    return tally.result();
   },
 
   addTools(body, tools: readonly AgentTool[]) {

@@ -163,7 +163,7 @@ export const openAiChatProtocol: ProxyProtocol = {
         });
       }
     }
-    return { scanned: tally.scanned, quarantinedSegments: { count: tally.count, previews: tally.previews } };
+    return tally.result();
   },
 
   addTools(body, tools: readonly AgentTool[]) {

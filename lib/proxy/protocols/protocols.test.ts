@@ -88,6 +88,14 @@ describe("incoming quarantine", () => {
     expect(parts[1]!.text).toBe("second part");
   });
 
+  it("Shadow: the conversation is unchanged and the scan reports what it would have removed", () => {
+    const body: JsonObject = { messages: [{ role: "tool", tool_call_id: "c1", content: INJECTED }] };
+    const scan = openai.quarantineIncoming(body, "shadow");
+    expect(scan.quarantinedSegments.count).toBe(0);
+    expect(scan.shadowSegments?.count).toBe(1);
+    expect((body.messages as JsonObject[])[0]!.content).toBe(INJECTED);
+  });
+
   it("switched off: unchanged", () => {
     const body: JsonObject = { messages: [{ role: "tool", tool_call_id: "c1", content: INJECTED }] };
     expect(openai.quarantineIncoming(body, false).quarantinedSegments.count).toBe(0);

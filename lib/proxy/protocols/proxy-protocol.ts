@@ -4,6 +4,7 @@
  * fields kept), render synthetic bodies and streams, and filter an upstream stream event by event.
  */
 
+import type { GuardMode } from "@/lib/guards/guard-mode";
 import type { ScaffoldingStripEvent } from "@/lib/guards/scaffolding";
 import type { AgentTool } from "@/lib/tools/agent-tool";
 import type { ToolCallResult } from "@/lib/tools/tool-batch";
@@ -51,6 +52,8 @@ export interface IncomingScan {
   /** Tool-result messages (OpenAI) or blocks (Anthropic) that passed the quarantine. */
   scanned: number;
   quarantinedSegments: { count: number; previews: string[] };
+  /** In Shadow mode (lib/guards/guard-mode.ts): what the quarantine would have removed. */
+  shadowSegments?: { count: number; previews: string[] };
 }
 
 /** The outcome of the scaffolding filter on a buffered reply. */
@@ -96,7 +99,8 @@ export interface ProxyProtocol {
   /** True when the request opens a conversation (one user message, nothing else besides system). */
   isConversationStart(body: JsonObject): boolean;
   /** Quarantines the tool results of the incoming conversation in place. */
-  quarantineIncoming(body: JsonObject, enabled: boolean): IncomingScan;
+  /** `mode`: the quarantine's mode (a boolean is On / Off). */
+  quarantineIncoming(body: JsonObject, mode: boolean | GuardMode): IncomingScan;
   /** Adds the managed tools (replacing caller tools of the same name). */
   addTools(body: JsonObject, tools: readonly AgentTool[]): void;
   /** Withdraws tools for one request (tool_choice none) and folds `line` into the system prompt. */

@@ -11,7 +11,12 @@ export const BOOLEAN_SETTINGS = [
   "toolBudgetWrapupEnabled",
   "auditGateEnabled",
 ] as const satisfies ReadonlyArray<keyof RuntimeFlags>;
-export type BooleanSetting = (typeof BOOLEAN_SETTINGS)[number];
+/** The shadow switches (a guard that is off still runs and records what it would have done). */
+export const SHADOW_SETTINGS = [
+  "toolResultQuarantineShadow",
+  "toolScaffoldingGuardShadow",
+] as const satisfies ReadonlyArray<keyof RuntimeFlags>;
+export type BooleanSetting = (typeof BOOLEAN_SETTINGS)[number] | (typeof SHADOW_SETTINGS)[number];
 export type JudgeMode = (typeof JUDGE_MODES)[number];
 
 const SETTINGS_PATH = "/api/app-settings";

@@ -48,6 +48,9 @@ export default async function RunsPage({
       status: filters.status || undefined,
       kind: filters.kind || undefined,
       verdict: filters.verdict || undefined,
+      guard: filters.guard || undefined,
+      decision: (filters.guard && filters.decision) || undefined,
+      since: (filters.guard && filters.since) || undefined,
       limit: RUNS_PAGE_SIZE,
     }).catch((error: unknown) => {
       log.error("reading the runs list failed", errorFields(error));

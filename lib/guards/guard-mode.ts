@@ -1,0 +1,97 @@
+/**
+ * Guard modes: Off, Shadow, On (docs/shadow-mode.md).
+ *
+ * Each shadowable guard keeps its switch (`...Enabled`, On when true) and gets a shadow switch
+ * (`...Shadow`) that counts only while the guard is off; the completion judge has "shadow" among its
+ * modes. API clients that only know the boolean switches keep working: true is On, false is Off unless
+ * the shadow switch was set (writing the boolean alone through {@link guardModeUpdate} clears it).
+ *
+ * {@link applyGuardMode} is the ONE place where a mode is applied: in Shadow the guard runs on the real
+ * data, its result is handed back as `shadowed` (the caller records it as a `guard.shadow` run event), and
+ * the value the run continues with is exactly what Off gives.
+ */
+import {
+  GUARD_MODES,
+  type GuardMode,
+  type RuntimeFlags,
+  SHADOWABLE_GUARDS,
+  type ShadowableGuard,
+} from "@/lib/schemas/settings";
+
+export { GUARD_MODES, type GuardMode, SHADOWABLE_GUARDS, type ShadowableGuard };
+
+/** The switch pair of each guard with an on/off switch. */
+export const GUARD_SWITCH_FIELDS = {
+  quarantine: { enabled: "toolResultQuarantineEnabled", shadow: "toolResultQuarantineShadow" },
+  scaffolding: { enabled: "toolScaffoldingGuardEnabled", shadow: "toolScaffoldingGuardShadow" },
+} as const satisfies Record<
+  Exclude<ShadowableGuard, "completion_judge" | "audit_gate">,
+  { enabled: keyof RuntimeFlags; shadow: keyof RuntimeFlags }
+>;
+export type SwitchedGuard = keyof typeof GUARD_SWITCH_FIELDS;
+
+type ModeFlags = Pick<
+  RuntimeFlags,
+  | "toolResultQuarantineEnabled"
+  | "toolResultQuarantineShadow"
+  | "toolScaffoldingGuardEnabled"
+  | "toolScaffoldingGuardShadow"
+  | "auditGateEnabled"
+  | "autonomousCompletionJudgeMode"
+>;
+
+/**
+ * The mode a guard runs in under `flags`. The judge is On in "caveat" and "continue". The audit gate has
+ * no Shadow mode yet (its clarifications are model calls that change the run): it is On or Off.
+ */
+export function guardMode(flags: ModeFlags, guard: ShadowableGuard): GuardMode {
+  if (guard === "completion_judge") {
+    const mode = flags.autonomousCompletionJudgeMode;
+    return mode === "off" ? "off" : mode === "shadow" ? "shadow" : "on";
+  }
+  if (guard === "audit_gate") return flags.auditGateEnabled ? "on" : "off";
+  const fields = GUARD_SWITCH_FIELDS[guard];
+  if (flags[fields.enabled]) return "on";
+  return flags[fields.shadow] ? "shadow" : "off";
+}
+
+/** Every guard's mode (GET /api/app-settings `guardModes`). */
+export function guardModes(flags: ModeFlags): Record<ShadowableGuard, GuardMode> {
+  return Object.fromEntries(SHADOWABLE_GUARDS.map((guard) => [guard, guardMode(flags, guard)])) as Record<
+    ShadowableGuard,
+    GuardMode
+  >;
+}
+
+/**
+ * The switch values that put a switched guard into `mode` (one settings write, so one audit version).
+ * The judge's mode is its own field (`autonomousCompletionJudgeMode`), so it is not handled here.
+ */
+export function guardModeUpdate(guard: SwitchedGuard, mode: GuardMode): Partial<RuntimeFlags> {
+  const fields = GUARD_SWITCH_FIELDS[guard];
+  return { [fields.enabled]: mode === "on", [fields.shadow]: mode === "shadow" };
+}
+
+/** What {@link applyGuardMode} hands back. */
+export interface GuardModeOutcome<Result> {
+  /** What the run continues with: the guard's result when On, the unguarded value otherwise. */
+  readonly applied: Result;
+  /** In Shadow, what the guard would have produced (the caller records it); null otherwise. */
+  readonly shadowed: Result | null;
+}
+
+/**
+ * Applies `mode`: Off runs only `unguarded`, On only `guarded`, Shadow runs both and continues with the
+ * unguarded value, so Shadow costs exactly one guard run over Off. Both callbacks must be free of side
+ * effects on the run (a guard that acts, like the audit gate's clarification, takes its action only on the
+ * `applied` path).
+ */
+export function applyGuardMode<Result>(
+  mode: GuardMode,
+  guarded: () => Result,
+  unguarded: () => Result,
+): GuardModeOutcome<Result> {
+  if (mode === "on") return { applied: guarded(), shadowed: null };
+  if (mode === "off") return { applied: unguarded(), shadowed: null };
+  return { shadowed: guarded(), applied: unguarded() };
+}

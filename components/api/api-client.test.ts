@@ -26,10 +26,16 @@ describe("toApiFailure", () => {
     const failure = await toApiFailure(
       errorResponse(
         400,
-        error("validation_failed", "Not valid.", { issues: [{ path: ["name"], message: "Too long.", code: "too_big" }] }),
+        error("validation_failed", "Not valid.", {
+          issues: [{ path: ["name"], message: "Too long.", code: "too_big" }],
+        }),
       ),
     );
-    expect(failure).toMatchObject({ kind: "invalid", code: "validation_failed", message: "Not valid. Too long." });
+    expect(failure).toMatchObject({
+      kind: "invalid",
+      code: "validation_failed",
+      message: "Not valid. Too long.",
+    });
   });
 
   it("reads the wait of a 429 from the body, else from Retry-After, else none", async () => {
@@ -42,7 +48,9 @@ describe("toApiFailure", () => {
       retryAfterSeconds: 61,
     });
     expect(
-      await toApiFailure(errorResponse(429, { ...error("too_many_requests", "Wait."), retryAfterSeconds: 2.2 })),
+      await toApiFailure(
+        errorResponse(429, { ...error("too_many_requests", "Wait."), retryAfterSeconds: 2.2 }),
+      ),
     ).toMatchObject({ kind: "tooManyAttempts", retryAfterSeconds: 3 });
     expect(await toApiFailure(errorResponse(429, {}, { "Retry-After": "120" }))).toMatchObject({
       kind: "tooManyAttempts",

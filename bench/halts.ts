@@ -17,25 +17,11 @@ import { createUser } from "@/lib/auth/users";
 import { createPrismaClient } from "@/lib/db/client";
 import { serveRoutes } from "../tests/fixtures/route-server";
 import { openBenchDatabase } from "./support/bench-database";
+import { haltCheckBody } from "./support/halt-check-body";
 import { loadTest } from "./support/load-test";
 import { option } from "./support/options";
 import { summarize } from "./support/stats";
 import { insertSyntheticHalts } from "./support/synthetic-halts";
-
-const CHECK_BODY = (sessionToken: string) =>
-  JSON.stringify({
-    session_token: sessionToken,
-    current_context: {
-      operation: "refactor the billing module",
-      target_files: ["src/billing.ts"],
-      files_read: ["src/billing.ts", "src/app.ts"],
-      attempt_number: 1,
-      environment: "dev",
-      commands: ["npm test"],
-      uncertainty_score: 3,
-    },
-    proposed_changes: { files_to_modify: ["src/billing.ts"], has_tests: true, has_rollback_plan: true },
-  });
 
 async function insertEvents(url: string, sessionId: string, count: number): Promise<void> {
   const database = createPrismaClient(url);
@@ -75,7 +61,7 @@ export async function run(args: string[]) {
 
     const load = { concurrency: 50, durationMs: seconds * 1000 };
     const health = await loadTest(() => fetch(`${server.url}/api/health`), load);
-    const body = CHECK_BODY(session.session_token);
+    const body = haltCheckBody(session.session_token);
     const check = await loadTest(
       () =>
         fetch(`${server.url}/api/halts/check`, {

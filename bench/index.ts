@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: (args: string[]) => Promis
   "mcp-gateway": () => import("./mcp-gateway"),
   chaos: () => import("./chaos"),
   activity: () => import("./activity"),
+  tracing: () => import("./tracing"),
 };
 
 /**

@@ -25,6 +25,7 @@ import {
   recommendAction,
   selectReasonsToAutoRecord,
 } from "@/lib/halts/conditions";
+import { haltText, isHaltTextKey } from "@/lib/halts/halt-text";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { redactKnownSecrets, redactSecretsDeep, secretValuesIn } from "@/lib/redact/redact";
 import type {
@@ -33,6 +34,7 @@ import type {
   HaltConditionConfig,
   HaltReason,
 } from "@/lib/schemas/halts";
+import { observeHaltCheck } from "@/lib/telemetry/halt-check";
 import { HaltServiceError } from "./halt-service-error";
 import { recordHaltInSession, redactTaskId } from "./record-halt";
 import { resolveSessionByToken } from "./resolve-session";
@@ -51,6 +53,15 @@ export const SESSION_HALTED_CONDITION = "session_halted";
  * after HALT_CHECK_BUDGET_MS answers the fail-safe (the MCP tools get the same bound as the route).
  */
 export async function checkHaltConditions(
+  database: Database,
+  caller: Caller,
+  input: CheckHaltConditionsInput,
+  configSource: HaltConfigSource,
+): Promise<CheckHaltConditionsOutput> {
+  return observeHaltCheck(() => checkFailSafe(database, caller, input, configSource));
+}
+
+async function checkFailSafe(
   database: Database,
   caller: Caller,
   input: CheckHaltConditionsInput,
@@ -116,6 +127,9 @@ async function runCheck(
           session,
           buildAutoRecordInput(checked, reason),
           config,
+          reason.description_key === undefined || !isHaltTextKey(reason.description_key)
+            ? undefined
+            : { key: reason.description_key, params: reason.description_params ?? {} },
         );
         ids.set(reason.condition_name, result.halt_id);
       }
@@ -135,10 +149,7 @@ function withSessionHaltedReason(
     halt_type: "execution",
     condition_name: SESSION_HALTED_CONDITION,
     severity: "high",
-    description:
-      state === "paused"
-        ? "The session is paused: a halt was escalated to a human. No new operations until a human resumes it."
-        : "The session is halted: acknowledge its halts before new operations.",
+    ...haltText(state === "paused" ? "sessionPaused" : "sessionHalted"),
     auto_recorded: false,
   };
   const reasons = [...output.halt_reasons, reason];

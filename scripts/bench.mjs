@@ -5,7 +5,7 @@
 // non-zero when one fails (the `bench` stage of `npm test`). Plain Node, no dependencies.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { ensureInstalled, ensurePrismaClient, log, root, StepError } from "./setup-steps.mjs";
+import { ensureDependenciesOrExit, log, root } from "./setup-steps.mjs";
 
 process.chdir(root);
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
@@ -28,13 +28,7 @@ function run(args, options = {}) {
   });
 }
 
-try {
-  await ensureInstalled();
-  await ensurePrismaClient();
-} catch (error) {
-  process.stderr.write(`[keel] ${error instanceof StepError ? error.message : error}\n`);
-  process.exit(1);
-}
+await ensureDependenciesOrExit();
 
 const args = process.argv.slice(2);
 if (args[0] !== "--quick-all") process.exit((await run(args)).code);

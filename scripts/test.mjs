@@ -12,7 +12,7 @@ import "./require-node.cjs";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ensureBuilt, ensureInstalled, ensurePrismaClient, log, root, StepError } from "./setup-steps.mjs";
+import { ensureBuilt, ensureDependenciesOrExit, log, root, StepError } from "./setup-steps.mjs";
 
 process.chdir(root);
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -69,13 +69,7 @@ const stages = {
   bench: () => run(process.execPath, [path.join(root, "scripts", "bench.mjs"), "--quick-all"]),
 };
 
-try {
-  await ensureInstalled();
-  await ensurePrismaClient();
-} catch (error) {
-  process.stderr.write(`[keel] ${error instanceof StepError ? error.message : error}\n`);
-  process.exit(1);
-}
+await ensureDependenciesOrExit();
 
 const results = [];
 for (const stage of selected) {

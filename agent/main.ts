@@ -17,10 +17,8 @@ import { type Database, getPrisma } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/database-errors";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { type RunWorker, startRunWorker } from "@/lib/runs/run-worker";
-import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
-import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
 import { RuntimeHeartbeat } from "@/lib/settings/runtime-heartbeat";
-import { SettingsListener } from "@/lib/settings/settings-listener";
+import { watchRuntimeFlags } from "@/lib/settings/watch-runtime-flags";
 import { startAgentMetricsServer } from "@/lib/telemetry/metrics-server";
 import { startTelemetry, type TelemetryHandle } from "@/lib/telemetry/setup";
 import { type HaltJobs, startHaltJobs, webhookConfigFromEnv } from "./halt-jobs";
@@ -64,7 +62,6 @@ async function main(): Promise<void> {
     });
     process.exit(1);
   }
-  const notificationsEnabled = process.env.KEEL_SETTINGS_NOTIFY !== "off";
   let webhook: ReturnType<typeof webhookConfigFromEnv>;
   try {
     webhook = webhookConfigFromEnv(process.env);
@@ -100,9 +97,10 @@ async function main(): Promise<void> {
   const database = getPrisma();
   const heartbeat = new RuntimeHeartbeat(database, { label: setup.models.label, demo: setup.demo });
 
-  const poller = new RuntimeFlagPoller({
-    load: () => loadAppSettingsRuntimeFlags(database),
-    baseIntervalMs: pollMs,
+  const flagWatch = watchRuntimeFlags({
+    database,
+    connectionString,
+    pollMs,
     onApplied: async (loaded, changed) => {
       if (changed) {
         log.info("runtime flags applied", { version: loaded.version, flags: loaded.flags });
@@ -121,18 +119,11 @@ async function main(): Promise<void> {
         failures,
         ...errorFields(error),
       }),
+    onListenerState: (state, error) =>
+      state === "connected"
+        ? log.info("listening for settings changes")
+        : log.warn("settings notifications lost; polling until reconnected", errorFields(error)),
   });
-
-  const listener = notificationsEnabled
-    ? new SettingsListener({
-        connectionString,
-        onChange: () => void poller.reloadNow(),
-        onStateChange: (state, error) =>
-          state === "connected"
-            ? log.info("listening for settings changes")
-            : log.warn("settings notifications lost; polling until reconnected", errorFields(error)),
-      })
-    : null;
 
   let haltJobs: HaltJobs | null = null;
   let runWorker: RunWorker | null = null;
@@ -142,8 +133,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info("agent runtime stopping", { reason });
     await runWorker?.stop().catch((error) => log.warn("stopping the run worker failed", errorFields(error)));
-    poller.stop();
-    await listener?.stop();
+    await flagWatch.stop();
     await setup.close().catch(() => {});
     await haltJobs?.stop().catch((error) => log.warn("stopping the job queue failed", errorFields(error)));
     await heartbeat.stop().catch(() => {});
@@ -160,11 +150,10 @@ async function main(): Promise<void> {
     pid: process.pid,
     instance: heartbeat.id,
     pollMs,
-    notificationsEnabled,
+    notificationsEnabled: flagWatch.notifications,
   });
   await untilDatabaseAnswers(database);
-  await poller.start();
-  await listener?.start();
+  await flagWatch.start();
   haltJobs = await startHaltJobs({
     connectionString,
     database,
@@ -181,7 +170,7 @@ async function main(): Promise<void> {
       database,
       runtimeId: heartbeat.id,
       models: setup.models,
-      flags: () => ({ flags: poller.current(), version: poller.appliedVersion() ?? 0 }),
+      flags: () => flagWatch.snapshot(),
       // The scripted demo model's scenarios turn their own guard on for their run only.
       ...(setup.demo ? { runFlags: demoRunFlags } : {}),
       createTools: setup.createTools,

@@ -14,8 +14,8 @@ import { summarize } from "./support/stats";
 import { insertSyntheticHalts } from "./support/synthetic-halts";
 
 export async function run(args: string[]) {
-  const events = option(args, "--events", 1_000_000, 10_000_000);
-  const samples = option(args, "--samples", 15, 200);
+  const events = option(args, "--events", 1_000_000, 10_000_000, 2_000);
+  const samples = option(args, "--samples", 15, 200, 2);
   const bench = await openBenchDatabase();
   const database = createPrismaClient(bench.url);
   try {

@@ -40,7 +40,7 @@ type Fault = ChildName | "postgres-hang";
 export async function run(args: string[]) {
   const rounds = option(args, "--rounds", 1, 10);
   const intervalMs = option(args, "--interval-ms", 50, 10_000);
-  const hangSeconds = option(args, "--hang-s", 10, 60);
+  const hangSeconds = option(args, "--hang-s", 10, 60, 2);
   const keel = await startSupervisedKeel({
     dataDir: ".data/bench-chaos",
     port: process.env.KEEL_CHAOS_PORT ? Number(process.env.KEEL_CHAOS_PORT) : undefined,

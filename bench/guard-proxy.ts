@@ -13,16 +13,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { openBenchDatabase } from "./support/bench-database";
+import { option } from "./support/options";
 import { summarize } from "./support/stats";
-
-function option(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(name);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > 10_000)
-    throw new Error(`${name} must be a whole number from 1 to 10000`);
-  return value;
-}
 
 type Handler = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
 
@@ -99,8 +91,8 @@ async function timeRequest(url: string, headers: Record<string, string>, body: u
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 export async function run(args: string[]) {
-  const samples = option(args, "--samples", 200);
-  const chunks = option(args, "--chunks", 200);
+  const samples = option(args, "--samples", 200, 10_000, 10);
+  const chunks = option(args, "--chunks", 200, 10_000, 20);
   process.env.KEEL_LOG_LEVEL = "error";
   const database = await openBenchDatabase();
   process.env.DATABASE_URL = database.url;

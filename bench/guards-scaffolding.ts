@@ -165,8 +165,7 @@ function createNaiveBaseline(): (chunks: readonly string[]) => number {
 
 type AdversarialResult = { singleChunk: number; chunks64: number };
 
-function adversarialInputs(): Record<string, string> {
-  const size = MEGABYTE;
+function adversarialInputs(size: number): Record<string, string> {
   return {
     lessThanFlood: "<".repeat(size),
     barFlood: "<|".repeat(size / 2),
@@ -189,10 +188,15 @@ function adversarialInputs(): Record<string, string> {
   };
 }
 
-/** Runs the scaffolding benchmark and returns the JSON-serialisable results. */
-export async function benchScaffolding(): Promise<Record<string, unknown>> {
-  const cleanProse = repeatTo(PROSE_SENTENCES, 8 * MEGABYTE);
-  const cleanTechnical = repeatTo([...PROSE_SENTENCES, ...TECHNICAL_SNIPPETS], 8 * MEGABYTE);
+/**
+ * Runs the scaffolding benchmark and returns the JSON-serialisable results. `quick`: 256 KB of clean text,
+ * 64 KB adversarial inputs, one run each (a smoke run for CI; the figures are not comparable).
+ */
+export async function benchScaffolding(quick = false): Promise<Record<string, unknown>> {
+  const cleanSize = quick ? MEGABYTE / 4 : 8 * MEGABYTE;
+  const runs = quick ? 1 : 7;
+  const cleanProse = repeatTo(PROSE_SENTENCES, cleanSize);
+  const cleanTechnical = repeatTo([...PROSE_SENTENCES, ...TECHNICAL_SNIPPETS], cleanSize);
   const proseChunks = chunk(cleanProse, CHUNK_SIZE);
   const technicalChunks = chunk(cleanTechnical, CHUNK_SIZE);
   const proseMegabytes = byteLength(cleanProse) / 1e6;
@@ -201,17 +205,17 @@ export async function benchScaffolding(): Promise<Record<string, unknown>> {
   if (scanAll(proseChunks) !== cleanProse.length || scanAll(technicalChunks) !== cleanTechnical.length) {
     throw new Error("Clean benchmark text was modified by the filter");
   }
-  const proseMilliseconds = medianMilliseconds(() => scanAll(proseChunks), 7);
-  const technicalMilliseconds = medianMilliseconds(() => scanAll(technicalChunks), 7);
+  const proseMilliseconds = medianMilliseconds(() => scanAll(proseChunks), runs);
+  const technicalMilliseconds = medianMilliseconds(() => scanAll(technicalChunks), runs);
 
-  const streamText = cleanProse.slice(0, MEGABYTE);
+  const streamText = cleanProse.slice(0, quick ? 64 * 1024 : MEGABYTE);
   const streamChunks = chunk(streamText, CHUNK_SIZE);
   const streamMegabytes = byteLength(streamText) / 1e6;
   const { filterMilliseconds, noOpMilliseconds } = await measureStreams(streamChunks);
 
   const adversarial: Record<string, AdversarialResult> = {};
   let worst = 0;
-  for (const [name, text] of Object.entries(adversarialInputs())) {
+  for (const [name, text] of Object.entries(adversarialInputs(quick ? 64 * 1024 : MEGABYTE))) {
     const megabytes = byteLength(text) / MEGABYTE;
     const chunks = chunk(text, CHUNK_SIZE);
     const singleChunk = medianMilliseconds(() => scanAll([text]), 3, 1) / megabytes;

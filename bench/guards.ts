@@ -4,12 +4,14 @@
  */
 import { benchQuarantine } from "./guards-quarantine";
 import { benchScaffolding } from "./guards-scaffolding";
+import { quickMode } from "./support/options";
 
 export async function run(args: string[]) {
-  if (args.length > 0) throw new Error(`guards takes no options, got: ${args.join(" ")}`);
+  const unknown = args.filter((arg) => arg !== "--quick");
+  if (unknown.length > 0) throw new Error(`guards takes no options but --quick, got: ${unknown.join(" ")}`);
   return {
     benchmark: "guards: tool-result quarantine and scaffolding filter",
-    quarantine: await benchQuarantine(),
-    scaffolding: await benchScaffolding(),
+    quarantine: await benchQuarantine(quickMode(args)),
+    scaffolding: await benchScaffolding(quickMode(args)),
   };
 }

@@ -33,8 +33,8 @@ async function insertEvents(url: string, sessionId: string, count: number): Prom
 }
 
 export async function run(args: string[]) {
-  const events = option(args, "--events", 1_000_000, 5_000_000);
-  const seconds = option(args, "--seconds", 10, 120);
+  const events = option(args, "--events", 1_000_000, 5_000_000, 2_000);
+  const seconds = option(args, "--seconds", 10, 120, 1);
   const database = await openBenchDatabase();
   process.env.DATABASE_URL = database.url;
   const prisma = createPrismaClient(database.url);

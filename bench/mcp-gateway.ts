@@ -45,7 +45,7 @@ async function measure(client: Client, name: string, samples: number): Promise<n
 const silent = { info: () => {}, warn: () => {} };
 
 export async function run(args: string[]) {
-  const samples = option(args, "--samples", 300, 10_000);
+  const samples = option(args, "--samples", 300, 10_000, 10);
   // Logs would interleave with the JSON on stdout: the route's modules are loaded after this.
   process.env.KEEL_LOG_LEVEL = "error";
   const gatewayRoute = await import("@/app/api/mcp-gateway/route");

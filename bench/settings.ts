@@ -10,16 +10,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import readline from "node:readline";
 import { openBenchDatabase } from "./support/bench-database";
+import { option } from "./support/options";
 import { summarize } from "./support/stats";
-
-function option(args: string[], name: string, fallback: number): number {
-  const index = args.indexOf(name);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > 1000)
-    throw new Error(`${name} must be a whole number from 1 to 1000`);
-  return value;
-}
 
 interface Runtime {
   process: ChildProcess;
@@ -78,7 +70,27 @@ async function startRuntime(databaseUrl: string, notify: boolean): Promise<Runti
   };
 }
 
-async function measure(databaseUrl: string, notify: boolean, samples: number): Promise<number[]> {
+/** A personal access token of an operator: PUT /api/app-settings needs the operator role. */
+async function operatorToken(databaseUrl: string): Promise<string> {
+  process.env.DATABASE_URL = databaseUrl;
+  const { getPrisma } = await import("@/lib/db/client");
+  const { createUser } = await import("@/lib/auth/users");
+  const { createPersonalToken } = await import("@/lib/auth/api-keys");
+  const database = getPrisma();
+  const user = await createUser(database, {
+    username: "bench-operator",
+    password: "bench password 123",
+    role: "operator",
+  });
+  return (await createPersonalToken(database, { userId: user.id, name: "settings bench" })).token;
+}
+
+async function measure(
+  databaseUrl: string,
+  token: string,
+  notify: boolean,
+  samples: number,
+): Promise<number[]> {
   process.env.DATABASE_URL = databaseUrl;
   const { PUT } = await import("@/app/api/app-settings/route");
   const runtime = await startRuntime(databaseUrl, notify);
@@ -94,7 +106,7 @@ async function measure(databaseUrl: string, notify: boolean, samples: number): P
       const response = await PUT(
         new Request("http://localhost/api/app-settings", {
           method: "PUT",
-          headers: { "content-type": "application/json" },
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
           body: JSON.stringify({ toolScaffoldingGuardEnabled: sample % 2 === 1 }), // flips every write
         }),
         { params: Promise.resolve({}) },
@@ -113,12 +125,13 @@ async function measure(databaseUrl: string, notify: boolean, samples: number): P
 }
 
 export async function run(args: string[]) {
-  const samples = option(args, "--samples", 30);
-  const pollingSamples = option(args, "--polling-samples", 12);
+  const samples = option(args, "--samples", 30, 1000, 2);
+  const pollingSamples = option(args, "--polling-samples", 12, 1000, 1);
   const database = await openBenchDatabase();
   try {
-    const withNotify = summarize(await measure(database.url, true, samples));
-    const pollingOnly = summarize(await measure(database.url, false, pollingSamples));
+    const token = await operatorToken(database.url);
+    const withNotify = summarize(await measure(database.url, token, true, samples));
+    const pollingOnly = summarize(await measure(database.url, token, false, pollingSamples));
     return {
       benchmark: "settings: PUT /api/app-settings -> agent runtime applied (ms)",
       withNotify,

@@ -50,8 +50,8 @@ async function instrumentationMicros(iterations: number): Promise<number> {
 }
 
 export async function run(args: string[]) {
-  const seconds = option(args, "--seconds", 5, 120);
-  const rounds = option(args, "--rounds", 3, 20);
+  const seconds = option(args, "--seconds", 5, 120, 1);
+  const rounds = option(args, "--rounds", 3, 20, 1);
   for (const name of Object.keys(process.env)) if (name.startsWith("OTEL_")) delete process.env[name];
   const database = await openBenchDatabase();
   process.env.DATABASE_URL = database.url;

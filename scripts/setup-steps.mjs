@@ -226,3 +226,14 @@ export async function ensureBuilt() {
   );
   fs.writeFileSync(stamp, `${wanted}\n`);
 }
+
+/** Install and Prisma client, as `npm test` and `npm run bench` need them; a failed step exits the process. */
+export async function ensureDependenciesOrExit() {
+  try {
+    await ensureInstalled();
+    await ensurePrismaClient();
+  } catch (error) {
+    process.stderr.write(`[keel] ${error instanceof StepError ? error.message : error}\n`);
+    process.exit(1);
+  }
+}

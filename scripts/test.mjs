@@ -5,18 +5,19 @@
 //   3. unit tests (vitest, pure modules)
 //   4. integration tests against a real PostgreSQL (embedded, or DATABASE_URL), incl. the migration check
 //   5. end-to-end tests in a real Chromium against the real stack (Playwright; builds the web app first)
-// Options: --only <lint|unit|integration|e2e> (repeatable). Plain Node, no dependencies.
+//   6. every benchmark once in quick mode (scripts/bench.mjs --quick-all), so a broken bench fails here
+// Options: --only <lint|unit|integration|e2e|bench> (repeatable). Plain Node, no dependencies.
 // The end-to-end browser: CHROMIUM_PATH, else a system Chromium, else the npm-packaged one (scripts/chromium.ts).
 import "./require-node.cjs";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ensureBuilt, ensureInstalled, ensurePrismaClient, log, root, StepError } from "./setup-steps.mjs";
+import { ensureBuilt, ensureDependenciesOrExit, log, root, StepError } from "./setup-steps.mjs";
 
 process.chdir(root);
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
-const STAGES = ["lint", "unit", "integration", "e2e"];
+const STAGES = ["lint", "unit", "integration", "e2e", "bench"];
 const only = [];
 const argv = process.argv.slice(2);
 for (let index = 0; index < argv.length; index++) {
@@ -65,15 +66,10 @@ const stages = {
     fs.rmSync(path.join(root, ".data", "e2e"), { recursive: true, force: true });
     return run(bin("playwright"), ["test"]);
   },
+  bench: () => run(process.execPath, [path.join(root, "scripts", "bench.mjs"), "--quick-all"]),
 };
 
-try {
-  await ensureInstalled();
-  await ensurePrismaClient();
-} catch (error) {
-  process.stderr.write(`[keel] ${error instanceof StepError ? error.message : error}\n`);
-  process.exit(1);
-}
+await ensureDependenciesOrExit();
 
 const results = [];
 for (const stage of selected) {

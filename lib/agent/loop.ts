@@ -47,8 +47,7 @@ import {
 } from "@/lib/guards/terminal-on-success";
 import { createLogger, type Logger } from "@/lib/log/logger";
 import type { RunEventData } from "@/lib/schemas/runs";
-import { RUNTIME_FLAG_NAMES, type RuntimeFlags } from "@/lib/schemas/settings";
-import type { FlagSnapshot } from "@/lib/settings/runtime-flags";
+import { type FlagSnapshot, RUNTIME_FLAG_NAMES, type RuntimeFlags } from "@/lib/schemas/settings";
 import type { AgentTool } from "@/lib/tools/agent-tool";
 import {
   argsText,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { SettingsListener } from "@/lib/settings/settings-listener";
+import type { NotifyListener } from "@/lib/db/notify-listener";
 import { processWideCache, stopProcessWideCache } from "./process-wide-cache";
 
 class CountingCache {
@@ -26,7 +26,7 @@ describe("processWideCache", () => {
   it("starts the listener on the URL, and stops it on stopProcessWideCache", async () => {
     vi.stubEnv("DATABASE_URL", "postgresql://db/keel");
     const stop = vi.fn(async () => {});
-    const listen = vi.fn(async () => ({ stop }) as unknown as SettingsListener);
+    const listen = vi.fn(async () => ({ stop }) as unknown as NotifyListener);
     const cache = processWideCache("test-cache", { create: () => new CountingCache(), listen });
     expect(listen).toHaveBeenCalledWith(cache, "postgresql://db/keel");
     await stopProcessWideCache("test-cache");

@@ -4,15 +4,16 @@
  * invalidates it when any process writes what it caches. A listener that cannot start is logged and
  * left out: the cache's TTL still bounds how stale a read can be.
  */
+
+import { NotifyListener } from "@/lib/db/notify-listener";
 import { createLogger, errorFields } from "@/lib/log/logger";
-import { SettingsListener } from "@/lib/settings/settings-listener";
 
 const log = createLogger({ component: "process-cache" });
 
 interface Entry {
   url: string;
   cache: { invalidate(): void };
-  listener: Promise<SettingsListener | null> | null;
+  listener: Promise<NotifyListener | null> | null;
 }
 
 const registry = globalThis as unknown as { keelProcessCaches?: Map<string, Entry> };
@@ -23,14 +24,14 @@ function entries(): Map<string, Entry> {
 }
 
 /**
- * Starts a listener on `channel` (the settings channel when omitted) that invalidates `cache` on every
+ * Starts a listener on `channel` that invalidates `cache` on every
  * notification and after every reconnect, and warns when notifications are lost (`lostMessage`).
  */
 export async function startInvalidatingListener(
   cache: { invalidate(): void },
-  options: { connectionString: string; channel?: string; lostMessage: string },
-): Promise<SettingsListener> {
-  const listener = new SettingsListener({
+  options: { connectionString: string; channel: string; lostMessage: string },
+): Promise<NotifyListener> {
+  const listener = new NotifyListener({
     connectionString: options.connectionString,
     channel: options.channel,
     onChange: () => cache.invalidate(),
@@ -50,7 +51,7 @@ export function processWideCache<Cache extends { invalidate(): void }>(
   name: string,
   options: {
     create: () => Cache;
-    listen?: (cache: Cache, connectionString: string) => Promise<SettingsListener>;
+    listen?: (cache: Cache, connectionString: string) => Promise<NotifyListener>;
   },
 ): Cache {
   const url = process.env.DATABASE_URL ?? "";

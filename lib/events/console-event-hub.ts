@@ -6,11 +6,12 @@
  * Failure policy: a listener that cannot connect retries with capped backoff and never throws into a
  * stream; clients still get heartbeats and re-read on `resync`.
  */
+
+import { NotifyListener } from "@/lib/db/notify-listener";
 import { HALTS_CHANNEL } from "@/lib/halts/service/halt-notifications";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { RUNS_CHANNEL } from "@/lib/runs/run-notifications";
 import { SETTINGS_CHANNEL } from "@/lib/settings/app-settings";
-import { SettingsListener } from "@/lib/settings/settings-listener";
 
 /** An event for the console: `halt` / `settings` carry the NOTIFY payload, `resync` means "re-read". */
 export type ConsoleEvent =
@@ -34,13 +35,13 @@ function parsePayload(payload: string): unknown {
 /** Fans NOTIFY payloads out to subscribers; the listeners come from `createListener` (injected for tests). */
 export class ConsoleEventHub {
   private readonly subscribers = new Set<Subscriber>();
-  private listeners: SettingsListener[] = [];
+  private listeners: NotifyListener[] = [];
 
   constructor(
     private readonly createListener: (
       channel: string,
       onChange: (payload: string | undefined) => void,
-    ) => SettingsListener | null,
+    ) => NotifyListener | null,
   ) {}
 
   /** Number of open subscriptions. */
@@ -103,7 +104,7 @@ export function processConsoleEventHub(): ConsoleEventHub {
   globalForHub.keelConsoleEventHub ??= new ConsoleEventHub((channel, onChange) => {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) return null;
-    return new SettingsListener({
+    return new NotifyListener({
       connectionString,
       channel,
       onChange,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { withAuth } from "./with-auth";
+import { z } from "zod";
+import { DomainError } from "@/lib/errors/domain-error";
+import { apiErrorBodySchema } from "@/lib/schemas/api-error";
+import { mapDomainError, withAuth } from "./with-auth";
 
 const never = () => new Promise<Response>(() => {});
 const call = (
@@ -37,5 +40,33 @@ describe("withAuth request budget", () => {
     const body = await response.json();
     expect(body.error.code).toBe("database_unavailable");
     expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|prisma|25432/);
+  });
+});
+
+describe("mapDomainError", () => {
+  it("maps every DomainError by its code, with its extra body fields and headers", async () => {
+    class Busy extends DomainError {
+      constructor() {
+        super("too_many_requests", "Slow down.", {
+          extra: { retryAfterSeconds: 7 },
+          headers: { "Retry-After": "7" },
+        });
+      }
+    }
+    const mapped = mapDomainError(new Busy());
+    expect(mapped?.status).toBe(429);
+    const response = mapped!.toResponse();
+    expect(response.headers.get("Retry-After")).toBe("7");
+    const body = apiErrorBodySchema.parse(await response.json());
+    expect(body).toEqual({
+      error: { code: "too_many_requests", message: "Slow down." },
+      retryAfterSeconds: 7,
+    });
+  });
+
+  it("maps zod errors to a 400 with the issues, and leaves anything else alone", () => {
+    const zodError = z.object({ name: z.string() }).safeParse({}).error!;
+    expect(mapDomainError(zodError)?.details.issues?.[0]?.path).toEqual(["name"]);
+    expect(mapDomainError(new Error("boom"))).toBeNull();
   });
 });

@@ -16,8 +16,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { nextPollDelay } from "@/lib/db/poll-delay";
 import type { Logger } from "@/lib/log/logger";
-import { nextPollDelay } from "@/lib/settings/poll-delay";
 import {
   createTransport,
   listAllTools,

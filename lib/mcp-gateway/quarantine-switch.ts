@@ -4,7 +4,7 @@
  * - Web route: the process-wide runtime-flags cache shared with the guard proxy
  *   (lib/settings/runtime-flags-cache.ts: short TTL, dropped at once by the settings NOTIFY, last good
  *   value on a failed read, quarantine on before the first good read).
- * - The stdio gateway uses RuntimeFlagPoller + SettingsListener like agent/main.ts (serve-stdio.ts).
+ * - The stdio gateway uses watchRuntimeFlags() like agent/main.ts (serve-stdio.ts).
  */
 import type { Database } from "@/lib/db/client";
 import { type GuardMode, guardMode } from "@/lib/guards/guard-mode";

@@ -14,9 +14,7 @@ import type { Database } from "@/lib/db/client";
 import { guardMode } from "@/lib/guards/guard-mode";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { loadMcpConfig } from "@/lib/mcp-client";
-import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
-import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
-import { SettingsListener } from "@/lib/settings/settings-listener";
+import { watchRuntimeFlags } from "@/lib/settings/watch-runtime-flags";
 import { createGatewayServer } from "./gateway-server";
 import { GatewaySession } from "./gateway-session";
 import { GatewayUpstreams, type GatewayUpstreamsOptions } from "./gateway-upstreams";
@@ -51,22 +49,16 @@ export async function serveGatewayOverStdio(options: ServeGatewayOverStdioOption
   const config = await loadMcpConfig(options.configPath);
   const log = createLogger({ component: "mcp-gateway" });
 
-  const poller = new RuntimeFlagPoller({
-    load: () => loadAppSettingsRuntimeFlags(database),
-    baseIntervalMs: options.pollMs ?? 5_000,
+  const flagWatch = watchRuntimeFlags({
+    database,
+    connectionString: options.connectionString ?? null,
+    pollMs: options.pollMs ?? 5_000,
     onError: (error, failures) =>
       log.warn("reading the quarantine switch failed; keeping the last good value", {
         failures,
         ...errorFields(error),
       }),
   });
-  const listener =
-    options.connectionString && process.env.KEEL_SETTINGS_NOTIFY !== "off"
-      ? new SettingsListener({
-          connectionString: options.connectionString,
-          onChange: () => void poller.reloadNow(),
-        })
-      : null;
   const upstreams = new GatewayUpstreams(config, { log, restart: options.restart });
   const session = new GatewaySession({
     database,
@@ -84,8 +76,8 @@ export async function serveGatewayOverStdio(options: ServeGatewayOverStdioOption
     database,
     upstreams,
     quarantine: {
-      enabled: async () => poller.current().toolResultQuarantineEnabled,
-      mode: async () => guardMode(poller.current(), "quarantine"),
+      enabled: async () => flagWatch.current().toolResultQuarantineEnabled,
+      mode: async () => guardMode(flagWatch.current(), "quarantine"),
     },
     session,
     log,
@@ -97,8 +89,7 @@ export async function serveGatewayOverStdio(options: ServeGatewayOverStdioOption
     void session.open();
   };
 
-  await poller.start();
-  await listener?.start();
+  await flagWatch.start();
   // Start the upstreams before serving, so the first tools/list does not wait for child processes.
   await upstreams.catalog();
 
@@ -111,7 +102,6 @@ export async function serveGatewayOverStdio(options: ServeGatewayOverStdioOption
   await closed;
   await server.close().catch(() => {});
   await session.settle("succeeded");
-  poller.stop();
-  await listener?.stop();
+  await flagWatch.stop();
   await upstreams.close();
 }

@@ -57,6 +57,12 @@ export const runtimeFlagsSchema = z.strictObject({
 export type RuntimeFlags = z.infer<typeof runtimeFlagsSchema>;
 export type RuntimeFlagName = keyof RuntimeFlags;
 
+/** The switches and the settings version they came from (0 when no settings row exists yet). */
+export interface FlagSnapshot {
+  flags: RuntimeFlags;
+  version: number;
+}
+
 /** Safe defaults: what a runtime applies before its first good read of the settings row. */
 export const DEFAULT_RUNTIME_FLAGS: Readonly<RuntimeFlags> = Object.freeze({
   toolResultQuarantineEnabled: true,

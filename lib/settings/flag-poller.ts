@@ -4,8 +4,9 @@
  * listener so a change applies at once. Before the first good read `current()` returns the safe defaults;
  * after a failed read it keeps the last good flags. Timers are injectable so tests need no fake clocks.
  */
+
+import { nextPollDelay } from "@/lib/db/poll-delay";
 import { DEFAULT_RUNTIME_FLAGS, type RuntimeFlags } from "@/lib/schemas/settings";
-import { nextPollDelay } from "./poll-delay";
 import type { LoadedRuntimeFlags } from "./runtime-flags";
 
 export interface FlagPollerOptions {

@@ -16,6 +16,7 @@ import { TtlCache } from "@/lib/cache/ttl-cache";
 import type { Database } from "@/lib/db/client";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { DEFAULT_RUNTIME_FLAGS } from "@/lib/schemas/settings";
+import { SETTINGS_CHANNEL } from "./app-settings";
 import { type FlagSnapshot, loadAppSettingsRuntimeFlags } from "./runtime-flags";
 
 /** How long a read is served before the row is read again (the NOTIFY normally drops it sooner). */
@@ -70,6 +71,7 @@ export function processRuntimeFlagsCache(database: Database): RuntimeFlagsCache 
         ? (cache, connectionString) =>
             startInvalidatingListener(cache, {
               connectionString,
+              channel: SETTINGS_CHANNEL,
               lostMessage: "settings notifications lost; relying on the 3 s cache",
             })
         : undefined,

@@ -8,21 +8,14 @@
 import type { Database } from "@/lib/db/client";
 import {
   DEFAULT_RUNTIME_FLAGS,
+  type FlagSnapshot,
   parseStoredFlags,
   type RuntimeFlagName,
-  type RuntimeFlags,
 } from "@/lib/schemas/settings";
 
-/** The switches and the settings version they came from. */
-export interface FlagSnapshot {
-  flags: RuntimeFlags;
-  version: number;
-}
+export type { FlagSnapshot };
 
-export interface LoadedRuntimeFlags {
-  flags: RuntimeFlags;
-  /** The row's version; 0 when no row exists yet. */
-  version: number;
+export interface LoadedRuntimeFlags extends FlagSnapshot {
   invalidFields: RuntimeFlagName[];
 }
 

@@ -15,7 +15,7 @@ import { addSpanEvent } from "./tracing";
 
 /**
  * Where the scan ran: results of tools Keel runs itself (the agent loop's tools and the guard proxy's
- * managed tools, lib/agent/tool-batch.ts), tool results arriving in a proxied conversation, MCP gateway
+ * managed tools, lib/tools/tool-batch.ts), tool results arriving in a proxied conversation, MCP gateway
  * call results.
  */
 export type QuarantineSource = "keel_tools" | "proxy_incoming" | "mcp_gateway";

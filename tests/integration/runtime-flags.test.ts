@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updateAppSettings } from "@/lib/settings/app-settings";
+import { NotifyListener } from "@/lib/db/notify-listener";
+import { SETTINGS_CHANNEL, updateAppSettings } from "@/lib/settings/app-settings";
 import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
 import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
 import { RuntimeHeartbeat } from "@/lib/settings/runtime-heartbeat";
 import { getRuntimeStatus } from "@/lib/settings/runtime-status";
-import { SettingsListener } from "@/lib/settings/settings-listener";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
 
 let testDatabase: TestDatabase;
@@ -42,7 +42,8 @@ describe("the runtime's poller and NOTIFY listener against a real database", () 
       },
       baseIntervalMs: 600_000, // polling would take 10 minutes: only NOTIFY can deliver in time
     });
-    const listener = new SettingsListener({
+    const listener = new NotifyListener({
+      channel: SETTINGS_CHANNEL,
       connectionString: testDatabase.url,
       onChange: () => void poller.reloadNow(),
     });

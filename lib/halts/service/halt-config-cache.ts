@@ -13,9 +13,9 @@ import {
 } from "@/lib/cache/process-wide-cache";
 import { TtlCache } from "@/lib/cache/ttl-cache";
 import type { Database } from "@/lib/db/client";
+import type { NotifyListener } from "@/lib/db/notify-listener";
 import type { HaltConditionConfig as HaltConditionConfigRow } from "@/lib/generated/prisma/client";
 import type { HaltConditionConfig, JsonObject } from "@/lib/schemas/halts";
-import type { SettingsListener } from "@/lib/settings/settings-listener";
 
 /** NOTIFY channel fired by every config write. */
 export const HALT_CONFIG_CHANNEL = "keel_halt_config";
@@ -59,7 +59,7 @@ export class HaltConfigCache extends TtlCache<HaltConditionConfig[]> {
 export function startHaltConfigListener(
   cache: HaltConfigCache,
   connectionString: string,
-): Promise<SettingsListener> {
+): Promise<NotifyListener> {
   return startInvalidatingListener(cache, {
     connectionString,
     channel: HALT_CONFIG_CHANNEL,

@@ -1,27 +1,28 @@
 /**
- * LISTENs on the settings NOTIFY channel on a dedicated connection and calls `onChange` for every
+ * A generic PostgreSQL LISTEN helper: LISTENs on one NOTIFY channel (settings, halts, runs, ...) on a
+ * dedicated connection and calls `onChange` for every
  * notification, and once after each (re)connect (notifications sent while disconnected are lost, so
  * the caller re-reads). Reconnects with capped backoff; never throws into the caller.
  */
 import pg from "pg";
-import { SETTINGS_CHANNEL } from "./app-settings";
 import { nextPollDelay } from "./poll-delay";
 
-export interface SettingsListenerOptions {
+export interface NotifyListenerOptions {
   connectionString: string;
   onChange: (payload: string | undefined) => void;
   onStateChange?: (state: "connected" | "disconnected", error?: unknown) => void;
-  channel?: string;
+  /** The NOTIFY channel, e.g. SETTINGS_CHANNEL of lib/settings/app-settings.ts. */
+  channel: string;
 }
 
-export class SettingsListener {
+export class NotifyListener {
   private client: pg.Client | null = null;
   private stopped = false;
   private failures = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly failedClients = new WeakSet<pg.Client>();
 
-  constructor(private readonly options: SettingsListenerOptions) {}
+  constructor(private readonly options: NotifyListenerOptions) {}
 
   async start(): Promise<void> {
     this.stopped = false;
@@ -42,7 +43,7 @@ export class SettingsListener {
       connectionString: this.options.connectionString,
       connectionTimeoutMillis: 10_000,
     });
-    const channel = this.options.channel ?? SETTINGS_CHANNEL;
+    const { channel } = this.options;
     client.on("notification", (message) => {
       if (message.channel === channel) this.options.onChange(message.payload);
     });

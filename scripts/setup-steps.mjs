@@ -19,6 +19,15 @@ export class StepError extends Error {}
 
 let currentStep = null;
 let aborted = false;
+let refusal = null;
+
+/**
+ * From now on a step that would have to run (install, generate, build) fails with `message` instead:
+ * for `--role web|agent`, where several processes share one checkout and must not build it at once.
+ */
+export function refuseSteps(message) {
+  refusal = message;
+}
 
 /** Stops the set-up command running now (used on Ctrl-C); later steps refuse to start. */
 export function abortSteps() {
@@ -67,6 +76,12 @@ export async function runStep(description, command, commandArgs, env = {}, { cwd
   if (aborted) throw new StepError(`${description} was stopped.`);
   if (error) throw new StepError(`${description} failed: ${error.message}`);
   if (code !== 0) throw new StepError(`${description} failed (exit code ${code}). See the messages above.`);
+}
+
+/** A set-up step that changes the checkout (install, generate, build); refused after refuseSteps(). */
+async function setupStep(description, command, commandArgs, env = {}, options = {}) {
+  if (refusal) throw new StepError(`Not done: ${description.replace(/ \.\.\.$/, "")}. ${refusal}`);
+  await runStep(description, command, commandArgs, env, options);
 }
 
 export function npmCommand() {
@@ -143,7 +158,7 @@ export async function ensureInstalled(projectRoot = root) {
   if (state === "current") return state;
   if (state !== "adopt") {
     const hasLock = fs.existsSync(path.join(projectRoot, "package-lock.json"));
-    await runStep(
+    await setupStep(
       state === "install"
         ? "Installing dependencies (first start; takes a few minutes) ..."
         : "Dependencies changed; reinstalling ...",
@@ -164,7 +179,7 @@ export async function ensurePrismaClient() {
   const stamp = path.join(root, "lib", "generated", ".schema-hash");
   const wanted = hashFiles(["prisma/schema.prisma", "package-lock.json"]);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8").trim() === wanted) return;
-  await runStep("Generating the Prisma client ...", npmCommand(), ["run", "--silent", "db:generate"]);
+  await setupStep("Generating the Prisma client ...", npmCommand(), ["run", "--silent", "db:generate"]);
   fs.mkdirSync(path.dirname(stamp), { recursive: true });
   fs.writeFileSync(stamp, `${wanted}\n`);
 }
@@ -185,7 +200,7 @@ export async function ensureBuilt() {
     "package-lock.json",
   ]);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8").trim() === wanted) return;
-  await runStep(
+  await setupStep(
     "Building the web app (sources changed since the last build; ~1 minute) ...",
     process.execPath,
     [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"],

@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: (args: string[]) => Promis
   "mcp-gateway": () => import("./mcp-gateway"),
   chaos: () => import("./chaos"),
   activity: () => import("./activity"),
+  check: () => import("./check"),
 };
 
 const [name, ...args] = process.argv.slice(2);

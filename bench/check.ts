@@ -1,0 +1,95 @@
+/**
+ * `npm run bench -- check [--seconds S] [--connections C]`
+ *
+ * POST /api/halts/check against GET /api/health on the same server, both driven by autocannon with C
+ * (default 50) connections for S (default 10) seconds each, in one run: requests per second, p50 / p99 /
+ * max latency, non-2xx answers, and the ratios check/health. The route handlers run behind a node:http
+ * server in this process (tests/fixtures/route-server.ts) on a throwaway migrated database. The check
+ * body is a clean one (nothing to auto-record), like an agent's routine check before a step.
+ */
+import autocannon from "autocannon";
+import * as checkRoute from "@/app/api/halts/check/route";
+import * as healthRoute from "@/app/api/health/route";
+import * as sessionsRoute from "@/app/api/sessions/route";
+import { createAgentKey } from "@/lib/auth/api-keys";
+import { createPrismaClient } from "@/lib/db/client";
+import { serveRoutes } from "../tests/fixtures/route-server";
+import { openBenchDatabase } from "./support/bench-database";
+import { option } from "./support/options";
+
+const CHECK_BODY = (sessionToken: string) =>
+  JSON.stringify({
+    session_token: sessionToken,
+    current_context: {
+      operation: "refactor the billing module",
+      target_files: ["src/billing.ts"],
+      files_read: ["src/billing.ts", "src/app.ts"],
+      attempt_number: 1,
+      environment: "dev",
+      commands: ["npm test"],
+      uncertainty_score: 3,
+    },
+    proposed_changes: { files_to_modify: ["src/billing.ts"], has_tests: true, has_rollback_plan: true },
+  });
+
+async function measure(options: autocannon.Options) {
+  const result = await autocannon(options);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    latencyMs: {
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+  };
+}
+
+export async function run(args: string[]) {
+  const seconds = option(args, "--seconds", 10, 120);
+  const connections = option(args, "--connections", 50, 500);
+  const database = await openBenchDatabase();
+  process.env.DATABASE_URL = database.url;
+  const prisma = createPrismaClient(database.url);
+  const server = await serveRoutes({
+    "/api/health": { GET: healthRoute.GET },
+    "/api/halts/check": { POST: checkRoute.POST },
+    "/api/sessions": { POST: sessionsRoute.POST },
+  });
+  try {
+    const agent = `Bearer ${(await createAgentKey(prisma, { name: "bench-agent", scopes: ["halts:read", "halts:write"], createdByUserId: null })).token}`;
+    const opened = await fetch(`${server.url}/api/sessions`, {
+      method: "POST",
+      headers: { authorization: agent },
+    });
+    const session = (await opened.json()) as { session_token: string };
+    const base = { connections, duration: seconds, timeout: 10 };
+    // Warm both paths (pools, caches, JIT) before measuring.
+    await autocannon({ ...base, url: `${server.url}/api/health`, duration: 2 });
+    const checkOptions = {
+      ...base,
+      url: `${server.url}/api/halts/check`,
+      method: "POST" as const,
+      headers: { authorization: agent, "content-type": "application/json" },
+      body: CHECK_BODY(session.session_token),
+    };
+    await autocannon({ ...checkOptions, duration: 2 });
+    const health = await measure({ ...base, url: `${server.url}/api/health` });
+    const check = await measure(checkOptions);
+    return {
+      benchmark: `halts/check against health, ${connections} connections, ${seconds} s each (autocannon)`,
+      health,
+      check,
+      throughputRatioToHealth: Math.round((check.requestsPerSecond / health.requestsPerSecond) * 100) / 100,
+      p99RatioToHealth: Math.round((check.latencyMs.p99 / Math.max(1, health.latencyMs.p99)) * 100) / 100,
+      target: { throughputRatioToHealth: ">= 0.8", p99RatioToHealth: "<= 1.5" },
+    };
+  } finally {
+    await server.close();
+    await prisma.$disconnect();
+    await database.close();
+  }
+}

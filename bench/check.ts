@@ -14,23 +14,9 @@ import * as sessionsRoute from "@/app/api/sessions/route";
 import { createAgentKey } from "@/lib/auth/api-keys";
 import { createPrismaClient } from "@/lib/db/client";
 import { serveRoutes } from "../tests/fixtures/route-server";
+import { CHECK_BODY } from "./halts";
 import { openBenchDatabase } from "./support/bench-database";
 import { option } from "./support/options";
-
-const CHECK_BODY = (sessionToken: string) =>
-  JSON.stringify({
-    session_token: sessionToken,
-    current_context: {
-      operation: "refactor the billing module",
-      target_files: ["src/billing.ts"],
-      files_read: ["src/billing.ts", "src/app.ts"],
-      attempt_number: 1,
-      environment: "dev",
-      commands: ["npm test"],
-      uncertainty_score: 3,
-    },
-    proposed_changes: { files_to_modify: ["src/billing.ts"], has_tests: true, has_rollback_plan: true },
-  });
 
 async function measure(options: autocannon.Options) {
   const result = await autocannon(options);

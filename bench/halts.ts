@@ -22,7 +22,8 @@ import { option } from "./support/options";
 import { summarize } from "./support/stats";
 import { insertSyntheticHalts } from "./support/synthetic-halts";
 
-const CHECK_BODY = (sessionToken: string) =>
+/** A routine check (nothing to auto-record), shared with bench/check.ts. */
+export const CHECK_BODY = (sessionToken: string) =>
   JSON.stringify({
     session_token: sessionToken,
     current_context: {

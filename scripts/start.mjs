@@ -316,6 +316,16 @@ async function waitForFreePort() {
   return false;
 }
 
+/** False (after saying so and stopping) when the web port stays in use by another program. */
+async function webPortIsFree() {
+  if (await waitForFreePort()) return true;
+  process.stderr.write(
+    `[keel] Port ${port} on ${host} is in use by another program. Set PORT to a free port, or stop that program.\n`,
+  );
+  await shutdown(1);
+  return false;
+}
+
 async function waitForHealth(timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !shuttingDown) {
@@ -373,13 +383,7 @@ async function main() {
   await migrateAndSeed(env);
   if (!devMode) await ensureBuilt();
 
-  if (!(await waitForFreePort())) {
-    process.stderr.write(
-      `[keel] Port ${port} on ${host} is in use by another program. Set PORT to a free port, or stop that program.\n`,
-    );
-    await shutdown(1);
-    return;
-  }
+  if (!(await webPortIsFree())) return;
   startWeb(env);
   startAgent(env);
   // From here on a crashed child is restarted (restartAfterCrash) instead of stopping Keel.
@@ -460,13 +464,7 @@ async function startRole() {
     log("The agent runtime is running. Ctrl-C stops it.");
     return;
   }
-  if (!(await waitForFreePort())) {
-    process.stderr.write(
-      `[keel] Port ${port} on ${host} is in use by another program. Set PORT to a free port, or stop that program.\n`,
-    );
-    await shutdown(1);
-    return;
-  }
+  if (!(await webPortIsFree())) return;
   startWeb(env);
   relaunch.set("web", () => relaunchWeb(env));
   if (await waitForHealth(120_000)) log(`The web app is ready at http://${host}:${port}. Ctrl-C stops it.`);

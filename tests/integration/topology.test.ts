@@ -25,7 +25,7 @@ import { createAgentKey } from "@/lib/auth/api-keys";
 import { createPrismaClient } from "@/lib/db/client";
 import { EmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { type ScriptedModelServer, say, startScriptedModelServer } from "@/lib/scripted-model";
-import { childrenOf, freePort } from "../fixtures/supervised-keel";
+import { childrenOf, freePort, until } from "../fixtures/supervised-keel";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -36,20 +36,9 @@ const LEASE_MS = 6_000;
 const ADMIN_PASSWORD = "keel-topology-admin-password";
 const WEBHOOK_SECRET = "topology-webhook-secret-0123456789";
 
-/** Polls `condition` every 250 ms until it returns a value other than undefined. */
-async function until<T>(
-  what: string,
-  timeoutMs: number,
-  condition: () => Promise<T | undefined>,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** `until`, with a failing poll (a process not listening yet, a query refused) counting as "not yet". */
+const settled = <T>(what: string, timeoutMs: number, condition: () => Promise<T | undefined>) =>
+  until(what, timeoutMs, () => condition().catch(() => undefined));
 
 interface Role {
   name: string;
@@ -202,7 +191,7 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
       webA = `http://127.0.0.1:${portA}`;
       webB = `http://127.0.0.1:${portB}`;
       for (const base of [webA, webB])
-        await until(`${base}/api/health`, START_MS, async () => {
+        await settled(`${base}/api/health`, START_MS, async () => {
           const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) });
           return response.status === 200 ? true : undefined;
         }).catch((error) => {
@@ -210,7 +199,7 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
             `${error.message}\n${roles.map((role) => role.output.slice(-15).join("\n")).join("\n")}`,
           );
         });
-      await until("both runtimes to report", START_MS, async () => {
+      await settled("both runtimes to report", START_MS, async () => {
         const rows = await query<{ n: number }>(
           "select count(*)::int as n from runtime_instances where stopped_at is null and applied_settings_version is not null",
         );
@@ -264,7 +253,7 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
     expect(changed.status).toBe(200);
     const newVersion = ((await changed.json()) as { version: number }).version;
     expect(newVersion).toBe(version + 1);
-    const status = await until("web B to show the change applied by 2 runtimes", SETTLE_MS, async () => {
+    const status = await settled("web B to show the change applied by 2 runtimes", SETTLE_MS, async () => {
       const response = await fetch(`${webB}/api/runtime/status`, { headers: { cookie } });
       const body = (await response.json()) as { settingsVersion: number; appliedBy: number };
       return body.settingsVersion === newVersion && body.appliedBy === 2 ? body : undefined;
@@ -305,7 +294,7 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
         await client.$disconnect();
       }
       // The stream is open on web B before the halt is recorded on web A.
-      await until("the event stream to open", 30_000, async () => (streamed.length > 0 ? true : undefined));
+      await settled("the event stream to open", 30_000, async () => (streamed.length > 0 ? true : undefined));
       const opened = await fetch(`${webA}/api/sessions`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}` },
@@ -327,13 +316,13 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
       const haltId = (await recorded.json()) as { id?: string; halt_id?: string; event?: { id: string } };
       const id = haltId.id ?? haltId.halt_id ?? haltId.event?.id;
       expect(id).toBeTruthy();
-      await until("the halt on web B's event stream", SETTLE_MS, async () =>
+      await settled("the halt on web B's event stream", SETTLE_MS, async () =>
         streamed.includes(id!) ? true : undefined,
       );
 
       // Escalation: both runtimes run the minute scan; the webhook arrives exactly once.
       const delivered = () => webhook.deliveries.filter((body) => body.includes(id!)).length;
-      await until("the escalation webhook", 180_000, async () => (delivered() > 0 ? true : undefined));
+      await settled("the escalation webhook", 180_000, async () => (delivered() > 0 ? true : undefined));
       const scans = async () =>
         (
           await query<{ n: number }>(
@@ -341,7 +330,7 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
           )
         )[0]!.n;
       const scansAtDelivery = await scans();
-      await until("another escalation scan after the delivery", 180_000, async () =>
+      await settled("another escalation scan after the delivery", 180_000, async () =>
         (await scans()) > scansAtDelivery ? true : undefined,
       );
       expect(delivered()).toBe(1);
@@ -370,7 +359,7 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
   it("ten queued runs are executed across both runtimes, each exactly once", async () => {
     const ids: string[] = [];
     for (let index = 0; index < 10; index++) ids.push(await queueRun(`Topology run ${index + 1}: say done.`));
-    const rows = await until("the ten runs to finish", 300_000, async () => {
+    const rows = await settled("the ten runs to finish", 300_000, async () => {
       const current = await runRows(ids);
       return current.length === 10 && current.every((row) => finished(row.status)) ? current : undefined;
     });
@@ -389,7 +378,7 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
 
   it("kill -9 of one agent runtime mid-run: the other serves new runs and takes the interrupted one over", async () => {
     const first = await queueRun("Topology run: interrupted.");
-    const running = await until("a run in progress", SETTLE_MS, async () => {
+    const running = await settled("a run in progress", SETTLE_MS, async () => {
       const [row] = await runRows([first]);
       return row?.status === "running" && row.runtime_id ? row : undefined;
     });
@@ -412,7 +401,7 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
       await queueRun("Topology run: after the kill 1."),
       await queueRun("Topology run: after the kill 2."),
     ];
-    const rows = await until("every run to finish on the survivor", 300_000, async () => {
+    const rows = await settled("every run to finish on the survivor", 300_000, async () => {
       const current = await runRows([first, ...later]);
       return current.length === 3 && current.every((row) => finished(row.status)) ? current : undefined;
     });

@@ -38,17 +38,8 @@ export const CHECK_BODY = (sessionToken: string) =>
     proposed_changes: { files_to_modify: ["src/billing.ts"], has_tests: true, has_rollback_plan: true },
   });
 
-async function insertEvents(url: string, sessionId: string, count: number): Promise<void> {
-  const database = createPrismaClient(url);
-  try {
-    await insertSyntheticHalts(database, sessionId, count);
-  } finally {
-    await database.$disconnect();
-  }
-}
-
 export async function run(args: string[]) {
-  const events = option(args, "--events", 1_000_000, 5_000_000);
+  const events = option(args, "--events", 1_000_000, 10_000_000);
   const seconds = option(args, "--seconds", 10, 120);
   const database = await openBenchDatabase();
   process.env.DATABASE_URL = database.url;
@@ -101,16 +92,33 @@ export async function run(args: string[]) {
       return summarize(latencies);
     };
 
-    await insertEvents(database.url, session.session_id, 1_000);
-    const small = {
+    await insertSyntheticHalts(database.url, session.session_id, 1_000);
+    // The console's filters one by one, two of them together, and the text search (one that matches
+    // a few events and one that matches none, which has to look at every event without an index).
+    const pages = async () => ({
       unfiltered: await firstPage(""),
+      unacknowledged: await firstPage("&acknowledged=false"),
+      severityCritical: await firstPage("&severity=critical"),
+      typeSecurity: await firstPage("&halt_type=security"),
       unacknowledgedCritical: await firstPage("&acknowledged=false&severity=critical"),
+      searchMatch: await firstPage(`&q=${encodeURIComponent("number 4242")}`, 50),
+      searchNoMatch: await firstPage("&q=zzqxnomatch", 50),
+    });
+    const healthSequential = async (samples = 200) => {
+      const latencies: number[] = [];
+      for (let sample = 0; sample < samples; sample++) {
+        const begin = performance.now();
+        await (await fetch(`${server.url}/api/health`)).arrayBuffer();
+        latencies.push(performance.now() - begin);
+      }
+      return summarize(latencies);
     };
-    await insertEvents(database.url, session.session_id, events - 1_000);
-    const large = {
-      unfiltered: await firstPage(""),
-      unacknowledgedCritical: await firstPage("&acknowledged=false&severity=critical"),
-    };
+    const small = await pages();
+    const seedStarted = performance.now();
+    await insertSyntheticHalts(database.url, session.session_id, events - 1_000);
+    const seedSeconds = Math.round((performance.now() - seedStarted) / 1000);
+    const large = await pages();
+    const healthAfterSeed = await healthSequential();
 
     const rate = (result: { latencies: number[]; seconds: number }) =>
       Math.round(result.latencies.length / result.seconds);
@@ -127,6 +135,8 @@ export async function run(args: string[]) {
       },
       listFirstPage: {
         events,
+        seedSeconds,
+        healthSameRunMs: healthAfterSeed,
         latencyMs: large,
         baselineWith1000Events: small,
         p99RatioToBaseline: Math.round((large.unfiltered.p99 / small.unfiltered.p99) * 10) / 10,

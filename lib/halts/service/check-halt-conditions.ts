@@ -12,6 +12,7 @@
  */
 import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
+import type { AgentSession } from "@/lib/generated/prisma/client";
 import { publicFailureText } from "@/lib/db/database-errors";
 import { HALT_CHECK_BUDGET_MS } from "@/lib/db/deadlines";
 import { withTimeout } from "@/lib/db/with-timeout";
@@ -33,9 +34,9 @@ import type {
   HaltConditionConfig,
   HaltReason,
 } from "@/lib/schemas/halts";
-import { HaltServiceError } from "./halt-service-error";
+import { HaltServiceError, SessionNotFoundError } from "./halt-service-error";
 import { recordHaltInSession, redactTaskId } from "./record-halt";
-import { resolveSessionByToken } from "./resolve-session";
+import { assertSessionAccess, resolveSessionByToken } from "./resolve-session";
 import { countConsecutiveFailures } from "./task-strikes";
 
 const log = createLogger({ component: "halt-check" });
@@ -55,12 +56,13 @@ export async function checkHaltConditions(
   caller: Caller,
   input: CheckHaltConditionsInput,
   configSource: HaltConfigSource,
+  prefetched?: AgentSession | null,
 ): Promise<CheckHaltConditionsOutput> {
   try {
     // The answer never echoes a secret the agent sent (operation, file paths, instructions ...).
     return redactSecretsDeep(
       await withTimeout(
-        runCheck(database, caller, input, configSource),
+        runCheck(database, caller, input, configSource, prefetched),
         HALT_CHECK_BUDGET_MS,
         "the halt check",
       ),
@@ -86,8 +88,9 @@ async function runCheck(
   caller: Caller,
   input: CheckHaltConditionsInput,
   configSource: HaltConfigSource,
+  prefetched: AgentSession | null | undefined,
 ): Promise<CheckHaltConditionsOutput> {
-  const session = await resolveSessionByToken(database, caller, input.session_token);
+  const session = await sessionOf(database, caller, input.session_token, prefetched);
   const config = await configSource.get();
   let checked = input;
   if (input.task_id !== undefined) {
@@ -128,6 +131,23 @@ async function runCheck(
   }
   if (session.state !== "active") output = withSessionHaltedReason(output, session.state);
   return output;
+}
+
+/**
+ * The session the check names: the one read with the caller's key (`prefetched`, null when there was
+ * none) when it was looked up by this very token, else read now.
+ */
+async function sessionOf(
+  database: Database,
+  caller: Caller,
+  sessionToken: string,
+  prefetched: AgentSession | null | undefined,
+): Promise<AgentSession> {
+  if (prefetched === undefined || (prefetched !== null && prefetched.sessionToken !== sessionToken))
+    return await resolveSessionByToken(database, caller, sessionToken);
+  if (prefetched === null) throw new SessionNotFoundError();
+  assertSessionAccess(caller, prefetched);
+  return prefetched;
 }
 
 function withSessionHaltedReason(

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { ApiFailure } from "@/components/auth/api-client";
 import { useHasRole } from "@/components/auth/signed-in-user";
@@ -43,6 +43,7 @@ type ListState =
  */
 export function HaltsList() {
   const t = useTranslations("HaltsList");
+  const format = useFormatter();
   const tCondition = useTranslations("ConditionsPanel");
   const tLabel = useTranslations("HaltLabels");
   const failureMessage = useFailureMessage();
@@ -126,10 +127,16 @@ export function HaltsList() {
           </h2>
           {list.status === "ready" ? (
             <p className="text-sm text-slate-700" data-testid="halt-counts">
-              {t("counts", {
-                total: list.page.total_count,
-                unacknowledged: list.page.unacknowledged_count,
-              })}
+              {list.page.total_count_capped
+                ? // More than HALT_COUNT_CAP match: the API counts no further ("10,000+").
+                  t("countsCapped", {
+                    total: format.number(list.page.total_count),
+                    unacknowledged: `${format.number(list.page.unacknowledged_count)}${list.page.unacknowledged_count_capped ? "+" : ""}`,
+                  })
+                : t("counts", {
+                    total: list.page.total_count,
+                    unacknowledged: list.page.unacknowledged_count,
+                  })}
             </p>
           ) : null}
         </div>

@@ -16,22 +16,30 @@ function plantedText(regex: RegExp) {
 }
 
 describe("findSecrets' prefilter", () => {
-  it.each(
-    SECRET_PATTERNS.map((pattern) => [pattern.kind, pattern] as const),
-  )("never hides a %s the full pattern table finds", (_kind, pattern) => {
-    fc.assert(
-      fc.property(
-        fc.string({ maxLength: 12 }),
-        fc.oneof(fc.stringMatching(new RegExp(pattern.regex.source.replace(/\(\?<?[!=](?:[^()]|\([^()]*\))*\)/g, "").replaceAll("\\b", ""))), plantedText(pattern.regex)),
-        fc.string({ maxLength: 12 }),
-        (before, planted, after) => {
-          const text = `${before}${planted}${after}`;
-          expect(findSecrets(text)).toEqual(scanForSecrets(text));
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
+  it.each(SECRET_PATTERNS.map((pattern) => [pattern.kind, pattern] as const))(
+    "never hides a %s the full pattern table finds",
+    (_kind, pattern) => {
+      fc.assert(
+        fc.property(
+          fc.string({ maxLength: 12 }),
+          fc.oneof(
+            fc.stringMatching(
+              new RegExp(
+                pattern.regex.source.replace(/\(\?<?[!=](?:[^()]|\([^()]*\))*\)/g, "").replaceAll("\\b", ""),
+              ),
+            ),
+            plantedText(pattern.regex),
+          ),
+          fc.string({ maxLength: 12 }),
+          (before, planted, after) => {
+            const text = `${before}${planted}${after}`;
+            expect(findSecrets(text)).toEqual(scanForSecrets(text));
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it("agrees with the full table on arbitrary text and on private key blocks", () => {
     fc.assert(
@@ -40,7 +48,8 @@ describe("findSecrets' prefilter", () => {
       }),
       { numRuns: 500 },
     );
-    const block = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----";
+    const block =
+      "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----";
     expect(findSecrets(block)).toHaveLength(1);
   });
 

@@ -12,10 +12,10 @@
  */
 import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
-import type { AgentSession } from "@/lib/generated/prisma/client";
 import { publicFailureText } from "@/lib/db/database-errors";
 import { HALT_CHECK_BUDGET_MS } from "@/lib/db/deadlines";
 import { withTimeout } from "@/lib/db/with-timeout";
+import type { AgentSession } from "@/lib/generated/prisma/client";
 import {
   buildAutoRecordInput,
   DEFAULT_AUTO_RECORD_POLICY,

@@ -6,14 +6,17 @@ import { failSafeHaltCheckOutput } from "@/lib/halts/conditions";
 import { checkHaltConditions, processHaltConfigCache } from "@/lib/halts/service";
 import { validateBody } from "@/lib/http/parse-body";
 import { withAuth } from "@/lib/http/with-auth";
-import { checkHaltConditionsInputSchema } from "@/lib/schemas/halts";
+import { checkHaltConditionsInputSchema, sessionTokenSchema } from "@/lib/schemas/halts";
 
 export const dynamic = "force-dynamic";
 
-/** The session token of a check body, read before validation so the key and session load together. */
+/**
+ * The session token of a check body, read before validation so the key and session load together; only
+ * a token the schema accepts (anything else gets its 400 from validation, never reaches SQL).
+ */
 const sessionTokenIn = (body: unknown) => {
   const token = (body as { session_token?: unknown } | null)?.session_token;
-  return typeof token === "string" ? token : undefined;
+  return sessionTokenSchema.safeParse(token).success ? (token as string) : undefined;
 };
 
 const guarded = withAuth(

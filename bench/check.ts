@@ -1,8 +1,9 @@
 /**
- * `npm run bench -- check [--seconds S] [--connections C]`
+ * `npm run bench -- check [--seconds S] [--connections C] [--rounds R]`
  *
  * POST /api/halts/check against GET /api/health on the same server, both driven by autocannon with C
- * (default 50) connections for S (default 10) seconds each, in one run: requests per second, p50 / p99 /
+ * (default 50) connections for S (default 10) seconds each, in one run of R (default 5) alternating
+ * rounds: requests per second, p50 / p99 /
  * max latency, non-2xx answers, and the ratios check/health. The route handlers run behind a node:http
  * server in this process (tests/fixtures/route-server.ts) on a throwaway migrated database. The check
  * body is a clean one (nothing to auto-record), like an agent's routine check before a step.
@@ -18,18 +19,27 @@ import { CHECK_BODY } from "./halts";
 import { openBenchDatabase } from "./support/bench-database";
 import { option } from "./support/options";
 
-async function measure(options: autocannon.Options) {
-  const result = await autocannon(options);
+type Measured = Awaited<ReturnType<typeof autocannon>>;
+
+/**
+ * The rounds of one endpoint added up: requests per second over all rounds, latency percentiles
+ * weighted by each round's requests (autocannon reports percentiles per run).
+ */
+function combine(runs: Measured[]) {
+  const requests = runs.reduce((sum, run) => sum + run.requests.total, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.duration, 0);
+  const weighted = (pick: (run: Measured) => number) =>
+    Math.round(runs.reduce((sum, run) => sum + pick(run) * run.requests.total, 0) / Math.max(1, requests));
   return {
-    requestsPerSecond: Math.round(result.requests.average),
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    requestsPerSecond: Math.round(requests / seconds),
+    requests,
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    timeouts: runs.reduce((sum, run) => sum + run.timeouts, 0),
     latencyMs: {
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      max: result.latency.max,
+      p50: weighted((run) => run.latency.p50),
+      p99: weighted((run) => run.latency.p99),
+      max: Math.max(...runs.map((run) => run.latency.max)),
     },
   };
 }
@@ -37,6 +47,7 @@ async function measure(options: autocannon.Options) {
 export async function run(args: string[]) {
   const seconds = option(args, "--seconds", 10, 120);
   const connections = option(args, "--connections", 50, 500);
+  const rounds = option(args, "--rounds", 5, 60);
   const database = await openBenchDatabase();
   process.env.DATABASE_URL = database.url;
   const prisma = createPrismaClient(database.url);
@@ -63,10 +74,19 @@ export async function run(args: string[]) {
       body: CHECK_BODY(session.session_token),
     };
     await autocannon({ ...checkOptions, duration: 2 });
-    const health = await measure({ ...base, url: `${server.url}/api/health` });
-    const check = await measure(checkOptions);
+    // Alternating rounds (health, check, health, check ...): on a shared host the load drifts, and
+    // one long run of each would compare different moments.
+    const roundSeconds = Math.max(1, Math.round(seconds / rounds));
+    const healthRuns: Measured[] = [];
+    const checkRuns: Measured[] = [];
+    for (let round = 0; round < rounds; round++) {
+      healthRuns.push(await autocannon({ ...base, duration: roundSeconds, url: `${server.url}/api/health` }));
+      checkRuns.push(await autocannon({ ...checkOptions, duration: roundSeconds }));
+    }
+    const health = combine(healthRuns);
+    const check = combine(checkRuns);
     return {
-      benchmark: `halts/check against health, ${connections} connections, ${seconds} s each (autocannon)`,
+      benchmark: `halts/check against health, ${connections} connections, ${seconds} s each in ${rounds} alternating rounds (autocannon)`,
       health,
       check,
       throughputRatioToHealth: Math.round((check.requestsPerSecond / health.requestsPerSecond) * 100) / 100,

@@ -47,6 +47,24 @@ interface Role {
   exited: Promise<number | string>;
 }
 
+/**
+ * The npm scripts of docs/deployment.md's "The commands" block, in order (prepare, web, agent): the
+ * test starts exactly those, so the document and the test cannot drift apart.
+ */
+function documentedCommands(): { prepare: string; web: string; agent: string } {
+  const document = fs.readFileSync(path.join(root, "docs", "deployment.md"), "utf8");
+  const block = /## The commands\s+```bash\n([\s\S]*?)```/.exec(document)?.[1];
+  if (!block) throw new Error('docs/deployment.md has no "## The commands" bash block');
+  const scripts = block
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.trim().startsWith("#"))
+    .map((line) => /(?:^|\s)npm run ([\w:-]+)\s*$/.exec(line)?.[1]);
+  if (scripts.length !== 3 || scripts.some((script) => script === undefined))
+    throw new Error(`docs/deployment.md's commands are not "npm run <prepare|web|agent>": ${scripts}`);
+  const [prepare, web, agent] = scripts as [string, string, string];
+  return { prepare, web, agent };
+}
+
 /** `npm run <script>` in its own process group, as a process manager would start it. */
 function startRole(name: string, script: string, env: Record<string, string>): Role {
   const child = spawn(npm, ["run", "--silent", script], {
@@ -166,7 +184,9 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
         KEEL_ADMIN_PASSWORD: ADMIN_PASSWORD,
         KEEL_DATA_DIR: dataRoot,
       };
-      const prepare = startRole("prepare", "deploy:prepare", common);
+      const commands = documentedCommands();
+      expect(commands).toEqual({ prepare: "deploy:prepare", web: "start:web", agent: "start:agent" });
+      const prepare = startRole("prepare", commands.prepare, common);
       roles.push(prepare);
       const prepared = await Promise.race([
         prepare.exited,
@@ -184,9 +204,12 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
         KEEL_ESCALATION_WEBHOOK_SECRET: WEBHOOK_SECRET,
       };
       // All four at once: their migration steps meet at the advisory lock.
-      const a = startRole("web-a", "start:web", { ...common, PORT: String(portA) });
-      const b = startRole("web-b", "start:web", { ...common, PORT: String(portB) });
-      agents = [startRole("agent-1", "start:agent", agentEnv), startRole("agent-2", "start:agent", agentEnv)];
+      const a = startRole("web-a", commands.web, { ...common, PORT: String(portA) });
+      const b = startRole("web-b", commands.web, { ...common, PORT: String(portB) });
+      agents = [
+        startRole("agent-1", commands.agent, agentEnv),
+        startRole("agent-2", commands.agent, agentEnv),
+      ];
       roles.push(a, b, ...agents);
       webA = `http://127.0.0.1:${portA}`;
       webB = `http://127.0.0.1:${portB}`;

@@ -12,11 +12,11 @@
  */
 import { jsonSchema, type ModelMessage, streamText, tool } from "ai";
 import { runAgentLoop } from "@/lib/agent/loop";
-import type { AgentTool } from "@/lib/agent/tools/agent-tool";
 import { createPrismaClient } from "@/lib/db/client";
 import { RunEventWriter } from "@/lib/runs/run-event-writer";
 import type { RunEventData } from "@/lib/schemas/runs";
 import { DEFAULT_RUNTIME_FLAGS } from "@/lib/schemas/settings";
+import type { AgentTool } from "@/lib/tools/agent-tool";
 import {
   type Scenario,
   scenarioMarker,

@@ -34,31 +34,30 @@ import {
 import { BLOCKED_MESSAGE } from "@/lib/guards/audit-gate";
 import {
   createScaffoldingScanner,
-  decideScaffoldingRecovery,
   formatScaffoldingStripWarning,
   MalformedReplyError,
-  SCAFFOLDING_CORRECTION_LINE,
   type ScaffoldingStripEvent,
 } from "@/lib/guards/scaffolding";
+import { decideBudget, decideReply, decideRoundEnd, type StepPurpose } from "@/lib/guards/step-policy";
 import {
-  checkTerminalOrder,
-  isTerminalSuccess,
   readTerminalOnSuccess,
-  terminalOrderErrorEnvelope,
+  TERMINAL_ON_SUCCESS_ANNOTATION,
+  terminalAnnotationInvalidIntervention,
 } from "@/lib/guards/terminal-on-success";
 import { createLogger, type Logger } from "@/lib/log/logger";
 import type { RunEventData } from "@/lib/schemas/runs";
 import { RUNTIME_FLAG_NAMES, type RuntimeFlags } from "@/lib/schemas/settings";
 import type { FlagSnapshot } from "@/lib/settings/runtime-flags";
-import { createStepAuditGate, type StepAuditGate } from "./audit-gate";
+import type { AgentTool } from "@/lib/tools/agent-tool";
 import {
-  AGENT_SYSTEM_PROMPT,
-  TOOL_BUDGET_EXHAUSTED_MESSAGE,
-  TOOL_BUDGET_NO_WRAPUP_MESSAGE,
-  TOOL_LOOP_STEP_LIMIT_WRAPUP,
-} from "./loop-constants";
-import { argsText, executeToolBatch, type PendingToolCall, type ToolCallResult } from "./tool-batch";
-import type { AgentTool } from "./tools/agent-tool";
+  argsText,
+  executeToolBatch,
+  type PendingToolCall,
+  rejectedToolResults,
+  type ToolCallResult,
+} from "@/lib/tools/tool-batch";
+import { createStepAuditGate, type StepAuditGate } from "./audit-gate";
+import { AGENT_SYSTEM_PROMPT, TOOL_LOOP_STEP_LIMIT_WRAPUP } from "./loop-constants";
 
 /** The switches as the loop reads them before each step. */
 export type { FlagSnapshot };
@@ -123,8 +122,6 @@ interface StreamedReply {
   assistantMessage: AssistantModelMessage | null;
   durationMs: number;
 }
-
-type Purpose = "step" | "recovery" | "wrapup";
 
 function toToolSet(tools: readonly AgentTool[]): ToolSet {
   const set: ToolSet = {};
@@ -211,11 +208,11 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     const annotation = readTerminalOnSuccess(agentTool.annotations);
     if (annotation.enabled) terminalTools.add(agentTool.name);
     if (annotation.invalid) {
-      log.warn(`managed_tool_terminal_annotation_invalid:${agentTool.name}`);
+      log.warn(terminalAnnotationInvalidIntervention(agentTool.name));
       await options.emit({
         type: "tool.annotation_invalid",
         name: agentTool.name,
-        value: argsText(agentTool.annotations?.["x-claw.terminalOnSuccess"]),
+        value: argsText(agentTool.annotations?.[TERMINAL_ON_SUCCESS_ANNOTATION]),
       });
     }
   }
@@ -224,9 +221,11 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   let toolSteps = 0;
   let step = 0;
   let recoveryUsed = false;
+  let correctionLine = "";
   let toolBudgetExhausted = false;
   let scaffoldStripped = 0;
-  let purpose: Purpose = "step";
+  let purpose: StepPurpose = "step";
+  const isTerminal = (name: string) => terminalTools.has(name);
 
   const finish = (outcome: AgentLoopOutcome, text: string): AgentLoopResult => ({
     outcome,
@@ -250,15 +249,23 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     snapshot = current;
     const { flags } = snapshot;
 
-    if (purpose === "step" && toolSteps >= flags.maxToolSteps) {
-      if (!flags.toolBudgetWrapupEnabled) throw new ToolBudgetExhaustedError(TOOL_BUDGET_NO_WRAPUP_MESSAGE);
+    const budget =
+      purpose === "step"
+        ? decideBudget({
+            toolSteps,
+            maxToolSteps: flags.maxToolSteps,
+            wrapupEnabled: flags.toolBudgetWrapupEnabled,
+          })
+        : null;
+    if (budget?.action === "stop") throw new ToolBudgetExhaustedError(budget.message);
+    if (budget?.action === "wrapup") {
       toolBudgetExhausted = true;
       purpose = "wrapup";
       messages.push({ role: "user", content: TOOL_LOOP_STEP_LIMIT_WRAPUP });
       await options.emit({ type: "budget.wrapup", step, maxToolSteps: flags.maxToolSteps });
     }
     const toolsOffered = purpose === "step";
-    const system = purpose === "recovery" ? `${baseSystem}\n\n${SCAFFOLDING_CORRECTION_LINE}` : baseSystem;
+    const system = purpose === "recovery" ? `${baseSystem}\n\n${correctionLine}` : baseSystem;
 
     const gate =
       toolsOffered && flags.auditGateEnabled
@@ -333,25 +340,27 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       });
     }
 
-    // Tools withdrawn (wrap-up or recovery) but the model still calls them.
-    if (!toolsOffered && reply.toolCalls.length > 0) {
-      if (purpose === "wrapup") throw new ToolBudgetExhaustedError(TOOL_BUDGET_EXHAUSTED_MESSAGE);
-      reply.toolCalls = [];
+    const decision = decideReply({
+      purpose,
+      toolCalls: reply.toolCalls,
+      visibleText: reply.visibleText,
+      strippedChars: reply.strippedChars,
+      recoveryUsed,
+      isTerminal,
+    });
+    if (decision.action === "stop") {
+      if (decision.reason === "malformed_reply")
+        throw new MalformedReplyError({ strippedChars: reply.strippedChars });
+      throw new ToolBudgetExhaustedError(decision.message);
     }
-
-    if (reply.toolCalls.length === 0) {
-      const decision = decideScaffoldingRecovery({
-        visibleText: reply.visibleText,
-        strippedChars: reply.strippedChars,
-        recoveryUsed,
-      });
-      if (decision.type === "fail") throw new MalformedReplyError({ strippedChars: reply.strippedChars });
-      if (decision.type === "recover") {
-        recoveryUsed = true;
-        purpose = "recovery";
-        await options.emit({ type: "scaffolding.recovery", step, strippedChars: reply.strippedChars });
-        continue;
-      }
+    if (decision.action === "recover") {
+      recoveryUsed = true;
+      correctionLine = decision.correctionLine;
+      purpose = "recovery";
+      await options.emit({ type: "scaffolding.recovery", step, strippedChars: reply.strippedChars });
+      continue;
+    }
+    if (decision.action === "finish") {
       if (reply.assistantMessage) messages.push(withVisibleText(reply.assistantMessage, reply.visibleText));
       else messages.push({ role: "assistant", content: reply.visibleText });
       return finish("completed", reply.visibleText);
@@ -387,28 +396,17 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     }
     messages.push(assistantMessage);
 
-    const order = checkTerminalOrder(reply.toolCalls, (name) => terminalTools.has(name));
     let results: ToolCallResult[];
-    if (!order.valid) {
-      const envelope = terminalOrderErrorEnvelope();
-      results = reply.toolCalls.map((call) => ({
-        callId: call.callId,
-        name: call.name,
-        envelope,
-        modelText: JSON.stringify(envelope),
-        isError: true,
-        quarantinedSegments: { count: 0, previews: [] },
-      }));
-      log.warn("managed_tool_terminal_order_rejected", {
-        step,
-        calls: reply.toolCalls.map((call) => call.name),
-      });
-      await options.emit({
-        type: "tool.order_rejected",
-        step,
-        calls: reply.toolCalls.map((call) => call.name),
-      });
-      await options.emit({ type: "run.intervention", name: "managed_tool_terminal_order_rejected", step });
+    if (decision.action === "reject_round") {
+      results = rejectedToolResults(reply.toolCalls, decision.envelope);
+      log.warn(decision.intervention, { step, calls: reply.toolCalls.map((call) => call.name) });
+      if (decision.reason === "terminal_order")
+        await options.emit({
+          type: "tool.order_rejected",
+          step,
+          calls: reply.toolCalls.map((call) => call.name),
+        });
+      await options.emit({ type: "run.intervention", name: decision.intervention, step });
     } else {
       results = await executeToolBatch({
         calls: reply.toolCalls,
@@ -424,13 +422,10 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     messages.push(toolResultMessage(results));
     toolSteps++;
 
-    const terminal = order.valid
-      ? results.find((result) => terminalTools.has(result.name) && isTerminalSuccess(result.envelope))
-      : undefined;
-    if (terminal) {
-      const name = `managed_tool_terminal_on_success:${terminal.name}`;
-      log.info(name, { step });
-      await options.emit({ type: "run.intervention", name, step });
+    const end = decideRoundEnd({ executed: decision.action === "run_tools", results, isTerminal });
+    if (end.action === "terminal") {
+      log.info(end.intervention, { step });
+      await options.emit({ type: "run.intervention", name: end.intervention, step });
       return finish("terminal", "");
     }
     purpose = "step";

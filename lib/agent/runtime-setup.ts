@@ -10,8 +10,8 @@
 import { createDemoTools, type DemoModelServer, startDemoModelServer } from "@/lib/agent/demo";
 import { resolveRuntimeModels, runtimeModelSpecs, usesDemoModel } from "@/lib/agent/providers";
 import { createBuiltinTools, createTodoStore, type WebFetchOptions } from "@/lib/agent/tools/builtin";
-import { connectMcpServers, loadMcpConfigFromEnv, type McpConnection } from "@/lib/agent/tools/mcp";
 import type { Logger } from "@/lib/log/logger";
+import { connectMcpServers, loadMcpConfigFromEnv, type McpConnection } from "@/lib/mcp-client";
 import type { RunModels, RunToolset } from "@/lib/runs/run-executor";
 
 export interface RuntimeSetup {

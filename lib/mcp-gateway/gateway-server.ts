@@ -24,11 +24,11 @@ import {
   McpError,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { argsText } from "@/lib/agent/tool-batch";
-import type { ToolDefinition } from "@/lib/agent/tools/mcp/connect-mcp-servers";
-import { McpUpstreamError } from "@/lib/agent/tools/mcp/mcp-upstream";
 import type { Database } from "@/lib/db/client";
 import type { Logger } from "@/lib/log/logger";
+import type { ToolDefinition } from "@/lib/mcp-client/connect-mcp-servers";
+import { McpUpstreamError } from "@/lib/mcp-client/mcp-upstream";
+import { argsText } from "@/lib/tools/tool-batch";
 import type { GatewaySession } from "./gateway-session";
 import type { CatalogEntry, GatewayUpstreams } from "./gateway-upstreams";
 import { type GatewayCallResult, quarantineCallResult } from "./quarantine-call-result";

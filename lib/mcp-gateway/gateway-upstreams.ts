@@ -7,19 +7,16 @@
  * Failure policy: a server that cannot be listed is reported in `servers` and contributes no tools;
  * the others still work. `catalog()` never rejects.
  */
-import type { McpConfig } from "@/lib/agent/tools/mcp";
-import type { ToolDefinition } from "@/lib/agent/tools/mcp/connect-mcp-servers";
+
+import type { Logger } from "@/lib/log/logger";
+import type { McpConfig } from "@/lib/mcp-client";
+import type { ToolDefinition } from "@/lib/mcp-client/connect-mcp-servers";
 import {
   MCP_DEFAULT_CALL_TIMEOUT_MS,
   MCP_DEFAULT_CONNECT_TIMEOUT_MS,
-} from "@/lib/agent/tools/mcp/connect-mcp-servers";
-import { namespacedToolName } from "@/lib/agent/tools/mcp/mcp-tool-name";
-import {
-  McpUpstream,
-  type McpUpstreamOptions,
-  type McpUpstreamStatus,
-} from "@/lib/agent/tools/mcp/mcp-upstream";
-import type { Logger } from "@/lib/log/logger";
+} from "@/lib/mcp-client/connect-mcp-servers";
+import { namespacedToolName } from "@/lib/mcp-client/mcp-tool-name";
+import { McpUpstream, type McpUpstreamOptions, type McpUpstreamStatus } from "@/lib/mcp-client/mcp-upstream";
 
 /** One client-facing tool and where it comes from. */
 export interface CatalogEntry {

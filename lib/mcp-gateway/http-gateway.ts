@@ -17,10 +17,10 @@
 import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { loadMcpConfig } from "@/lib/agent/tools/mcp";
 import { actorName, type Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import { createLogger } from "@/lib/log/logger";
+import { loadMcpConfig } from "@/lib/mcp-client";
 import { createGatewayServer } from "./gateway-server";
 import { GatewaySession } from "./gateway-session";
 import { GatewayUpstreams } from "./gateway-upstreams";

@@ -13,13 +13,14 @@
  * audio, blobs), a trusted signpost saying so follows the first text part, after the scan. A result
  * with nothing textual (an image alone) is returned exactly as received.
  */
-import { type McpCallResult, mcpResultText } from "@/lib/agent/tools/mcp/mcp-tool-result";
+
 import {
   classifyTool,
   quarantineToolResult,
   type ToolClassification,
   UNTRUSTED_DATA_PREAMBLE,
 } from "@/lib/guards/quarantine";
+import { type McpCallResult, mcpResultText } from "@/lib/mcp-client/mcp-tool-result";
 
 /** A `tools/call` result as exchanged over MCP (loosely typed: unknown keys are kept). */
 export interface GatewayCallResult {

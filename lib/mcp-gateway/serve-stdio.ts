@@ -8,10 +8,10 @@
  * every upstream child process has ended.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { loadMcpConfig } from "@/lib/agent/tools/mcp";
 import { authenticateBearer } from "@/lib/auth/api-keys";
 import type { Database } from "@/lib/db/client";
 import { createLogger, errorFields } from "@/lib/log/logger";
+import { loadMcpConfig } from "@/lib/mcp-client";
 import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
 import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
 import { SettingsListener } from "@/lib/settings/settings-listener";

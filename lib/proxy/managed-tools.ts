@@ -17,12 +17,12 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { z } from "zod";
-import type { AgentTool, ToolEnvelope, ToolInputJsonSchema, ToolOutcome } from "@/lib/agent/tools/agent-tool";
 import {
   readTerminalOnSuccess,
   terminalAnnotationInvalidIntervention,
 } from "@/lib/guards/terminal-on-success";
 import { createLogger } from "@/lib/log/logger";
+import type { AgentTool, ToolEnvelope, ToolInputJsonSchema, ToolOutcome } from "@/lib/tools/agent-tool";
 
 const log = createLogger({ component: "guard-proxy" });
 

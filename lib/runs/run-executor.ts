@@ -29,7 +29,6 @@ import {
   processJudgeBreaker,
 } from "@/lib/agent/finalize";
 import { type FlagSnapshot, runAgentLoop, ToolBudgetExhaustedError } from "@/lib/agent/loop";
-import type { AgentTool } from "@/lib/agent/tools/agent-tool";
 import type { TodoStore } from "@/lib/agent/tools/builtin/todo-store";
 import type { Database } from "@/lib/db/client";
 import type { AgentRun } from "@/lib/generated/prisma/client";
@@ -40,6 +39,7 @@ import { errorFields, type Logger } from "@/lib/log/logger";
 import { redactSecrets } from "@/lib/redact/redact";
 import type { RunEventData, RunStatus } from "@/lib/schemas/runs";
 import type { RuntimeFlags } from "@/lib/schemas/settings";
+import type { AgentTool } from "@/lib/tools/agent-tool";
 import { RunEventWriter } from "./run-event-writer";
 import { RUN_LEASE_MS, renewRunLease } from "./run-lease";
 

@@ -12,12 +12,12 @@ import * as runRoute from "@/app/api/runs/[id]/route";
 import * as demoRunsRoute from "@/app/api/runs/demo/route";
 import * as runsRoute from "@/app/api/runs/route";
 import { DEMO_RUNS } from "@/lib/agent/demo";
-import type { AgentTool } from "@/lib/agent/tools/agent-tool";
 import { BLOCKED_MESSAGE } from "@/lib/guards/audit-gate";
 import { QUARANTINE_MARKER, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
 import { createLogger } from "@/lib/log/logger";
 import { LEASE_LAPSED_ERROR, reapLapsedLeases } from "@/lib/runs/run-lease";
 import type { AppSettingsUpdate } from "@/lib/schemas/settings";
+import type { AgentTool } from "@/lib/tools/agent-tool";
 import { createTestAgentKey, createTestUser, type TestUser } from "./helpers/auth-fixtures";
 import { callRoute } from "./helpers/call-route";
 import {

@@ -4,7 +4,7 @@
  * result. `demo_send_report` always fails with 502, so the failed-side-effect caveat of run finalization
  * shows (docs/run-finalization.md#4-caveats).
  */
-import { type AgentTool, toolError, toolSuccess } from "@/lib/agent/tools/agent-tool";
+import { type AgentTool, toolError, toolSuccess } from "@/lib/tools/agent-tool";
 
 /** The annotation that marks a tool terminal-on-success. */
 export const TERMINAL_ON_SUCCESS_ANNOTATION = "x-claw.terminalOnSuccess";

@@ -16,6 +16,7 @@ import {
 } from "@/lib/guards/completion";
 import type { RunEventData, RunKind } from "@/lib/schemas/runs";
 import { DEFAULT_RUNTIME_FLAGS, type RuntimeFlags } from "@/lib/schemas/settings";
+import { type AgentTool, toolError, toolSuccess } from "@/lib/tools/agent-tool";
 import {
   answerJson,
   httpError,
@@ -32,7 +33,6 @@ import {
   useScriptedModelServer,
 } from "@/tests/fixtures/fake-model-servers";
 import { runAgentLoop } from "../loop";
-import { type AgentTool, toolError, toolSuccess } from "../tools/agent-tool";
 import { createCompletionJudge } from "./completion-judge";
 import { createLoopContinuation } from "./continue-agent-loop";
 import { type FinalizationResult, finalizeRun } from "./finalize-run";

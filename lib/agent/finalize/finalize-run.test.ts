@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import { createTodoStore, type TodoStatus } from "@/lib/agent/tools/builtin/todo-store";
 import { COMPLETION_TEXTS, createCircuitBreaker, SILENT_SENTINELS } from "@/lib/guards/completion";
 import type { RunEventData, RunKind } from "@/lib/schemas/runs";
+import type { ToolCallResult } from "@/lib/tools/tool-batch";
 import type { AgentLoopResult } from "../loop";
-import type { ToolCallResult } from "../tool-batch";
 import type { JudgeCallOutcome } from "./completion-judge";
 import { type FinalizeRunInput, finalizeRun } from "./finalize-run";
 

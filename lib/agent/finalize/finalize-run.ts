@@ -22,7 +22,6 @@
  * finalized; `terminal` runs (terminal-on-success) get no continuation.
  */
 import type { AgentLoopOutcome, AgentLoopResult } from "@/lib/agent/loop";
-import type { ToolCallResult } from "@/lib/agent/tool-batch";
 import { isOpenTodoStatus, type TodoStore } from "@/lib/agent/tools/builtin/todo-store";
 import {
   type AutonomousVerdict,
@@ -50,6 +49,7 @@ import { UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
 import { createLogger, errorFields, type Logger } from "@/lib/log/logger";
 import { NON_INTERACTIVE_RUN_KINDS, type RunEventData, type RunKind } from "@/lib/schemas/runs";
 import type { RuntimeFlags } from "@/lib/schemas/settings";
+import type { ToolCallResult } from "@/lib/tools/tool-batch";
 import type { CompletionJudge } from "./completion-judge";
 
 export interface FinalizeRunInput {

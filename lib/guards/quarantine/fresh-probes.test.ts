@@ -1,15 +1,16 @@
 /**
  * Generalization check on wording no training file contains (fresh-probes.ts). Every hard benign probe
  * must stay; of the orders, at least the floors below must be removed. The floors record what the
- * committed detector reaches (15 of 39 when they were set, en 5, de 4, it 6, at no false positive) so that a retrained
+ * committed detector reaches (24 of 39 when they were last raised, en 9, de 7, it 8, at no false positive; 15 before the
+ * hard-negative training) so that a retrained
  * model that memorizes more and generalizes less fails here; raise them as the detector improves.
  */
 import { describe, expect, it } from "vitest";
 import { MUST_FLAG, MUST_NOT_FLAG } from "./fresh-probes";
 import { scanToolResultText } from "./scan-tool-result-text";
 
-const MIN_FLAGGED_TOTAL = 13;
-const MIN_FLAGGED_PER_LANGUAGE = 3;
+const MIN_FLAGGED_TOTAL = 22;
+const MIN_FLAGGED_PER_LANGUAGE = 6;
 
 describe("fresh probes (wording that no training file contains)", () => {
   for (const [language, sentences] of Object.entries(MUST_NOT_FLAG)) {

@@ -1,4 +1,4 @@
-import type { ToolEnvelope } from "@/lib/agent/tools/agent-tool";
+import type { ToolEnvelope } from "@/lib/tools/agent-tool";
 
 /**
  * Whether an annotated tool's result ends the run: a 2xx `status_code` AND `ok === true` (cllama). The

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolEnvelope } from "@/lib/agent/tools/agent-tool";
+import type { ToolEnvelope } from "@/lib/tools/agent-tool";
 import {
   checkTerminalOrder,
   isTerminalSuccess,

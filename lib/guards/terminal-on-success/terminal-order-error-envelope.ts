@@ -1,4 +1,4 @@
-import type { ToolErrorEnvelope } from "@/lib/agent/tools/agent-tool";
+import type { ToolErrorEnvelope } from "@/lib/tools/agent-tool";
 
 /** The error code of a round rejected by the terminal-on-success order rule (cllama). */
 export const TERMINAL_ORDER_ERROR_CODE = "terminal_on_success_order";

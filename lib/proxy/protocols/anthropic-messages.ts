@@ -3,13 +3,14 @@
  * and the upstream's JSON; only guard-owned fields change (tool_result text, assistant text blocks,
  * tools, usage).
  */
-import type { ToolCallResult } from "@/lib/agent/tool-batch";
-import type { AgentTool } from "@/lib/agent/tools/agent-tool";
+
 import {
   createScaffoldingScanner,
   type ScaffoldingScanner,
   type ScaffoldingStripEvent,
 } from "@/lib/guards/scaffolding";
+import type { AgentTool } from "@/lib/tools/agent-tool";
+import type { ToolCallResult } from "@/lib/tools/tool-batch";
 import { IncomingScanTally, quarantineIncomingText } from "../incoming-quarantine";
 import type { ProxyConfig } from "../proxy-config";
 import { ProxyError } from "../proxy-error";

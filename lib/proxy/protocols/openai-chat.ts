@@ -3,13 +3,14 @@
  * response bodies stay the caller's and the upstream's JSON; the adapter only touches the fields a guard
  * owns (tool-result content, assistant text, tools, usage).
  */
-import type { ToolCallResult } from "@/lib/agent/tool-batch";
-import type { AgentTool } from "@/lib/agent/tools/agent-tool";
+
 import {
   createScaffoldingScanner,
   type ScaffoldingScanner,
   type ScaffoldingStripEvent,
 } from "@/lib/guards/scaffolding";
+import type { AgentTool } from "@/lib/tools/agent-tool";
+import type { ToolCallResult } from "@/lib/tools/tool-batch";
 import { IncomingScanTally, quarantineIncomingText } from "../incoming-quarantine";
 import type { ProxyConfig } from "../proxy-config";
 import { ProxyError } from "../proxy-error";

@@ -3,9 +3,10 @@
  * adapters are pure: they read and rewrite request and response bodies (plain JSON objects, unknown
  * fields kept), render synthetic bodies and streams, and filter an upstream stream event by event.
  */
-import type { ToolCallResult } from "@/lib/agent/tool-batch";
-import type { AgentTool } from "@/lib/agent/tools/agent-tool";
+
 import type { ScaffoldingStripEvent } from "@/lib/guards/scaffolding";
+import type { AgentTool } from "@/lib/tools/agent-tool";
+import type { ToolCallResult } from "@/lib/tools/tool-batch";
 import type { ProxyConfig } from "../proxy-config";
 import type { SseEvent } from "../sse";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolCallContext } from "../agent-tool";
+import type { ToolCallContext } from "@/lib/tools/agent-tool";
 import { createTodoUpdateTool } from "./agent-todo-update";
 import { createTodoStore } from "./todo-store";
 

@@ -7,8 +7,8 @@
  * list stays exactly as it was.
  */
 import { z } from "zod";
-import { type AgentTool, type ToolOutcome, toolError, toolSuccess } from "../agent-tool";
-import { formatZodIssues } from "./format-zod-issues";
+import { type AgentTool, type ToolOutcome, toolError, toolSuccess } from "@/lib/tools/agent-tool";
+import { formatZodIssues } from "@/lib/tools/format-zod-issues";
 import { isOpenTodoStatus, type TodoItem, type TodoStore } from "./todo-store";
 
 /** Most items one plan may hold. */

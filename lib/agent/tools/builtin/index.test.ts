@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AgentTool } from "../agent-tool";
-import { toolSuccess } from "../agent-tool";
+import type { AgentTool } from "@/lib/tools/agent-tool";
+import { toolSuccess } from "@/lib/tools/agent-tool";
 import { createBuiltinTools, createTodoStore, DuplicateToolNameError } from "./index";
 
 const extra = (name: string): AgentTool => ({

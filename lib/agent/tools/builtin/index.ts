@@ -3,7 +3,7 @@
  * plus any extra tools the caller passes (MCP tools, test doubles). Tool names must be unique; a
  * duplicate is a programming or configuration error and throws at creation, before the run starts.
  */
-import type { AgentTool } from "../agent-tool";
+import type { AgentTool } from "@/lib/tools/agent-tool";
 import { createTodoUpdateTool } from "./agent-todo-update";
 import type { TodoStore } from "./todo-store";
 import { createWebFetchTool, type WebFetchOptions } from "./web-fetch";

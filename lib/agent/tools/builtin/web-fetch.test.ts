@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ToolCallContext, ToolOutcome } from "../agent-tool";
+import type { ToolCallContext, ToolOutcome } from "@/lib/tools/agent-tool";
 import { createWebFetchTool, WEB_FETCH_DEFAULT_MAX_BYTES, type WebFetchOptions } from "./web-fetch";
 import type { ResolveHost } from "./web-fetch-target";
 

@@ -21,8 +21,8 @@ import type { LookupFunction } from "node:net";
 import { pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
 import { z } from "zod";
-import { type AgentTool, type ToolCallContext, type ToolOutcome, toolError } from "../agent-tool";
-import { formatZodIssues } from "./format-zod-issues";
+import { type AgentTool, type ToolCallContext, type ToolOutcome, toolError } from "@/lib/tools/agent-tool";
+import { formatZodIssues } from "@/lib/tools/format-zod-issues";
 import { htmlToText } from "./html-to-text";
 import {
   decideTarget,

@@ -210,8 +210,23 @@ export const WINDOW_SLACK = 4;
  * with this same function.
  */
 export function learnedOrderScore(view: SegmentView, model: LearnedModel = activeLearnedModel()): number {
-  if (view.tokens.length < MIN_WORDS || quotesAMention(view.tokens)) return Number.NEGATIVE_INFINITY;
+  if (view.tokens.length < MIN_WORDS || quotesAMention(view.tokens) || opensTemplateLiteral(view))
+    return Number.NEGATIVE_INFINITY;
   return learnedScore(view, model);
+}
+
+/**
+ * True when the sentence opens a template literal assigned in code: `instructions: \`You are a
+ * support specialist ...` or `const prompt = \`...`. A backtick string is source code (a prompt
+ * template, as prompt-engineering code is full of), not prose addressed to a reader; the
+ * rules still check it (an override inside it meets its own rule), the learned stage does not.
+ */
+function opensTemplateLiteral(view: SegmentView): boolean {
+  const first = view.tokens[0];
+  if (first === undefined) return false;
+  if (/^\s*[:=]\s*`/.test(first.gapAfter)) return true;
+  const second = view.tokens[1];
+  return second !== undefined && /^\s*=\s*`/.test(second.gapAfter);
 }
 
 /** True when the learned stage flags the folded sentence (enough words, score at the threshold or above). */

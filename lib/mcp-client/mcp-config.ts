@@ -15,7 +15,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { formatZodIssues } from "../builtin/format-zod-issues";
+import { formatZodIssues } from "@/lib/tools/format-zod-issues";
 
 /** Pattern every server name must match. */
 export const MCP_SERVER_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/;

@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AgentTool, ToolCallContext, ToolOutcome } from "@/lib/tools/agent-tool";
 import {
   FAKE_APPROVAL_RESULT,
   FAKE_FAILURE_MESSAGE,
@@ -14,11 +15,10 @@ import {
   type FakeMcpHttpServer,
   startFakeMcpHttpServer,
 } from "@/tests/fixtures/fake-mcp-server";
-import type { AgentTool, ToolCallContext, ToolOutcome } from "../agent-tool";
 import { connectMcpServers, type McpConnection } from "./connect-mcp-servers";
 import type { McpServerConfig } from "./mcp-config";
 
-const projectRoot = path.resolve(import.meta.dirname, "../../../..");
+const projectRoot = path.resolve(import.meta.dirname, "../..");
 const stdioEntry = path.join(projectRoot, "tests/fixtures/fake-mcp-server-stdio.ts");
 
 function stdioServer(name: string, env: Record<string, string> = {}): McpServerConfig {

@@ -21,7 +21,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { Logger } from "@/lib/log/logger";
-import { type AgentTool, type ToolCallContext, type ToolOutcome, toolError } from "../agent-tool";
+import { type AgentTool, type ToolCallContext, type ToolOutcome, toolError } from "@/lib/tools/agent-tool";
 import { ManagedStdioTransport } from "./managed-stdio-transport";
 import type { McpConfig, McpServerConfig } from "./mcp-config";
 import { namespacedToolName } from "./mcp-tool-name";

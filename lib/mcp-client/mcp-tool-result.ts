@@ -6,7 +6,7 @@
  * - `isError: true`: envelope `mcp_tool_error` (502) whose message is the first 1000 characters of the
  *   same text, and `text` = the full text, so the quarantine scans the server's words line by line.
  */
-import type { ToolOutcome } from "../agent-tool";
+import type { ToolOutcome } from "@/lib/tools/agent-tool";
 
 /** The parts of an MCP content block this module reads (the SDK's types, loosened). */
 export interface McpContentPart {

@@ -14,7 +14,7 @@
 import { quarantineToolResult } from "@/lib/guards/quarantine";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import type { RunEventData } from "@/lib/schemas/runs";
-import type { AgentTool, ToolEnvelope, ToolOutcome } from "./tools/agent-tool";
+import type { AgentTool, ToolEnvelope, ToolOutcome } from "./agent-tool";
 
 const log = createLogger({ component: "tool-batch" });
 
@@ -70,6 +70,14 @@ function runtimeResult(call: PendingToolCall, envelope: ToolEnvelope): ToolCallR
     isError: !envelope.ok,
     quarantinedSegments: { count: 0, previews: [] },
   };
+}
+
+/** The results of a round the step policy rejected: no tool ran, every call gets `envelope()`. */
+export function rejectedToolResults(
+  calls: readonly PendingToolCall[],
+  envelope: () => ToolEnvelope,
+): ToolCallResult[] {
+  return calls.map((call) => runtimeResult(call, envelope()));
 }
 
 async function runTool(tool: AgentTool, call: PendingToolCall, input: ToolBatchInput): Promise<ToolOutcome> {

@@ -15,7 +15,7 @@ import { summarize } from "./support/stats";
 import { insertSyntheticHalts } from "./support/synthetic-halts";
 
 export async function run(args: string[]) {
-  const events = option(args, "--events", 100_000, 5_000_000);
+  const events = option(args, "--events", 100_000, 10_000_000);
   const samples = option(args, "--samples", 15, 200);
   const baseUrl = process.env.KEEL_URL ?? "http://localhost:3000";
   const password = process.env.KEEL_SCREENSHOT_PASSWORD ?? process.env.KEEL_ADMIN_PASSWORD;

@@ -13,11 +13,9 @@ import * as checkRoute from "@/app/api/halts/check/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as sessionsRoute from "@/app/api/sessions/route";
 import { createAgentKey } from "@/lib/auth/api-keys";
-import { createPrismaClient } from "@/lib/db/client";
-import { serveRoutes } from "../tests/fixtures/route-server";
 import { CHECK_BODY } from "./halts";
-import { openBenchDatabase } from "./support/bench-database";
 import { option } from "./support/options";
+import { openRouteBench } from "./support/route-bench";
 
 type Measured = Awaited<ReturnType<typeof autocannon>>;
 
@@ -48,14 +46,12 @@ export async function run(args: string[]) {
   const seconds = option(args, "--seconds", 10, 120);
   const connections = option(args, "--connections", 50, 500);
   const rounds = option(args, "--rounds", 5, 60);
-  const database = await openBenchDatabase();
-  process.env.DATABASE_URL = database.url;
-  const prisma = createPrismaClient(database.url);
-  const server = await serveRoutes({
+  const bench = await openRouteBench({
     "/api/health": { GET: healthRoute.GET },
     "/api/halts/check": { POST: checkRoute.POST },
     "/api/sessions": { POST: sessionsRoute.POST },
   });
+  const { prisma, server } = bench;
   try {
     const agent = `Bearer ${(await createAgentKey(prisma, { name: "bench-agent", scopes: ["halts:read", "halts:write"], createdByUserId: null })).token}`;
     const opened = await fetch(`${server.url}/api/sessions`, {
@@ -94,8 +90,6 @@ export async function run(args: string[]) {
       target: { throughputRatioToHealth: ">= 0.8", p99RatioToHealth: "<= 1.5" },
     };
   } finally {
-    await server.close();
-    await prisma.$disconnect();
-    await database.close();
+    await bench.close();
   }
 }

@@ -14,12 +14,10 @@ import * as healthRoute from "@/app/api/health/route";
 import * as sessionsRoute from "@/app/api/sessions/route";
 import { createAgentKey, createPersonalToken } from "@/lib/auth/api-keys";
 import { createUser } from "@/lib/auth/users";
-import { createPrismaClient } from "@/lib/db/client";
 import { ARCHIVE_AFTER_DAYS, archiveOldHalts } from "@/lib/halts/escalation/halt-escalation";
-import { serveRoutes } from "../tests/fixtures/route-server";
-import { openBenchDatabase } from "./support/bench-database";
 import { loadTest } from "./support/load-test";
 import { option } from "./support/options";
+import { openRouteBench } from "./support/route-bench";
 import { summarize } from "./support/stats";
 import { insertSyntheticHalts } from "./support/synthetic-halts";
 
@@ -42,15 +40,13 @@ export const CHECK_BODY = (sessionToken: string) =>
 export async function run(args: string[]) {
   const events = option(args, "--events", 1_000_000, 10_000_000);
   const seconds = option(args, "--seconds", 10, 120);
-  const database = await openBenchDatabase();
-  process.env.DATABASE_URL = database.url;
-  const prisma = createPrismaClient(database.url);
-  const server = await serveRoutes({
+  const bench = await openRouteBench({
     "/api/health": { GET: healthRoute.GET },
     "/api/halts/check": { POST: checkRoute.POST },
     "/api/halts": { GET: haltsRoute.GET },
     "/api/sessions": { POST: sessionsRoute.POST },
   });
+  const { database, prisma, server } = bench;
   try {
     const user = await createUser(prisma, {
       username: "bench-viewer",
@@ -168,8 +164,6 @@ export async function run(args: string[]) {
       },
     };
   } finally {
-    await server.close();
-    await prisma.$disconnect();
-    await database.close();
+    await bench.close();
   }
 }

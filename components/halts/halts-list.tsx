@@ -14,6 +14,7 @@ import { Link, useRouter } from "@/i18n/navigation";
 import { HALT_TYPES, type ListHaltsOutput, SEVERITY_LEVELS } from "@/lib/schemas/halts";
 import { isUuidPrefix } from "@/lib/schemas/uuid";
 import { BulkAcknowledge } from "./bulk-acknowledge";
+import { haltCountsMessage } from "./halt-counts";
 import {
   EMPTY_FILTERS,
   filtersToApi,
@@ -127,16 +128,12 @@ export function HaltsList() {
           </h2>
           {list.status === "ready" ? (
             <p className="text-sm text-slate-700" data-testid="halt-counts">
-              {list.page.total_count_capped
-                ? // More than HALT_COUNT_CAP match: the API counts no further ("10,000+").
-                  t("countsCapped", {
-                    total: format.number(list.page.total_count),
-                    unacknowledged: `${format.number(list.page.unacknowledged_count)}${list.page.unacknowledged_count_capped ? "+" : ""}`,
-                  })
-                : t("counts", {
-                    total: list.page.total_count,
-                    unacknowledged: list.page.unacknowledged_count,
-                  })}
+              {(() => {
+                const counts = haltCountsMessage(list.page, (value) => format.number(value));
+                return counts.key === "counts"
+                  ? t("counts", counts.values)
+                  : t("countsCapped", counts.values);
+              })()}
             </p>
           ) : null}
         </div>

@@ -38,10 +38,12 @@ const pools = new WeakMap<PrismaClient, pg.Pool>();
  * The pg pool under a client made by createPrismaClient (the same connections, the same deadlines), for
  * the few statements on a hot path that go around the query builder: named (prepared once per
  * connection) statements through `pg` cost a fraction of a `$queryRaw`'s own work. Null for a client
- * made elsewhere (a transaction client); callers then use the client.
+ * made elsewhere (a transaction client) or after $disconnect; callers then use the client.
  */
 export function poolOf(database: PrismaClient): pg.Pool | null {
-  return pools.get(database) ?? null;
+  const pool = pools.get(database);
+  // After $disconnect the pool is ended; the client reconnects on its own pool, so go through it.
+  return pool && !pool.ended ? pool : null;
 }
 
 /** The process-wide client for DATABASE_URL. */

@@ -4,11 +4,12 @@
  * the first admin (`admin`) with KEEL_ADMIN_PASSWORD or a random password printed once here. Idempotent:
  * existing rows are never overwritten, so a second `npm start` keeps every change.
  */
-import { ensureFirstAdmin, passwordSchema } from "@/lib/auth/users";
+import { ensureFirstAdmin } from "@/lib/auth/users";
 import { createPrismaClient, type Database } from "@/lib/db/client";
 import { resolveDatabaseUrl } from "@/lib/db/database-url";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DEFAULT_HALT_CONDITION_CONFIG } from "@/lib/halts/conditions";
+import { passwordSchema } from "@/lib/schemas/auth";
 
 export type SeedResult = Awaited<ReturnType<typeof ensureFirstAdmin>>;
 

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useRef, useState } from "react";
-import type { ApiFailure } from "@/components/auth/api-client";
+import type { ApiFailure } from "@/components/api/api-client";
 import { changePassword, PASSWORD_MIN_LENGTH } from "@/components/auth/auth-api";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";

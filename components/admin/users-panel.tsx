@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import type { ApiFailure } from "@/components/auth/api-client";
+import type { ApiFailure } from "@/components/api/api-client";
 import {
   createUser,
   listUsers,

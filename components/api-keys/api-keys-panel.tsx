@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
-import type { ApiFailure, ApiResult } from "@/components/auth/api-client";
+import type { ApiFailure, ApiResult } from "@/components/api/api-client";
 import {
   AGENT_SCOPES,
   type AgentScope,

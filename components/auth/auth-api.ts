@@ -1,45 +1,28 @@
 import { z } from "zod";
+import { type ApiResult, callApi, noContent } from "@/components/api/api-client";
 import { AGENT_SCOPES, type AgentScope, ROLES, type Role } from "@/lib/auth/roles";
-import { type ApiResult, callApi, noContent } from "./api-client";
+import {
+  type ApiKeyView,
+  apiKeySchema,
+  type CreatedToken,
+  createdTokenSchema,
+  type PublicUserView,
+  publicUserSchema,
+} from "@/lib/schemas/auth";
 
 /**
- * Typed calls to the sign-in, account, token and user-admin routes. The response schemas mirror
- * lib/schemas/auth.ts; that module cannot be imported in the browser (it pulls in node:crypto through
- * lib/auth/users.ts), so the shapes are restated here with the shared ROLES / AGENT_SCOPES lists.
+ * Typed calls to the sign-in, account, token and user-admin routes, read with the server's own contracts
+ * (lib/schemas/auth.ts, browser-safe).
  */
 
 /** The server's own rule (lib/auth/credential-rules.ts has no Node imports); the server checks again. */
 export { PASSWORD_MIN_LENGTH } from "@/lib/auth/credential-rules";
 
 export type { AgentScope, Role };
-export { AGENT_SCOPES, ROLES };
-
-export const publicUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  displayName: z.string().nullable(),
-  role: z.enum(ROLES),
-  disabled: z.boolean(),
-  createdAt: z.string(),
-});
-export type PublicUser = z.infer<typeof publicUserSchema>;
-
-export const apiKeySchema = z.object({
-  id: z.string(),
-  kind: z.enum(["personal", "agent"]),
-  name: z.string(),
-  prefix: z.string(),
-  scopes: z.array(z.string()),
-  owner: z.string().nullable(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-});
-export type ApiKey = z.infer<typeof apiKeySchema>;
-
-/** A newly created token or key: `token` is shown this once and never again. */
-export const createdTokenSchema = z.object({ token: z.string(), key: apiKeySchema });
-export type CreatedToken = z.infer<typeof createdTokenSchema>;
+export { AGENT_SCOPES, apiKeySchema, createdTokenSchema, publicUserSchema, ROLES };
+export type PublicUser = PublicUserView;
+export type ApiKey = ApiKeyView;
+export type { CreatedToken };
 
 const signInResponseSchema = z.object({ user: z.object({ username: z.string() }).loose() });
 const usersResponseSchema = z.object({ users: z.array(publicUserSchema) });

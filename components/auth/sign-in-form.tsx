@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useRef, useState } from "react";
+import type { ApiFailure } from "@/components/api/api-client";
 import { buttonClass } from "@/components/ui/buttons";
 import { TextField } from "@/components/ui/text-field";
-import type { ApiFailure } from "./api-client";
 import { signIn } from "./auth-api";
 import { useFailureMessage } from "./use-failure-message";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { ApiFailure } from "./api-client";
+import type { ApiFailure } from "@/components/api/api-client";
 
 /**
  * Turns an API failure into a localized sentence. Screens pass their own wording for the failures that

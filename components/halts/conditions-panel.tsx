@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
-import type { ApiFailure } from "@/components/auth/api-client";
+import type { ApiFailure } from "@/components/api/api-client";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

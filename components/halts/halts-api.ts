@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ApiResult, callApi, toApiFailure } from "@/components/auth/api-client";
+import { callApi } from "@/components/api/api-client";
 import {
   type AcknowledgeHaltRequest,
   acknowledgeHaltOutputSchema,
@@ -17,7 +17,7 @@ import { runtimeStatusSchema } from "@/lib/schemas/settings";
 /**
  * Browser client for the halt console (GET /api/halts, /api/halts/{id}, /api/sessions/{id},
  * /api/sessions/{id}/halts, /api/halt-config, POST acknowledge, PATCH config). Every call resolves to
- * an ApiResult (see components/auth/api-client.ts); answers are validated with the shared contracts.
+ * an ApiResult (see components/api/api-client.ts); answers are validated with the shared contracts.
  */
 
 /** Filters of the console's halt list, as kept in the URL (`GET /api/halts` query names). */
@@ -89,7 +89,10 @@ export type AcknowledgeResult =
   | Awaited<ReturnType<typeof postAcknowledgement>>
   | { type: "alreadyAcknowledged"; acknowledgement: ExistingAcknowledgement | null };
 
-function postAcknowledgement(haltId: string, body: AcknowledgeHaltRequest) {
+function postAcknowledgement(
+  haltId: string,
+  body: Omit<AcknowledgeHaltRequest, "session_token" | "halt_id">,
+) {
   return callApi(acknowledgeHaltOutputSchema, `/api/halts/${encodeURIComponent(haltId)}/acknowledge`, {
     method: "POST",
     json: body,
@@ -101,29 +104,13 @@ export async function acknowledgeHalt(
   haltId: string,
   body: Omit<AcknowledgeHaltRequest, "session_token" | "halt_id">,
 ): Promise<AcknowledgeResult> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/halts/${encodeURIComponent(haltId)}/acknowledge`, {
-      method: "POST",
-      cache: "no-store",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { type: "failed", failure: { kind: "network" } };
-  }
-  if (response.status === 409) {
-    const parsed = conflictBodySchema.safeParse(await response.json().catch(() => undefined));
+  const result = await postAcknowledgement(haltId, body);
+  if (result.type === "failed" && result.failure.status === 409) {
+    const parsed = conflictBodySchema.safeParse(result.failure.body);
     return {
       type: "alreadyAcknowledged",
       acknowledgement: parsed.success ? parsed.data.acknowledgement : null,
     };
   }
-  if (!response.ok) return { type: "failed", failure: await toApiFailure(response) };
-  const parsed = acknowledgeHaltOutputSchema.safeParse(await response.json().catch(() => undefined));
-  const result: ApiResult<z.infer<typeof acknowledgeHaltOutputSchema>> = parsed.success
-    ? { type: "ok", data: parsed.data }
-    : { type: "failed", failure: { kind: "server" } };
   return result;
 }

@@ -3,7 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import type { ApiFailure } from "@/components/auth/api-client";
+import type { ApiFailure } from "@/components/api/api-client";
 import { useHasRole } from "@/components/auth/signed-in-user";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { buttonClass } from "@/components/ui/buttons";

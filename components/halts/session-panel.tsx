@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import type { ApiFailure } from "@/components/auth/api-client";
+import type { ApiFailure } from "@/components/api/api-client";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import type { AgentSessionView, GetSessionHaltsOutput } from "@/lib/schemas/halts";

@@ -1,4 +1,4 @@
-import { callApi } from "@/components/auth/api-client";
+import { callApi } from "@/components/api/api-client";
 import { mcpToolPinListSchema, mcpToolPinSchema } from "@/lib/mcp-gateway/mcp-tool-pin-schemas";
 
 /**

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import type { ApiFailure } from "@/components/auth/api-client";
+import type { ApiFailure } from "@/components/api/api-client";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { HaltTime } from "@/components/halts/halt-time";
 import { buttonClass } from "@/components/ui/buttons";

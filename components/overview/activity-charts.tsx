@@ -14,7 +14,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { callApi } from "@/components/auth/api-client";
+import { callApi } from "@/components/api/api-client";
 import { useLiveEvents } from "@/components/halts/live-events";
 import {
   ACTIVITY_RANGES,

@@ -51,6 +51,6 @@ describe("readCreateRunIssues", () => {
 
   it("says whether anything is to be shown", () => {
     expect(hasRunFormErrors(NO_RUN_FORM_ERRORS)).toBe(false);
-    expect(hasRunFormErrors(readCreateRunIssues([{ message: "Bad." }]))).toBe(true);
+    expect(hasRunFormErrors(readCreateRunIssues([{ path: [], code: "custom", message: "Bad." }]))).toBe(true);
   });
 });

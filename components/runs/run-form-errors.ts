@@ -3,10 +3,10 @@
  * form shows: one error per field, localized where the issue is one the form knows, and the server's
  * own text for anything else (pure).
  */
+import type { ApiIssue } from "@/lib/schemas/api-error";
 import { RUN_TASK_REQUIRED_MESSAGE } from "@/lib/schemas/runs";
 
-/** One issue as the API sends it (`{ error: { issues: [...] } }`). */
-export type ApiIssue = { path?: ReadonlyArray<string | number>; code?: string; message: string };
+export type { ApiIssue };
 
 /** A field's error: a known case the form words itself, or the server's text. */
 export type RunFieldError =

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import type { ApiFailure } from "@/components/auth/api-client";
+import type { ApiFailure } from "@/components/api/api-client";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { HaltTime } from "@/components/halts/halt-time";
 import { useLiveEvents } from "@/components/halts/live-events";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type ApiFailure as ClientFailure, callApi } from "@/components/api/api-client";
 import {
   type AppSettings,
   type AppSettingsUpdate,
@@ -10,12 +11,13 @@ import {
 } from "@/lib/schemas/settings";
 
 /**
- * Browser client for the settings API (docs/design.md#http-api). Every function resolves, never rejects:
- * the result is a discriminated union the UI turns into a localized message. Responses are validated
- * with the shared zod contracts, so a malformed answer is a `server` failure, not a crash.
+ * The settings panel's calls (docs/design.md#http-api), through the one browser API client
+ * (components/api/api-client.ts). Every function resolves, never rejects: the result is a discriminated
+ * union the UI turns into a localized message. Responses are validated with the shared zod contracts, so a
+ * malformed answer is a `server` failure, not a crash.
  */
 
-/** Why a request failed, in terms the UI can explain. */
+/** Why a request failed, in terms the settings panel explains. */
 export type ApiFailure =
   | { kind: "conflict"; current: AppSettings | null }
   | { kind: "invalid"; message: string }
@@ -26,68 +28,37 @@ export type ApiFailure =
 
 export type ApiResult<T> = { type: "ok"; data: T } | { type: "failed"; failure: ApiFailure };
 
-const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    issues: z.array(z.object({ message: z.string() }).loose()).optional(),
-    current: z.unknown().optional(),
-  }),
-  current: z.unknown().optional(),
-});
-
 const changesResponseSchema = z.object({ changes: z.array(settingsChangeSchema) });
 
 type Fetch = typeof fetch;
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-/** Maps a non-2xx response to a failure; 409 carries the fresh settings when the server sent them. */
-async function toFailure(response: Response): Promise<ApiFailure> {
-  const parsedBody = errorBodySchema.safeParse(await readJson(response));
-  const body = parsedBody.success ? parsedBody.data : undefined;
-  switch (response.status) {
-    case 400: {
-      const issueMessages = body?.error.issues?.map((issue) => issue.message) ?? [];
-      const message = [body?.error.message, ...issueMessages].filter(Boolean).join(" ");
-      return { kind: "invalid", message: message || response.statusText };
-    }
-    case 401:
-    case 403:
+/** The client's failure in the settings panel's terms; a 409 carries the fresh settings when sent. */
+function toSettingsFailure(failure: ClientFailure): ApiFailure {
+  switch (failure.kind) {
+    case "invalid":
+      return { kind: "invalid", message: failure.message };
+    case "unauthorized":
+    case "forbidden":
       return { kind: "forbidden" };
-    case 409: {
-      const current = appSettingsSchema.safeParse(body?.current ?? body?.error.current);
+    case "conflict": {
+      const current = appSettingsSchema.safeParse(failure.body?.current);
       return { kind: "conflict", current: current.success ? current.data : null };
     }
-    case 413:
-      return { kind: "tooLarge" };
+    case "network":
+      return failure;
     default:
-      return { kind: "server" };
+      return failure.status === 413 ? { kind: "tooLarge" } : { kind: "server" };
   }
 }
 
 async function request<T>(
   schema: z.ZodType<T>,
   url: string,
-  init: RequestInit,
+  init: RequestInit & { json?: unknown },
   fetchImplementation: Fetch,
 ): Promise<ApiResult<T>> {
-  let response: Response;
-  try {
-    response = await fetchImplementation(url, { cache: "no-store", ...init });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    return { type: "failed", failure: { kind: "network" } };
-  }
-  if (!response.ok) return { type: "failed", failure: await toFailure(response) };
-  const parsed = schema.safeParse(await readJson(response));
-  return parsed.success ? { type: "ok", data: parsed.data } : { type: "failed", failure: { kind: "server" } };
+  const result = await callApi(schema, url, init, fetchImplementation);
+  return result.type === "ok" ? result : { type: "failed", failure: toSettingsFailure(result.failure) };
 }
 
 /** GET /api/app-settings. */
@@ -104,11 +75,7 @@ export function saveAppSettings(
   return request(
     appSettingsSchema,
     "/api/app-settings",
-    {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", "If-Match": String(version) },
-      body: JSON.stringify(update),
-    },
+    { method: "PUT", headers: { "If-Match": String(version) }, json: update },
     fetchImplementation,
   );
 }

@@ -2,24 +2,15 @@
  * Personal access tokens and agent API keys: created (shown once), listed, revoked, and used to
  * authenticate `Authorization: Bearer <token>`. A revoked key fails on its very next request.
  */
-import { z } from "zod";
 import { type Database, queryPrepared } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AgentSession, AgentSessionState } from "@/lib/generated/prisma/client";
-import { nonBlankText } from "@/lib/schemas/text";
+import { agentScopesSchema, tokenNameSchema } from "@/lib/schemas/auth";
 import { issueToken, parseToken, secretMatches } from "./api-token";
-import { AGENT_SCOPES, type AgentScope, type Role } from "./roles";
+import type { AgentScope, Role } from "./roles";
 
 /** last_used_at is written at most this often per key. */
 const LAST_USED_INTERVAL_MS = 60_000;
-
-export const tokenNameSchema = nonBlankText(100, {
-  required: "Give the token a name.",
-  max: "At most 100 characters.",
-});
-export const agentScopesSchema = z
-  .array(z.enum(AGENT_SCOPES))
-  .min(1, `Choose at least one scope: ${AGENT_SCOPES.join(", ")}.`)
-  .transform((scopes) => [...new Set(scopes)].sort());
 
 export interface PublicApiKey {
   id: string;
@@ -33,10 +24,9 @@ export interface PublicApiKey {
   revokedAt: string | null;
 }
 
-export class ApiKeyNotFoundError extends Error {
+export class ApiKeyNotFoundError extends DomainError {
   constructor() {
-    super("No such token.");
-    this.name = "ApiKeyNotFoundError";
+    super("not_found", "No such token.");
   }
 }
 

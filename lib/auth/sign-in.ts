@@ -3,7 +3,9 @@
  * by every web process). One generic failure for a wrong password, an unknown user and a disabled user,
  * with the same hashing work in each case, so neither messages nor timing reveal which accounts exist.
  */
+
 import type { Database } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
 import { verifyPasswordOrDummy } from "./password-hash";
 import { createSession } from "./sessions";
 import {
@@ -16,17 +18,20 @@ import {
   type ThrottleState,
 } from "./sign-in-throttle-policy";
 
-export class InvalidCredentialsError extends Error {
+export class InvalidCredentialsError extends DomainError {
   constructor() {
-    super("The user name or password is not correct.");
-    this.name = "InvalidCredentialsError";
+    super("unauthorized", "The user name or password is not correct.", {
+      extra: { reason: "invalid_credentials" },
+    });
   }
 }
 
-export class TooManyAttemptsError extends Error {
+export class TooManyAttemptsError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super(`Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`);
-    this.name = "TooManyAttemptsError";
+    super("too_many_requests", `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`, {
+      headers: { "Retry-After": String(retryAfterSeconds) },
+      extra: { retryAfterSeconds },
+    });
   }
 }
 

@@ -1,25 +1,14 @@
 /**
  * User accounts: create, change password, role, disable. Used by the admin API, the CLI and first start.
  */
-import { z } from "zod";
+
 import type { Database } from "@/lib/db/client";
-import { storableText } from "@/lib/schemas/text";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from "./credential-rules";
+import { DomainError } from "@/lib/errors/domain-error";
+import { passwordSchema, usernameSchema } from "@/lib/schemas/auth";
 import { generatePassword, hashPassword } from "./password-hash";
-import { ROLES, type Role } from "./roles";
+import type { Role } from "./roles";
 
 /** A user name as the API takes it: already lower case (the console and CLI lower-case what is typed). */
-export const usernameSchema = storableText().regex(
-  USERNAME_PATTERN,
-  "A user name is 2-64 characters: lower-case letters, digits, dot, dash, underscore.",
-);
-
-export const passwordSchema = storableText()
-  .min(PASSWORD_MIN_LENGTH, `A password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `A password may have at most ${PASSWORD_MAX_LENGTH} characters.`);
-
-export const roleSchema = z.enum(ROLES);
-
 export interface PublicUser {
   id: string;
   username: string;
@@ -29,25 +18,22 @@ export interface PublicUser {
   createdAt: string;
 }
 
-export class UserExistsError extends Error {
+export class UserExistsError extends DomainError {
   constructor(readonly username: string) {
-    super(`A user named "${username}" already exists.`);
-    this.name = "UserExistsError";
+    super("conflict", `A user named "${username}" already exists.`);
   }
 }
 
-export class UserNotFoundError extends Error {
+export class UserNotFoundError extends DomainError {
   constructor(readonly reference: string) {
-    super(`No user "${reference}".`);
-    this.name = "UserNotFoundError";
+    super("not_found", `No user "${reference}".`);
   }
 }
 
 /** Refuses a change that would leave no enabled admin. */
-export class LastAdminError extends Error {
+export class LastAdminError extends DomainError {
   constructor() {
-    super("This is the last enabled admin; make another user admin first.");
-    this.name = "LastAdminError";
+    super("conflict", "This is the last enabled admin; make another user admin first.");
   }
 }
 

@@ -1,47 +1,11 @@
 /**
- * One error type for every API failure, mapped to one JSON shape:
- * `{ "error": { "code", "message", "issues"? } }` with the matching HTTP status.
+ * One error type for every API failure, mapped to one JSON shape (the contract in
+ * lib/schemas/api-error.ts) with the matching HTTP status.
  */
 import type { z } from "zod";
+import { API_ERROR_STATUS, type ApiErrorCode, type ApiIssue, apiErrorBody } from "@/lib/schemas/api-error";
 
-export type ApiErrorCode =
-  | "bad_request"
-  | "invalid_json"
-  | "validation_failed"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "precondition_failed"
-  | "too_many_requests"
-  | "database_unavailable"
-  | "service_unavailable"
-  | "internal";
-
-const STATUS: Record<ApiErrorCode, number> = {
-  bad_request: 400,
-  invalid_json: 400,
-  validation_failed: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  precondition_failed: 412,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  too_many_requests: 429,
-  internal: 500,
-  database_unavailable: 503,
-  service_unavailable: 503,
-};
-
-export interface ApiIssue {
-  path: (string | number)[];
-  message: string;
-  code: string;
-}
+export type { ApiErrorCode, ApiIssue };
 
 export class ApiError extends Error {
   readonly status: number;
@@ -56,7 +20,7 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = "ApiError";
-    this.status = STATUS[code];
+    this.status = API_ERROR_STATUS[code];
   }
 
   /** A 400 carrying zod's issues (path, message, code) so clients can point at the bad field. */
@@ -71,16 +35,9 @@ export class ApiError extends Error {
   }
 
   toResponse(): Response {
-    return Response.json(
-      {
-        error: {
-          code: this.code,
-          message: this.message,
-          ...(this.details.issues ? { issues: this.details.issues } : {}),
-        },
-        ...this.details.extra,
-      },
-      { status: this.status, headers: this.details.headers },
-    );
+    return Response.json(apiErrorBody(this.code, this.message, this.details.issues, this.details.extra), {
+      status: this.status,
+      headers: this.details.headers,
+    });
   }
 }

@@ -4,12 +4,20 @@ import { isUuid } from "@/lib/schemas/uuid";
 import { ApiError } from "./api-error";
 import { readJsonBody } from "./read-json-body";
 
+/** Whether the request carries a body at all (a Content-Type, or a non-zero Content-Length). */
+function hasBody(request: Request): boolean {
+  return request.headers.has("content-type") || Number(request.headers.get("content-length")) > 0;
+}
+
+/** `optional`: a request without a body is validated as `{}`. */
 export async function parseBody<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
   message = "The request body is not valid.",
+  options: { optional?: boolean } = {},
 ): Promise<z.infer<Schema>> {
-  return validateBody(await readJsonBody(request), schema, message);
+  const input = options.optional && !hasBody(request) ? {} : await readJsonBody(request);
+  return validateBody(input, schema, message);
 }
 
 /** Validates a JSON body already read (withAuth's `sessionTokenIn`); a 400 with the issues when it does not fit. */

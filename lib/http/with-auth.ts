@@ -13,17 +13,15 @@
  * `budgetMs: null` opts out (routes that wait on something slower by design, e.g. upstream tools).
  */
 import { z } from "zod";
-import { ApiKeyNotFoundError, type PrefetchedSession } from "@/lib/auth/api-keys";
+import type { PrefetchedSession } from "@/lib/auth/api-keys";
 import { actorName, type Caller, resolveCaller } from "@/lib/auth/caller";
 import { type AgentScope, type Role, roleAtLeast } from "@/lib/auth/roles";
-import { LastAdminError, UserExistsError, UserNotFoundError } from "@/lib/auth/users";
 import { getPrisma } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/database-errors";
 import { REQUEST_BUDGET_MS } from "@/lib/db/deadlines";
 import { TimeoutError, withTimeout } from "@/lib/db/with-timeout";
-import { HaltServiceError } from "@/lib/halts/service/halt-service-error";
+import { DomainError } from "@/lib/errors/domain-error";
 import { createLogger, errorFields } from "@/lib/log/logger";
-import { RunServiceError } from "@/lib/runs/run-service-error";
 import { ApiError } from "./api-error";
 import { readJsonBody } from "./read-json-body";
 import { isSameOriginRequest } from "./same-origin";
@@ -159,15 +157,9 @@ export function errorResponse(error: unknown, request: Request): Response {
   return new ApiError("internal", "Something went wrong on the server; it has been logged.").toResponse();
 }
 
-/** Domain errors thrown by lib/ functions, each with its status. */
-function mapDomainError(error: unknown): ApiError | null {
+/** Domain errors thrown by lib/ functions (lib/errors/domain-error.ts), each with its code; zod's errors. */
+export function mapDomainError(error: unknown): ApiError | null {
   if (error instanceof z.ZodError) return ApiError.fromZod(error);
-  if (error instanceof UserExistsError || error instanceof LastAdminError)
-    return new ApiError("conflict", error.message);
-  if (error instanceof UserNotFoundError) return new ApiError("not_found", "No such user.");
-  if (error instanceof ApiKeyNotFoundError) return new ApiError("not_found", error.message);
-  if (error instanceof HaltServiceError)
-    return new ApiError(error.apiErrorCode, error.message, { extra: error.extra });
-  if (error instanceof RunServiceError) return new ApiError(error.apiErrorCode, error.message);
+  if (error instanceof DomainError) return new ApiError(error.code, error.message, error.details);
   return null;
 }

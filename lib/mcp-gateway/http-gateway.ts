@@ -14,11 +14,13 @@
  * Failure policy: without KEEL_MCP_GATEWAY_CONFIG, or with an unreadable or invalid file, requests get
  * 503 with the reason (the file is re-read on the next request, so fixing it needs no restart).
  */
+
 import { randomUUID } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { actorName, type Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
 import { createLogger } from "@/lib/log/logger";
 import { loadMcpConfig } from "@/lib/mcp-client";
 import { createGatewayServer } from "./gateway-server";
@@ -28,7 +30,11 @@ import { processQuarantineSwitch, type QuarantineSwitch } from "./quarantine-swi
 import { PinVerdictCache } from "./tool-pins";
 
 /** Thrown when the gateway cannot serve (no or bad configuration); the route answers 503. */
-export class GatewayUnavailableError extends Error {}
+export class GatewayUnavailableError extends DomainError {
+  constructor(message: string) {
+    super("service_unavailable", message);
+  }
+}
 
 /** Default idle time after which an HTTP session's run is settled. */
 export const GATEWAY_SESSION_IDLE_MS = 15 * 60_000;

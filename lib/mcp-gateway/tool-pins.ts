@@ -12,7 +12,9 @@
  * Failure policy: database errors propagate; the gateway then withholds the server's tools for that
  * listing (fail closed) and refuses calls it cannot check.
  */
+
 import type { Database } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { McpToolPin as McpToolPinRow } from "@/lib/generated/prisma/client";
 import { redactSecrets, redactSecretsDeep } from "@/lib/redact/redact";
 import type { McpToolPin, McpToolPinList, McpToolPinStatus } from "./mcp-tool-pin-schemas";
@@ -38,16 +40,14 @@ export interface PinVerdict {
 }
 
 /** The approve route's failures. */
-export class ToolPinNotFoundError extends Error {
+export class ToolPinNotFoundError extends DomainError {
   constructor() {
-    super("No such MCP tool pin.");
-    this.name = "ToolPinNotFoundError";
+    super("not_found", "No such MCP tool pin.");
   }
 }
-export class ToolPinConflictError extends Error {
+export class ToolPinConflictError extends DomainError {
   constructor(message: string) {
-    super(message);
-    this.name = "ToolPinConflictError";
+    super("conflict", message);
   }
 }
 

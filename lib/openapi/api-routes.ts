@@ -2,6 +2,7 @@
  * The table of HTTP routes the OpenAPI document describes. Request and response bodies are the same zod
  * schemas the handlers use, so the document cannot drift from what the server accepts.
  */
+
 import { z } from "zod";
 import {
   approveMcpToolPinSchema,
@@ -9,6 +10,7 @@ import {
   mcpToolPinSchema,
 } from "@/lib/mcp-gateway/mcp-tool-pin-schemas";
 import { activityOutputSchema, activityQuerySchema } from "@/lib/schemas/activity";
+import { apiErrorBodySchema } from "@/lib/schemas/api-error";
 import {
   apiKeySchema,
   changePasswordRequestSchema,
@@ -74,17 +76,8 @@ export interface ApiRouteDescription {
   responses: Record<number, { description: string; schema?: z.ZodType }>;
 }
 
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    issues: z
-      .array(
-        z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string(), code: z.string() }),
-      )
-      .optional(),
-  }),
-});
+/** The error body of every non-2xx answer (the contract in lib/schemas/api-error.ts). */
+export const errorBodySchema = apiErrorBodySchema;
 
 export const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),

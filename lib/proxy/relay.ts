@@ -4,7 +4,15 @@
  * get its one recovery request invisibly (the step policy, lib/guards/step-policy.ts, decides).
  */
 import { decideReply, type StepPurpose } from "@/lib/guards/step-policy";
-import { addUsage, type JsonObject, type TokenUsage, ZERO_USAGE } from "./protocols/proxy-protocol";
+import {
+  addUsage,
+  type JsonObject,
+  type ReplySummary,
+  type StreamRelay,
+  type StripOutcome,
+  type TokenUsage,
+  ZERO_USAGE,
+} from "./protocols/proxy-protocol";
 import {
   emitReply,
   failedOutcome,
@@ -17,20 +25,71 @@ import { ProxyError } from "./proxy-error";
 import { SseParser } from "./sse";
 import { passedHeaders, UpstreamCall } from "./upstream-call";
 
+/** One streamed upstream request. */
+interface Round {
+  call: UpstreamCall;
+  upstream: Response;
+  step: number;
+  started: number;
+}
+
+async function postRound(context: ProxyContext, requestBody: JsonObject): Promise<Round> {
+  const { protocol } = context;
+  const step = context.run.nextStep();
+  const started = performance.now();
+  const call = new UpstreamCall(context.config.upstreamTimeoutMs, context.request.signal);
+  const upstream = await call.post(
+    protocol.upstreamUrl(context.config),
+    protocol.upstreamHeaders(context.request.headers, context.apiKey),
+    requestBody,
+  );
+  return { call, upstream, step, started };
+}
+
+/** Pipes one upstream stream through the relay filter; frames the filter releases go to `send`. */
+async function pipeRound(
+  round: Round,
+  filter: StreamRelay,
+  send: (frames: string[]) => void,
+): Promise<string[]> {
+  const parser = new SseParser();
+  const reader = round.upstream.body?.getReader();
+  if (reader)
+    for (;;) {
+      const { done, value } = await round.call.read(reader);
+      if (done) break;
+      for (const event of parser.push(value)) send(filter.push(event));
+    }
+  for (const event of parser.finish()) send(filter.push(event));
+  return filter.end();
+}
+
+/** The step policy's verdict on a streamed reply; frames already sent cannot be taken back. */
+function decideStreamed(
+  filter: StreamRelay,
+  summary: ReplySummary & StripOutcome,
+  purpose: StepPurpose,
+  recoveryUsed: boolean,
+) {
+  if (filter.committed) return null;
+  return decideReply({
+    purpose,
+    toolCalls: summary.toolCalls,
+    visibleText: summary.text,
+    strippedChars: summary.strippedChars,
+    recoveryUsed,
+    isTerminal: () => false,
+    runsTool: () => false,
+  });
+}
+
 /** Streams the upstream reply through the scaffolding filter (no managed tools; see the file comment). */
 export async function relay(context: ProxyContext): Promise<Response> {
   const { protocol, run, body, flags } = context;
   const encoder = new TextEncoder();
-  let call = new UpstreamCall(context.config.upstreamTimeoutMs, context.request.signal);
-  let roundStarted = performance.now();
-  let step = run.nextStep();
-  let upstream = await call.post(
-    protocol.upstreamUrl(context.config),
-    protocol.upstreamHeaders(context.request.headers, context.apiKey),
-    body,
-  );
-  if (!upstream.ok) return await passThroughError(context, upstream, call, 0);
-  const headers = proxyHeaders(context, passedHeaders(upstream.headers));
+  let round = await postRound(context, body);
+  if (!round.upstream.ok) return await passThroughError(context, round.upstream, round.call, 0);
+  const headers = proxyHeaders(context, passedHeaders(round.upstream.headers));
   headers.set("content-type", "text/event-stream; charset=utf-8");
   const toolsOffered = protocol.toolCount(body);
 
@@ -44,86 +103,61 @@ export async function relay(context: ProxyContext): Promise<Response> {
       const send = (frames: string[]) => {
         if (frames.length > 0) controller.enqueue(encoder.encode(frames.join("")));
       };
+      const fail = (kind: ProxyError["kind"], message: string, error: string) => {
+        send([protocol.streamErrorFrame(kind, message)]);
+        finish(context, failedOutcome(error, 0, scaffoldStripped));
+      };
       try {
         for (;;) {
           const filter = protocol.createRelay({
             filterEnabled: flags.toolScaffoldingGuardEnabled,
             carriedUsage: carried,
           });
-          const parser = new SseParser();
-          const reader = upstream.body?.getReader();
-          if (reader)
-            for (;;) {
-              const { done, value } = await call.read(reader);
-              if (done) break;
-              for (const event of parser.push(value)) send(filter.push(event));
-            }
-          for (const event of parser.finish()) send(filter.push(event));
-          const rest = filter.end();
+          const rest = await pipeRound(round, filter, send);
           const summary = filter.summary();
           scaffoldStripped += summary.strippedChars;
           emitReply(
             context,
-            step,
+            round.step,
             purpose,
             summary,
             summary,
-            Math.round(performance.now() - roundStarted),
+            Math.round(performance.now() - round.started),
             purpose === "step" ? toolsOffered : 0,
           );
-          // Frames already sent cannot be taken back: a committed reply stands.
-          const decision = filter.committed
-            ? null
-            : decideReply({
-                purpose,
-                toolCalls: summary.toolCalls,
-                visibleText: summary.text,
-                strippedChars: summary.strippedChars,
-                recoveryUsed,
-                isTerminal: () => false,
-                runsTool: () => false,
-              });
-          if (decision) {
-            if (decision.action === "stop") {
-              send([protocol.streamErrorFrame("malformed_reply", decision.message)]);
-              finish(context, failedOutcome(decision.message, 0, scaffoldStripped));
-              break;
-            }
-            if (decision.action === "recover") {
-              recoveryUsed = true;
-              purpose = "recovery";
-              run.emit({ type: "scaffolding.recovery", step, strippedChars: summary.strippedChars });
-              carried = addUsage(carried, summary.usage);
-              const recoveryBody: JsonObject = { ...body, messages: [...(body.messages as JsonObject[])] };
-              protocol.prepareToolless(recoveryBody, decision.correctionLine);
-              step = run.nextStep();
-              roundStarted = performance.now();
-              call = new UpstreamCall(context.config.upstreamTimeoutMs, context.request.signal);
-              upstream = await call.post(
-                protocol.upstreamUrl(context.config),
-                protocol.upstreamHeaders(context.request.headers, context.apiKey),
-                recoveryBody,
-              );
-              if (!upstream.ok) {
-                const text = await call.text(upstream).catch(() => "");
-                run.emit({
-                  type: "upstream.error",
-                  step,
-                  source: "model",
-                  status: upstream.status,
-                  message: text.slice(0, 500),
-                });
-                send([
-                  protocol.streamErrorFrame(
-                    "upstream_unreachable",
-                    `The upstream provider answered HTTP ${upstream.status}.`,
-                  ),
-                ]);
-                finish(context, failedOutcome(`upstream HTTP ${upstream.status}`, 0, scaffoldStripped));
-                break;
-              }
-              continue;
-            }
+          const decision = decideStreamed(filter, summary, purpose, recoveryUsed);
+          if (decision?.action === "stop") {
+            fail("malformed_reply", decision.message, decision.message);
+            break;
+          }
+          if (decision?.action === "recover") {
+            recoveryUsed = true;
+            purpose = "recovery";
+            run.emit({
+              type: "scaffolding.recovery",
+              step: round.step,
+              strippedChars: summary.strippedChars,
+            });
+            carried = addUsage(carried, summary.usage);
+            const recoveryBody: JsonObject = { ...body, messages: [...(body.messages as JsonObject[])] };
+            protocol.prepareToolless(recoveryBody, decision.correctionLine);
+            round = await postRound(context, recoveryBody);
+            if (round.upstream.ok) continue;
+            const { upstream } = round;
+            const text = await round.call.text(upstream).catch(() => "");
+            run.emit({
+              type: "upstream.error",
+              step: round.step,
+              source: "model",
+              status: upstream.status,
+              message: text.slice(0, 500),
+            });
+            fail(
+              "upstream_unreachable",
+              `The upstream provider answered HTTP ${upstream.status}.`,
+              `upstream HTTP ${upstream.status}`,
+            );
+            break;
           }
           send(rest);
           finish(context, {
@@ -139,7 +173,7 @@ export async function relay(context: ProxyContext): Promise<Response> {
       } catch (error) {
         const failure = cancelled
           ? new ProxyError("invalid_request", "The caller closed the stream.", { status: 499 })
-          : call.failure(error);
+          : round.call.failure(error);
         if (failure.status !== 499) {
           try {
             send([protocol.streamErrorFrame(failure.kind, failure.message)]);
@@ -153,7 +187,7 @@ export async function relay(context: ProxyContext): Promise<Response> {
     },
     cancel() {
       cancelled = true;
-      call.abort();
+      round.call.abort();
     },
   });
   return new Response(output, { status: 200, headers });

@@ -1,15 +1,8 @@
-/** Failures of the run services, each carrying the API error code it maps to (see lib/http/with-auth.ts). */
-import type { ApiErrorCode } from "@/lib/http/api-error";
+/** Failures of the run services, each a DomainError with the API error code it maps to (lib/http/with-auth.ts). */
+import { DomainError } from "@/lib/errors/domain-error";
 
-export class RunServiceError extends Error {
-  constructor(
-    readonly apiErrorCode: ApiErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+/** A failure of the run services. */
+export class RunServiceError extends DomainError {}
 
 /** No run has that id, or the caller may not see it (404, so ids of other keys' runs do not leak). */
 export class RunNotFoundError extends RunServiceError {

@@ -1,9 +1,33 @@
-/** Contracts of the sign-in, account, user-admin and token routes. */
+/**
+ * Contracts of the sign-in, account, user-admin and token routes, browser-safe: the server validates
+ * with them and the browser client (components/auth/auth-api.ts) reads answers with them. The only lib/auth
+ * modules used are the Node-free rule lists (roles, credential rules).
+ */
 import { z } from "zod";
-import { agentScopesSchema, tokenNameSchema } from "@/lib/auth/api-keys";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from "@/lib/auth/credential-rules";
 import { AGENT_SCOPES, ROLES } from "@/lib/auth/roles";
-import { passwordSchema, usernameSchema } from "@/lib/auth/users";
 import { nonBlankText, storableText } from "./text";
+
+export const usernameSchema = storableText().regex(
+  USERNAME_PATTERN,
+  "A user name is 2-64 characters: lower-case letters, digits, dot, dash, underscore.",
+);
+
+export const passwordSchema = storableText()
+  .min(PASSWORD_MIN_LENGTH, `A password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `A password may have at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const roleSchema = z.enum(ROLES);
+
+export const tokenNameSchema = nonBlankText(100, {
+  required: "Give the token a name.",
+  max: "At most 100 characters.",
+});
+
+export const agentScopesSchema = z
+  .array(z.enum(AGENT_SCOPES))
+  .min(1, `Choose at least one scope: ${AGENT_SCOPES.join(", ")}.`)
+  .transform((scopes) => [...new Set(scopes)].sort());
 
 export const signInRequestSchema = z.strictObject({
   username: storableText().max(200),
@@ -65,3 +89,7 @@ export const apiKeySchema = z.object({
 
 /** A newly created token: `token` is shown this once and never again. */
 export const createdTokenSchema = z.object({ token: z.string(), key: apiKeySchema });
+
+export type PublicUserView = z.infer<typeof publicUserSchema>;
+export type ApiKeyView = z.infer<typeof apiKeySchema>;
+export type CreatedToken = z.infer<typeof createdTokenSchema>;

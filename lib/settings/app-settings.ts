@@ -2,7 +2,9 @@
  * Reading and writing the runtime switches (the single `app_settings` row) with optimistic
  * concurrency, one audit row per changed field, and a NOTIFY so every runtime reloads at once.
  */
+
 import type { Database } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AppSettings as AppSettingsRow } from "@/lib/generated/prisma/client";
 import { redactSecretsDeep } from "@/lib/redact/redact";
 import {
@@ -18,15 +20,16 @@ import {
 export const SETTINGS_CHANNEL = "keel_settings";
 
 /** The write named a version that is no longer current; `current` is what the caller should reload. */
-export class StaleSettingsVersionError extends Error {
+export class StaleSettingsVersionError extends DomainError {
   constructor(
     readonly expectedVersion: number,
     readonly current: AppSettings,
   ) {
     super(
+      "conflict",
       `The settings were changed by someone else (you sent version ${expectedVersion}, current is ${current.version}).`,
+      { extra: { current } },
     );
-    this.name = "StaleSettingsVersionError";
   }
 }
 

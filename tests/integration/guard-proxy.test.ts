@@ -289,6 +289,16 @@ async function eventsOf(runId: string, until: { type: string; count?: number } =
   throw new Error(`run ${runId} never wrote ${until.type}`);
 }
 
+/** The run row once the request's settlement (queued after run.finished) has landed. */
+async function settledRun(runId: string) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const run = await testDatabase.database.agentRun.findUniqueOrThrow({ where: { id: runId } });
+    if (run.status !== "running") return run;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`run ${runId} was never settled`);
+}
+
 async function setSwitches(update: {
   toolResultQuarantineEnabled?: boolean;
   toolScaffoldingGuardEnabled?: boolean;
@@ -371,7 +381,7 @@ describe.each(PROTOCOLS)("cllama terminal-on-success matrix (%s)", (protocol) =>
       expect(events.find((event) => event.type === "run.intervention")!.data.name).toBe(
         "managed_tool_terminal_on_success:call_action",
       );
-      const run = await testDatabase.database.agentRun.findUniqueOrThrow({ where: { id: reply.runId } });
+      const run = await settledRun(reply.runId);
       expect(run).toMatchObject({ kind: "proxy", status: "succeeded", finalText: "", toolSteps: 1 });
     });
 

@@ -4,17 +4,12 @@ import { getPrisma } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { withAuth } from "@/lib/http/with-auth";
-import { GatewayUnavailableError, processHttpGateway } from "@/lib/mcp-gateway/http-gateway";
+import { processHttpGateway } from "@/lib/mcp-gateway/http-gateway";
 
 export const dynamic = "force-dynamic";
 
-async function gateway() {
-  try {
-    return await processHttpGateway(getPrisma());
-  } catch (error) {
-    if (error instanceof GatewayUnavailableError) throw new ApiError("service_unavailable", error.message);
-    throw error;
-  }
+function gateway() {
+  return processHttpGateway(getPrisma());
 }
 
 // No request budget: a tool call waits on an upstream MCP server (the gateway has its own timeouts).

@@ -10,6 +10,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { actorName } from "@/lib/auth/caller";
 import { roleAtLeast } from "@/lib/auth/roles";
 import type { Database } from "@/lib/db/client";
+import { apiErrorBody } from "@/lib/schemas/api-error";
 import {
   acknowledgeHaltInputSchema,
   acknowledgeHaltOutputSchema,
@@ -47,7 +48,7 @@ function success(output: Record<string, unknown>): CallToolResult {
 
 function failure(error: unknown): CallToolResult {
   if (error instanceof HaltServiceError) {
-    const body = { error: { code: error.apiErrorCode, message: error.message }, ...error.extra };
+    const body = apiErrorBody(error.code, error.message, undefined, error.details.extra);
     return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
   }
   throw error;

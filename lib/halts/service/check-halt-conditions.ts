@@ -68,10 +68,7 @@ export async function checkHaltConditions(
       ),
     );
   } catch (error) {
-    if (
-      error instanceof HaltServiceError &&
-      (error.apiErrorCode === "not_found" || error.apiErrorCode === "forbidden")
-    )
+    if (error instanceof HaltServiceError && (error.code === "not_found" || error.code === "forbidden"))
       throw error;
     log.error("halt check failed; answering fail-safe (halt, critical)", {
       task_id: input.task_id,

@@ -1,18 +1,14 @@
 /**
- * Failures of the halt services, one class per failure, each carrying the API error code it maps to
- * (`lib/http/with-auth.ts` turns any error with an `apiErrorCode` into the one error shape).
+ * Failures of the halt services, one class per failure, each a DomainError carrying the API error code
+ * it maps to (`mapDomainError` in lib/http/with-auth.ts turns it into the one error shape).
  */
-import type { ApiErrorCode } from "@/lib/http/api-error";
+import { DomainError } from "@/lib/errors/domain-error";
+import type { ApiErrorCode } from "@/lib/schemas/api-error";
 
 /** Base class: a refused halt operation with its HTTP meaning and optional extra response fields. */
-export class HaltServiceError extends Error {
-  constructor(
-    readonly apiErrorCode: ApiErrorCode,
-    message: string,
-    readonly extra?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = new.target.name;
+export class HaltServiceError extends DomainError {
+  constructor(code: ApiErrorCode, message: string, extra?: Record<string, unknown>) {
+    super(code, message, extra ? { extra } : {});
   }
 }
 

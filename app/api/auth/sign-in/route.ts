@@ -1,5 +1,5 @@
 // POST /api/auth/sign-in - exchange a user name and password for a session cookie (throttled)
-import { InvalidCredentialsError, signIn, TooManyAttemptsError } from "@/lib/auth/sign-in";
+import { signIn } from "@/lib/auth/sign-in";
 import { toPublicUser } from "@/lib/auth/users";
 import { getPrisma } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
@@ -16,28 +16,16 @@ export const POST = withAuth({ public: true }, async ({ request }) => {
   if (!isSameOriginRequest(request, { allowMissing: true }))
     throw new ApiError("forbidden", "Cross-site sign-in refused.");
   const body = await parseBody(request, signInRequestSchema);
-  try {
-    const result = await signIn(getPrisma(), {
-      username: body.username,
-      password: body.password,
-      ipAddress: clientAddress(request),
-      userAgent: request.headers.get("user-agent"),
-    });
-    return withSessionCookie(
-      Response.json({ user: toPublicUser(result.user) }),
-      request,
-      result.cookieValue,
-      result.expiresAt,
-    );
-  } catch (error) {
-    if (error instanceof InvalidCredentialsError)
-      throw new ApiError("unauthorized", error.message, { extra: { reason: "invalid_credentials" } });
-    if (error instanceof TooManyAttemptsError) {
-      throw new ApiError("too_many_requests", error.message, {
-        headers: { "Retry-After": String(error.retryAfterSeconds) },
-        extra: { retryAfterSeconds: error.retryAfterSeconds },
-      });
-    }
-    throw error;
-  }
+  const result = await signIn(getPrisma(), {
+    username: body.username,
+    password: body.password,
+    ipAddress: clientAddress(request),
+    userAgent: request.headers.get("user-agent"),
+  });
+  return withSessionCookie(
+    Response.json({ user: toPublicUser(result.user) }),
+    request,
+    result.cookieValue,
+    result.expiresAt,
+  );
 });

@@ -16,7 +16,7 @@ describe("toApiFailure", () => {
     [404, "notFound"],
     [409, "conflict"],
   ] as const)("maps %i to %s with the server's message", async (status, kind) => {
-    expect(await toApiFailure(errorResponse(status, error("x", "Because.")))).toEqual({
+    expect(await toApiFailure(errorResponse(status, error("conflict", "Because.")))).toMatchObject({
       kind,
       message: "Because.",
     });
@@ -26,10 +26,16 @@ describe("toApiFailure", () => {
     const failure = await toApiFailure(
       errorResponse(
         400,
-        error("validation_failed", "Not valid.", { issues: [{ path: ["name"], message: "Too long." }] }),
+        error("validation_failed", "Not valid.", {
+          issues: [{ path: ["name"], message: "Too long.", code: "too_big" }],
+        }),
       ),
     );
-    expect(failure).toEqual({ kind: "invalid", code: "validation_failed", message: "Not valid. Too long." });
+    expect(failure).toMatchObject({
+      kind: "invalid",
+      code: "validation_failed",
+      message: "Not valid. Too long.",
+    });
   });
 
   it("reads the wait of a 429 from the body, else from Retry-After, else none", async () => {
@@ -37,28 +43,46 @@ describe("toApiFailure", () => {
       await toApiFailure(
         errorResponse(429, { ...error("too_many_requests", "Wait."), retryAfterSeconds: 61 }),
       ),
-    ).toEqual({
+    ).toMatchObject({
       kind: "tooManyAttempts",
       retryAfterSeconds: 61,
     });
     expect(
-      await toApiFailure(errorResponse(429, error("too_many_requests", "Wait.", { retryAfterSeconds: 2.2 }))),
-    ).toEqual({ kind: "tooManyAttempts", retryAfterSeconds: 3 });
-    expect(await toApiFailure(errorResponse(429, {}, { "Retry-After": "120" }))).toEqual({
+      await toApiFailure(
+        errorResponse(429, { ...error("too_many_requests", "Wait."), retryAfterSeconds: 2.2 }),
+      ),
+    ).toMatchObject({ kind: "tooManyAttempts", retryAfterSeconds: 3 });
+    expect(await toApiFailure(errorResponse(429, {}, { "Retry-After": "120" }))).toMatchObject({
       kind: "tooManyAttempts",
       retryAfterSeconds: 120,
     });
-    expect(await toApiFailure(new Response("busy", { status: 429 }))).toEqual({
+    expect(await toApiFailure(new Response("busy", { status: 429 }))).toMatchObject({
       kind: "tooManyAttempts",
       retryAfterSeconds: null,
     });
   });
 
+  it("carries the status and the contract's body, route-specific fields included", async () => {
+    const body = { ...error("conflict", "Changed."), current: { version: 3 } };
+    expect(await toApiFailure(errorResponse(409, body))).toEqual({
+      kind: "conflict",
+      message: "Changed.",
+      status: 409,
+      body,
+    });
+    // A body outside the contract is not passed on; the status still is.
+    expect(await toApiFailure(errorResponse(409, { error: { code: "made_up", message: "?" } }))).toEqual({
+      kind: "conflict",
+      message: "",
+      status: 409,
+    });
+  });
+
   it("treats 5xx and unknown statuses as server failures", async () => {
-    expect(await toApiFailure(errorResponse(503, error("database_unavailable", "Down.")))).toEqual({
+    expect(await toApiFailure(errorResponse(503, error("database_unavailable", "Down.")))).toMatchObject({
       kind: "server",
     });
-    expect(await toApiFailure(new Response("<html>", { status: 502 }))).toEqual({ kind: "server" });
+    expect(await toApiFailure(new Response("<html>", { status: 502 }))).toMatchObject({ kind: "server" });
   });
 });
 

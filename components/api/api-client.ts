@@ -1,15 +1,20 @@
 import { z } from "zod";
+import { type ApiErrorBody, apiErrorBodySchema } from "@/lib/schemas/api-error";
 
 /**
- * Browser client for the JSON API behind the sign-in, account and admin screens. Every call resolves,
+ * The one browser client for Keel's JSON API, used by every panel. Every call resolves,
  * never rejects: the result is a discriminated union the UI turns into a localized message. Success
  * bodies are validated with a zod schema, so a malformed answer is a `server` failure, not a crash.
  * Cookies go along on their own (same origin); the browser adds the Origin / Sec-Fetch-Site headers the
  * server's CSRF check wants.
  */
 
-/** Why a request failed, in terms the UI can explain. `message` is the server's (English) detail. */
-export type ApiFailure =
+/**
+ * Why a request failed, in terms the UI can explain. `message` is the server's (English) detail. A failure
+ * from an answer also carries its HTTP `status` and the error `body` (the contract of
+ * lib/schemas/api-error.ts, route-specific fields such as `current` included) when it had that shape.
+ */
+export type ApiFailure = (
   | { kind: "unauthorized"; message: string }
   | { kind: "forbidden"; message: string }
   | { kind: "notFound"; message: string }
@@ -17,21 +22,10 @@ export type ApiFailure =
   | { kind: "invalid"; code: string; message: string }
   | { kind: "tooManyAttempts"; retryAfterSeconds: number | null }
   | { kind: "network" }
-  | { kind: "server" };
+  | { kind: "server" }
+) & { status?: number; body?: ApiErrorBody };
 
 export type ApiResult<T> = { type: "ok"; data: T } | { type: "failed"; failure: ApiFailure };
-
-const errorBodySchema = z.object({
-  error: z
-    .object({
-      code: z.string(),
-      message: z.string(),
-      issues: z.array(z.object({ message: z.string() }).loose()).optional(),
-      retryAfterSeconds: z.number().optional(),
-    })
-    .loose(),
-  retryAfterSeconds: z.number().optional(),
-});
 
 /** The schema for answers without a body (204). */
 export const noContent = z.undefined();
@@ -46,34 +40,35 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Seconds to wait from a 429: the body's retryAfterSeconds, else the Retry-After header, else null. */
-function retryAfter(response: Response, body: z.infer<typeof errorBodySchema> | undefined): number | null {
-  const fromBody = body?.retryAfterSeconds ?? body?.error.retryAfterSeconds;
-  if (fromBody !== undefined && Number.isFinite(fromBody)) return Math.max(1, Math.ceil(fromBody));
+function retryAfter(response: Response, body: ApiErrorBody | undefined): number | null {
+  const fromBody = body?.retryAfterSeconds;
+  if (typeof fromBody === "number" && Number.isFinite(fromBody)) return Math.max(1, Math.ceil(fromBody));
   const header = Number(response.headers.get("Retry-After"));
   return Number.isFinite(header) && header > 0 ? Math.ceil(header) : null;
 }
 
 /** Maps a non-2xx response to a failure. */
 export async function toApiFailure(response: Response): Promise<ApiFailure> {
-  const parsed = errorBodySchema.safeParse(await readJson(response));
+  const parsed = apiErrorBodySchema.safeParse(await readJson(response));
   const body = parsed.success ? parsed.data : undefined;
   const issueMessages = body?.error.issues?.map((issue) => issue.message) ?? [];
   const message = [body?.error.message, ...issueMessages].filter(Boolean).join(" ") || response.statusText;
+  const answer = { status: response.status, ...(body ? { body } : {}) };
   switch (response.status) {
     case 400:
-      return { kind: "invalid", code: body?.error.code ?? "bad_request", message };
+      return { kind: "invalid", code: body?.error.code ?? "bad_request", message, ...answer };
     case 401:
-      return { kind: "unauthorized", message };
+      return { kind: "unauthorized", message, ...answer };
     case 403:
-      return { kind: "forbidden", message };
+      return { kind: "forbidden", message, ...answer };
     case 404:
-      return { kind: "notFound", message };
+      return { kind: "notFound", message, ...answer };
     case 409:
-      return { kind: "conflict", message };
+      return { kind: "conflict", message, ...answer };
     case 429:
-      return { kind: "tooManyAttempts", retryAfterSeconds: retryAfter(response, body) };
+      return { kind: "tooManyAttempts", retryAfterSeconds: retryAfter(response, body), ...answer };
     default:
-      return { kind: "server" };
+      return { kind: "server", ...answer };
   }
 }
 

@@ -6,7 +6,11 @@ import en from "@/messages/en.json";
 import it_ from "@/messages/it.json";
 import { haltCountsMessage } from "./halt-counts";
 
-const render = (locale: "de" | "en" | "it", messages: typeof en, counts: Parameters<typeof haltCountsMessage>[0]) => {
+const render = (
+  locale: "de" | "en" | "it",
+  messages: typeof en,
+  counts: Parameters<typeof haltCountsMessage>[0],
+) => {
   const t = createTranslator({ locale, messages, namespace: "HaltsList" });
   const { key, values } = haltCountsMessage(counts, (value) => new Intl.NumberFormat(locale).format(value));
   return key === "counts" ? t("counts", values) : t("countsCapped", values);

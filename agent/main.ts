@@ -8,7 +8,8 @@
  * the scripted demo model), provider credentials, KEEL_MCP_SERVERS, KEEL_WEB_FETCH_ALLOW_HOSTS,
  * KEEL_RUN_CONCURRENCY (default 2), KEEL_SETTINGS_NOTIFY=off to rely on polling alone,
  * KEEL_SETTINGS_POLL_MS (default 5000), KEEL_LOG_LEVEL, KEEL_ESCALATION_WEBHOOK_URL and
- * KEEL_ESCALATION_WEBHOOK_SECRET.
+ * KEEL_ESCALATION_WEBHOOK_SECRET; OTEL_* (traces, docs/observability.md), KEEL_AGENT_METRICS_PORT /
+ * KEEL_AGENT_METRICS_HOST with KEEL_METRICS_TOKEN (its metrics endpoint).
  */
 import { demoRunFlags } from "@/lib/agent/demo";
 import { type RuntimeSetup, setUpRuntime } from "@/lib/agent/runtime-setup";
@@ -20,6 +21,8 @@ import { RuntimeFlagPoller } from "@/lib/settings/flag-poller";
 import { loadAppSettingsRuntimeFlags } from "@/lib/settings/runtime-flags";
 import { RuntimeHeartbeat } from "@/lib/settings/runtime-heartbeat";
 import { SettingsListener } from "@/lib/settings/settings-listener";
+import { startAgentMetricsServer } from "@/lib/telemetry/metrics-server";
+import { startTelemetry, type TelemetryHandle } from "@/lib/telemetry/setup";
 import { type HaltJobs, startHaltJobs, webhookConfigFromEnv } from "./halt-jobs";
 
 const log = createLogger({ component: "agent-runtime" });
@@ -74,6 +77,17 @@ async function main(): Promise<void> {
     log.error("KEEL_RUN_CONCURRENCY must be a whole number from 1 to 32.", {
       value: process.env.KEEL_RUN_CONCURRENCY,
     });
+    process.exit(1);
+  }
+  let telemetry: TelemetryHandle;
+  let metricsServer: Awaited<ReturnType<typeof startAgentMetricsServer>>;
+  try {
+    telemetry = await startTelemetry("agent");
+    metricsServer = await startAgentMetricsServer();
+    if (telemetry.tracing) log.info("exporting traces over OTLP", { protocol: telemetry.protocol });
+    if (metricsServer) log.info("serving the runtime's metrics", { url: metricsServer.url });
+  } catch (error) {
+    log.error((error as Error).message);
     process.exit(1);
   }
   let setup: RuntimeSetup;
@@ -134,6 +148,8 @@ async function main(): Promise<void> {
     await haltJobs?.stop().catch((error) => log.warn("stopping the job queue failed", errorFields(error)));
     await heartbeat.stop().catch(() => {});
     await database.$disconnect().catch(() => {});
+    await metricsServer?.close();
+    await telemetry.shutdown().catch(() => {});
     log.info("agent runtime stopped");
     process.exit(0);
   };

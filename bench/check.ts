@@ -13,7 +13,7 @@ import * as checkRoute from "@/app/api/halts/check/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as sessionsRoute from "@/app/api/sessions/route";
 import { createAgentKey } from "@/lib/auth/api-keys";
-import { CHECK_BODY } from "./halts";
+import { haltCheckBody } from "./support/halt-check-body";
 import { option } from "./support/options";
 import { openRouteBench } from "./support/route-bench";
 
@@ -67,7 +67,7 @@ export async function run(args: string[]) {
       url: `${server.url}/api/halts/check`,
       method: "POST" as const,
       headers: { authorization: agent, "content-type": "application/json" },
-      body: CHECK_BODY(session.session_token),
+      body: haltCheckBody(session.session_token),
     };
     await autocannon({ ...checkOptions, duration: 2 });
     // Alternating rounds (health, check, health, check ...): on a shared host the load drifts, and

@@ -15,27 +15,12 @@ import * as sessionsRoute from "@/app/api/sessions/route";
 import { createAgentKey, createPersonalToken } from "@/lib/auth/api-keys";
 import { createUser } from "@/lib/auth/users";
 import { ARCHIVE_AFTER_DAYS, archiveOldHalts } from "@/lib/halts/escalation/halt-escalation";
+import { haltCheckBody } from "./support/halt-check-body";
 import { loadTest } from "./support/load-test";
 import { option } from "./support/options";
 import { openRouteBench } from "./support/route-bench";
 import { summarize } from "./support/stats";
 import { insertSyntheticHalts } from "./support/synthetic-halts";
-
-/** A routine check (nothing to auto-record), shared with bench/check.ts. */
-export const CHECK_BODY = (sessionToken: string) =>
-  JSON.stringify({
-    session_token: sessionToken,
-    current_context: {
-      operation: "refactor the billing module",
-      target_files: ["src/billing.ts"],
-      files_read: ["src/billing.ts", "src/app.ts"],
-      attempt_number: 1,
-      environment: "dev",
-      commands: ["npm test"],
-      uncertainty_score: 3,
-    },
-    proposed_changes: { files_to_modify: ["src/billing.ts"], has_tests: true, has_rollback_plan: true },
-  });
 
 export async function run(args: string[]) {
   const events = option(args, "--events", 1_000_000, 10_000_000);
@@ -64,7 +49,7 @@ export async function run(args: string[]) {
 
     const load = { concurrency: 50, durationMs: seconds * 1000 };
     const health = await loadTest(() => fetch(`${server.url}/api/health`), load);
-    const body = CHECK_BODY(session.session_token);
+    const body = haltCheckBody(session.session_token);
     const check = await loadTest(
       () =>
         fetch(`${server.url}/api/halts/check`, {

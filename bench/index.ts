@@ -16,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: (args: string[]) => Promis
   chaos: () => import("./chaos"),
   activity: () => import("./activity"),
   check: () => import("./check"),
+  tracing: () => import("./tracing"),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -80,6 +80,22 @@ for (const halt of [
   });
   haltIds.push(((await recorded.json()) as { halt_id: string }).halt_id);
 }
+// A halt Keel wrote itself (the check records critical halts): its description is a message key, so the
+// Italian detail page shows it in Italian.
+const checked = await context.request.post(`${baseUrl}/api/halts/check`, {
+  headers: agentHeaders,
+  data: {
+    session_token: session.session_token,
+    current_context: {
+      operation: "Free disk space on the build host",
+      commands: ["sudo rm -rf /var/lib/docker"],
+    },
+  },
+});
+const keelHalt = ((await checked.json()) as { halt_reasons: { halt_id?: string }[] }).halt_reasons.find(
+  (reason) => reason.halt_id !== undefined,
+)?.halt_id;
+if (!keelHalt) throw new Error(`The halt check recorded no halt: ${checked.status()}`);
 // Sample runs for the runs pages: a demo run of the quarantine scenario (needs the scripted demo model,
 // i.e. Keel started without KEEL_MODEL), waited for until it finishes.
 const runResponse = await context.request.post(`${baseUrl}/api/runs`, {
@@ -114,7 +130,7 @@ PAGES.push(
   { name: "overview-en", path: "/en", waitFor: CHARTS_READY },
   { name: "overview-it", path: "/it", waitFor: CHARTS_READY },
   { name: "halts-de", path: "/de/halts" },
-  { name: "halt-detail-it", path: `/it/halts/${haltIds[0]}`, waitFor: "[data-testid=halt-description]" },
+  { name: "halt-detail-it", path: `/it/halts/${keelHalt}`, waitFor: "[data-testid=halt-description]" },
   { name: "session-en", path: `/en/sessions/${session.session_id}` },
   { name: "admin-conditions-de", path: "/de/admin/conditions" },
 );

@@ -14,6 +14,18 @@ export function log(message) {
   process.stdout.write(`[keel] ${message}\n`);
 }
 
+/** "45 s", "2 min 5 s": a duration for a progress line. */
+export function formatDuration(ms) {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/** How often a long step says it is still at work (npm ci, for one, prints nothing for minutes). */
+const STILL_WORKING_EVERY_MS = 30_000;
+
 /** A set-up command failed; its message is meant for the terminal. */
 export class StepError extends Error {}
 
@@ -58,24 +70,37 @@ export function hashFiles(paths, base = root) {
   return hash.digest("hex");
 }
 
-/** Runs a set-up command to completion (asynchronously, so signals are handled meanwhile). */
-export async function runStep(description, command, commandArgs, env = {}, { cwd } = {}) {
+/**
+ * Runs a set-up command to completion (asynchronously, so signals are handled meanwhile). With `still`
+ * (the step's name, e.g. "installing"), a line every 30 s says it is still at work and for how long;
+ * every step ends with a line saying how long it took, so the next start's estimate can be checked.
+ */
+export async function runStep(description, command, commandArgs, env = {}, { cwd, still } = {}) {
   if (aborted) throw new StepError(`${description} was not started: stopping.`);
   log(description);
+  const startedAt = Date.now();
   const child = spawn(command, commandArgs, {
     cwd,
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, ...env },
   });
   currentStep = child;
+  const heartbeat = still
+    ? setInterval(
+        () => log(`... still ${still} (${formatDuration(Date.now() - startedAt)} so far)`),
+        STILL_WORKING_EVERY_MS,
+      )
+    : null;
   const [code, error] = await new Promise((resolve) => {
     child.once("error", (spawnError) => resolve([null, spawnError]));
     child.once("exit", (exitCode) => resolve([exitCode, null]));
   });
+  if (heartbeat) clearInterval(heartbeat);
   currentStep = null;
   if (aborted) throw new StepError(`${description} was stopped.`);
   if (error) throw new StepError(`${description} failed: ${error.message}`);
   if (code !== 0) throw new StepError(`${description} failed (exit code ${code}). See the messages above.`);
+  if (still) log(`Done ${still} in ${formatDuration(Date.now() - startedAt)}.`);
 }
 
 /** A set-up step that changes the checkout (install, generate, build); refused after refuseSteps(). */
@@ -158,14 +183,16 @@ export async function ensureInstalled(projectRoot = root) {
   if (state === "current") return state;
   if (state !== "adopt") {
     const hasLock = fs.existsSync(path.join(projectRoot, "package-lock.json"));
+    // Estimates measured on a 2-core machine (README.md, "How long the first start takes"): about 1 minute with
+    // npm's cache filled by an earlier install, 3-5 minutes with an empty cache or a busy machine.
     await setupStep(
       state === "install"
-        ? "Installing dependencies (first start; takes a few minutes) ..."
-        : "Dependencies changed; reinstalling ...",
+        ? "Installing dependencies with npm ci (first start: about 1 minute when npm's cache has them, up to 5 minutes when it downloads them or the machine is busy; npm prints little until it is done) ..."
+        : "Dependencies changed; reinstalling with npm ci (1-5 minutes) ...",
       npmCommand(),
       hasLock ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"],
       {},
-      { cwd: projectRoot },
+      { cwd: projectRoot, still: "installing dependencies" },
     );
   }
   fs.writeFileSync(
@@ -200,10 +227,17 @@ export async function ensureBuilt() {
     "package-lock.json",
   ]);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8").trim() === wanted) return;
+  const firstBuild = !fs.existsSync(stamp);
+  // Without type checking: that is the test suite's job (`npm run lint` runs tsc --noEmit), and on a
+  // busy 2-core machine it was minutes of a first start (next.config.ts reads KEEL_BUILD_SKIP_TYPECHECK).
   await setupStep(
-    "Building the web app (sources changed since the last build; ~1 minute) ...",
+    firstBuild
+      ? "Building the web app (first start: 1-3 minutes on 2 cores, up to 6 when the machine is busy) ..."
+      : "Building the web app again: its sources changed since the last build (1-3 minutes, up to 6 on a busy machine) ...",
     process.execPath,
     [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"],
+    { KEEL_BUILD_SKIP_TYPECHECK: "1" },
+    { still: "building the web app" },
   );
   fs.writeFileSync(stamp, `${wanted}\n`);
 }

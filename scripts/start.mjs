@@ -32,6 +32,7 @@ import {
   ensureBuilt,
   ensureInstalled,
   ensurePrismaClient,
+  formatDuration,
   log,
   refuseSteps,
   root,
@@ -343,6 +344,7 @@ async function waitForHealth(timeoutMs) {
 }
 
 async function main() {
+  const startedAt = Date.now();
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
   process.on("SIGHUP", () => void shutdown(0));
@@ -400,7 +402,7 @@ async function main() {
   if (await waitForHealth(devMode ? 240_000 : 120_000)) {
     const shownHost = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" ? "localhost" : host;
     log(
-      `Keel is running at http://${shownHost}:${port}  (settings: http://${shownHost}:${port}/en/settings/runtime). Ctrl-C stops it.`,
+      `Keel is running at http://${shownHost}:${port}  (settings: http://${shownHost}:${port}/en/settings/runtime; ready after ${formatDuration(Date.now() - startedAt)}). Ctrl-C stops it.`,
     );
   } else if (!shuttingDown) {
     process.stderr.write(

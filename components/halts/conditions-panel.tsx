@@ -14,17 +14,22 @@ import {
   DEFAULT_UNCERTAINTY_THRESHOLD,
 } from "@/lib/halts/conditions/uncertainty";
 import {
-  type HaltConditionName,
   type HaltConditionValues,
   type HaltConfigList,
-  haltConditionNameSchema,
-  haltConditionThresholdSchemas,
   SEVERITY_LEVELS,
   type SeverityLevel,
   type UpdateHaltConfigInput,
 } from "@/lib/schemas/halts";
 import { getHaltConfig, updateHaltConfig } from "./halts-api";
 import { SeverityBadge } from "./severity-badge";
+import {
+  parseThresholdDraft,
+  type ThresholdDraft,
+  type ThresholdError,
+  type ThresholdField,
+  thresholdFields,
+  toThresholdDraft,
+} from "./threshold-fields";
 
 type Row = HaltConfigList["conditions"][number];
 type ListState =
@@ -34,7 +39,7 @@ type ListState =
 type Draft = {
   enabled: boolean;
   severity: SeverityLevel;
-  threshold: string;
+  threshold: ThresholdDraft;
   auto_escalate: boolean;
   escalate_after: string;
 };
@@ -45,52 +50,32 @@ function toDraft(row: Row): Draft {
   return {
     enabled: row.enabled,
     severity: row.severity,
-    threshold: JSON.stringify(row.threshold, null, 2),
+    threshold: toThresholdDraft(thresholdFields(row.condition_name), row.threshold),
     auto_escalate: row.auto_escalate,
     escalate_after: row.escalate_after_minutes === null ? "" : String(row.escalate_after_minutes),
   };
 }
 
-/** Parses a draft against the condition's threshold schema; returns the changed values or an error key. */
+/** Parses a draft with the condition's typed fields; returns the changed values or the first error. */
 function parseDraft(
   row: Row,
   draft: Draft,
 ):
   | { type: "ok"; change: Partial<HaltConditionValues> }
-  | { type: "invalid"; field: "threshold" | "escalateAfter"; detail: string } {
-  let threshold: unknown;
-  try {
-    threshold = JSON.parse(draft.threshold || "{}");
-  } catch (error) {
-    return { type: "invalid", field: "threshold", detail: error instanceof Error ? error.message : "JSON" };
-  }
-  const name = haltConditionNameSchema.safeParse(row.condition_name);
-  const schema = name.success ? haltConditionThresholdSchemas[name.data as HaltConditionName] : null;
-  const checked = schema
-    ? schema.safeParse(threshold)
-    : {
-        success: typeof threshold === "object" && threshold !== null && !Array.isArray(threshold),
-        error: null,
-      };
-  if (!checked.success)
-    return {
-      type: "invalid",
-      field: "threshold",
-      detail:
-        checked.error?.issues
-          .map((issue) => `${issue.path.join(".") || "{}"}: ${issue.message}`)
-          .join("; ") ?? "",
-    };
+  | { type: "invalid"; field: "threshold"; error: ThresholdError }
+  | { type: "invalid"; field: "escalateAfter" } {
+  const parsed = parseThresholdDraft(thresholdFields(row.condition_name), draft.threshold, row.threshold);
+  if (parsed.type === "invalid") return { type: "invalid", field: "threshold", error: parsed.error };
   let minutes: number | null = null;
   if (draft.escalate_after.trim() !== "") {
     minutes = Number(draft.escalate_after);
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > 10_080)
-      return { type: "invalid", field: "escalateAfter", detail: draft.escalate_after };
+      return { type: "invalid", field: "escalateAfter" };
   }
   const next: HaltConditionValues = {
     enabled: draft.enabled,
     severity: draft.severity,
-    threshold: threshold as Record<string, unknown>,
+    threshold: parsed.threshold,
     auto_escalate: draft.auto_escalate,
     escalate_after_minutes: minutes,
   };
@@ -168,6 +153,9 @@ export function ConditionsPanel() {
                 <p className="font-semibold text-slate-900" data-testid="condition-name">
                   {t("conditionName", { name: row.condition_name })}
                 </p>
+                <p className="text-sm text-slate-700" data-testid="condition-description">
+                  {t("conditionDescription", { name: row.condition_name })}
+                </p>
                 <p className="text-xs text-slate-600">{t("technicalName", { name: row.condition_name })}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
                   <SeverityBadge severity={row.severity} />
@@ -231,7 +219,11 @@ export function ConditionsPanel() {
                       : previous,
                   );
                   setEditing(null);
-                  setNotice({ tone: "success", text: t("saved", { name: updated }), id: Date.now() });
+                  setNotice({
+                    tone: "success",
+                    text: t("saved", { name: t("conditionName", { name: updated }) }),
+                    id: Date.now(),
+                  });
                 }}
                 onFailed={(text) => setNotice({ tone: "error", text, id: Date.now() })}
               />
@@ -256,9 +248,13 @@ function ConditionForm({
   const tLabel = useTranslations("HaltLabels");
   const failureMessage = useFailureMessage();
   const [draft, setDraft] = useState<Draft>(() => toDraft(row));
-  const [error, setError] = useState<{ field: "threshold" | "escalateAfter" | "none"; text: string } | null>(
-    null,
-  );
+  const [error, setError] = useState<{
+    field: "threshold" | "escalateAfter" | "none";
+    key?: string;
+    text: string;
+  } | null>(null);
+  const fields = thresholdFields(row.condition_name);
+  const thresholdValue = useThresholdValue();
   const [pending, setPending] = useState<Partial<HaltConditionValues> | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -267,14 +263,13 @@ function ConditionForm({
     event.preventDefault();
     const parsed = parseDraft(row, draft);
     if (parsed.type === "invalid") {
-      setError({
-        field: parsed.field,
-        text:
-          parsed.field === "threshold"
-            ? t("thresholdInvalid", { detail: parsed.detail })
-            : t("escalateAfterInvalid"),
-      });
-      document.getElementById(`${id}-${parsed.field}`)?.focus();
+      if (parsed.field === "threshold") {
+        setError({ field: "threshold", key: parsed.error.key, text: thresholdErrorText(parsed.error) });
+        document.getElementById(`${id}-threshold-${parsed.error.key}`)?.focus();
+      } else {
+        setError({ field: "escalateAfter", text: t("escalateAfterInvalid") });
+        document.getElementById(`${id}-escalateAfter`)?.focus();
+      }
       return;
     }
     if (Object.keys(parsed.change).length === 0) {
@@ -298,8 +293,29 @@ function ConditionForm({
     else onFailed(t("saveFailed", { reason: failureMessage(result.failure) }));
   }
 
+  function thresholdErrorText(thresholdError: ThresholdError): string {
+    const name = t("thresholdName", { key: thresholdError.key });
+    if (thresholdError.kind === "list")
+      return t("thresholdListInvalid", { name, entry: thresholdError.entry });
+    if (thresholdError.kind === "listTooLong")
+      return t("thresholdListTooLong", { name, max: thresholdError.max });
+    return t(thresholdError.kind === "integer" ? "thresholdIntegerInvalid" : "thresholdNumberInvalid", {
+      name,
+      min: thresholdError.min,
+      max: thresholdError.max,
+    });
+  }
+
   const display = (key: (typeof VALUE_KEYS)[number], value: unknown): string => {
     if (key === "severity") return tLabel("severity", { severity: String(value) });
+    if (key === "threshold" && typeof value === "object" && value !== null) {
+      const entries = Object.entries(value);
+      return entries.length === 0
+        ? t("useDefault")
+        : entries
+            .map(([name, item]) => `${t("thresholdName", { key: name })}: ${thresholdValue(item)}`)
+            .join("; ");
+    }
     if (typeof value === "boolean") return value ? t("yes") : t("no");
     if (value === null) return t("notSet");
     return typeof value === "object" ? JSON.stringify(value) : String(value);
@@ -368,20 +384,32 @@ function ConditionForm({
             {t("escalateAfterHint")}
           </p>
         </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-threshold`} className="block text-sm font-medium text-slate-900">
-            {t("thresholdLabel")}
-          </label>
-          <textarea
-            id={`${id}-threshold`}
-            value={draft.threshold}
-            onChange={(event) => setDraft({ ...draft, threshold: event.target.value })}
-            rows={4}
-            spellCheck={false}
-            aria-invalid={error?.field === "threshold" || undefined}
-            className="mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-1.5 font-mono text-xs"
-          />
-        </div>
+        {draft.severity === "critical" ? (
+          <p className="text-sm text-amber-900 sm:col-span-2" data-testid="condition-critical-note">
+            {t("severityIsCritical")}
+          </p>
+        ) : null}
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium text-slate-900">{t("thresholdLabel")}</legend>
+          {fields.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-700">{t("noThreshold")}</p>
+          ) : (
+            <div className="mt-1 grid gap-3 sm:grid-cols-2">
+              {fields.map((field) => (
+                <ThresholdEditor
+                  key={field.key}
+                  id={`${id}-threshold-${field.key}`}
+                  field={field}
+                  value={draft.threshold[field.key] ?? ""}
+                  invalid={error?.field === "threshold" && error.key === field.key}
+                  onChange={(value) =>
+                    setDraft({ ...draft, threshold: { ...draft.threshold, [field.key]: value } })
+                  }
+                />
+              ))}
+            </div>
+          )}
+        </fieldset>
         {error ? (
           <div className="sm:col-span-2">
             <FieldError id={`${id}-error`}>{error.text}</FieldError>
@@ -396,7 +424,7 @@ function ConditionForm({
       <ConfirmDialog
         open={pending !== null}
         tone="primary"
-        title={t("confirmTitle", { name: row.condition_name })}
+        title={t("confirmTitle", { name: t("conditionName", { name: row.condition_name }) })}
         description={t("confirmDescription")}
         confirmLabel={t("confirm")}
         cancelLabel={t("cancel")}
@@ -418,5 +446,84 @@ function ConditionForm({
         </ul>
       </ConfirmDialog>
     </>
+  );
+}
+
+/** One threshold's editor: a checkbox, a number field with its bounds, or a list of command names. */
+function ThresholdEditor({
+  id,
+  field,
+  value,
+  invalid,
+  onChange,
+}: {
+  id: string;
+  field: ThresholdField;
+  value: boolean | string;
+  invalid: boolean;
+  onChange: (value: boolean | string) => void;
+}) {
+  const t = useTranslations("ConditionsPanel");
+  const thresholdValue = useThresholdValue();
+  const label = t("thresholdName", { key: field.key });
+  if (field.kind === "boolean")
+    return (
+      <label className="flex items-center gap-2 text-sm text-slate-900">
+        <input
+          id={id}
+          type="checkbox"
+          checked={value === true}
+          onChange={(event) => onChange(event.target.checked)}
+          className="size-4 accent-blue-800"
+        />
+        {label}
+      </label>
+    );
+  const hintId = `${id}-hint`;
+  if (field.kind === "list")
+    return (
+      <div className="sm:col-span-2">
+        <label htmlFor={id} className="block text-sm text-slate-900">
+          {label}
+        </label>
+        <textarea
+          id={id}
+          value={String(value)}
+          onChange={(event) => onChange(event.target.value)}
+          rows={3}
+          spellCheck={false}
+          aria-describedby={hintId}
+          aria-invalid={invalid || undefined}
+          className="mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-1.5 font-mono text-sm"
+        />
+        <p id={hintId} className="mt-0.5 text-xs text-slate-600">
+          {t("thresholdListHint")}
+        </p>
+      </div>
+    );
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm text-slate-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode={field.kind === "integer" ? "numeric" : "decimal"}
+        min={field.min}
+        max={field.max}
+        step={field.kind === "integer" ? 1 : "any"}
+        value={String(value)}
+        placeholder={thresholdValue(field.defaultValue)}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={hintId}
+        aria-invalid={invalid || undefined}
+        className="mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-1.5 text-sm"
+      />
+      <p id={hintId} className="mt-0.5 text-xs text-slate-600">
+        {t("thresholdRange", { min: thresholdValue(field.min), max: thresholdValue(field.max) })} ·{" "}
+        {t("thresholdDefault", { value: thresholdValue(field.defaultValue) })}
+      </p>
+    </div>
   );
 }

@@ -17,7 +17,7 @@ import {
   type HaltEvent,
 } from "@/lib/schemas/halts";
 import { escalationStatus } from "./escalation-status";
-import { HaltStatus } from "./halt-labels";
+import { HaltStatus, useHaltDescription } from "./halt-labels";
 import { HaltTime } from "./halt-time";
 import { acknowledgeHalt, getHalt, getHaltConfig, getSessionHalts } from "./halts-api";
 import { useLiveEvents } from "./live-events";
@@ -38,6 +38,7 @@ export function HaltDetail({ haltId }: { haltId: string }) {
   const tCondition = useTranslations("ConditionsPanel");
   const t = useTranslations("HaltDetail");
   const tLabel = useTranslations("HaltLabels");
+  const haltDescription = useHaltDescription();
   const failureMessage = useFailureMessage();
   const [halt, setHalt] = useState<LoadState<HaltEvent>>({ status: "loading" });
   const [config, setConfig] = useState<HaltConfigList | null>(null);
@@ -122,7 +123,7 @@ export function HaltDetail({ haltId }: { haltId: string }) {
           className="mt-3 text-lg break-words whitespace-pre-wrap text-slate-900"
           data-testid="halt-description"
         >
-          {event.description}
+          {haltDescription(event)}
         </p>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
           <Field label={t("triggered")}>
@@ -222,6 +223,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** A short list of halts (severity, description link, time, status), used on the detail and session pages. */
 export function CompactHaltList({ halts }: { halts: HaltEvent[] }) {
+  const haltDescription = useHaltDescription();
   return (
     <ul className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
       {halts.map((halt) => (
@@ -235,7 +237,7 @@ export function CompactHaltList({ halts }: { halts: HaltEvent[] }) {
             href={`/halts/${halt.halt_id}`}
             className="min-w-0 flex-1 break-words text-blue-800 underline"
           >
-            {halt.description}
+            {haltDescription(halt)}
           </Link>
           <span className="text-xs text-slate-700">
             <HaltTime iso={halt.triggered_at} />

@@ -24,7 +24,7 @@ import {
   rangeIsReversed,
   readFilters,
 } from "./halt-filters";
-import { HaltStatus } from "./halt-labels";
+import { HaltStatus, useHaltDescription } from "./halt-labels";
 import { HaltTime } from "./halt-time";
 import { listHalts } from "./halts-api";
 import { useLiveEvents } from "./live-events";
@@ -45,6 +45,7 @@ type ListState =
 export function HaltsList() {
   const t = useTranslations("HaltsList");
   const format = useFormatter();
+  const haltDescription = useHaltDescription();
   const tCondition = useTranslations("ConditionsPanel");
   const tLabel = useTranslations("HaltLabels");
   const failureMessage = useFailureMessage();
@@ -203,7 +204,7 @@ export function HaltsList() {
                       type="checkbox"
                       className="h-4 w-4"
                       checked={selected.has(halt.halt_id)}
-                      aria-label={t("selectHalt", { description: halt.description.slice(0, 80) })}
+                      aria-label={t("selectHalt", { description: haltDescription(halt).slice(0, 80) })}
                       onChange={(event) => {
                         const next = new Set(selected);
                         if (event.target.checked) next.add(halt.halt_id);
@@ -223,7 +224,7 @@ export function HaltsList() {
                     href={`/halts/${halt.halt_id}`}
                     className="font-medium break-words text-blue-800 underline underline-offset-2 hover:text-blue-950"
                   >
-                    {halt.description}
+                    {haltDescription(halt)}
                   </Link>
                   <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
                     {halt.condition_name ? (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { type ReactElement, type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import { type ReactElement, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   Bar,
   BarChart,
@@ -50,11 +50,15 @@ export function ActivityCharts() {
   const [range, setRange] = useState<ActivityRange>("7d");
   const [state, setState] = useState<State>({ status: "loading" });
   const headingId = useId();
+  // The range shown now: an answer for another range (a live reload that set off before the operator
+  // picked a new range and arrived after it) is dropped instead of replacing the chosen range's data.
+  const shownRange = useRef(range);
+  shownRange.current = range;
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
       const result = await callApi(activityOutputSchema, `/api/activity?range=${range}`, { signal });
-      if (signal?.aborted) return;
+      if (signal?.aborted || range !== shownRange.current) return;
       setState((previous) =>
         result.type === "ok"
           ? { status: "ready", data: result.data }
@@ -72,13 +76,16 @@ export function ActivityCharts() {
     return () => controller.abort();
   }, [load]);
 
+  const latestLoad = useRef(load);
+  latestLoad.current = load;
   const [pending, setPending] = useState(false);
   useLiveEvents((event) => {
     if (event.type === "settings" || pending) return;
     setPending(true);
     setTimeout(() => {
       setPending(false);
-      load().catch(() => {});
+      // The range chosen when the timer fires, not the one when the event arrived.
+      latestLoad.current().catch(() => {});
     }, LIVE_RELOAD_MS);
   });
 

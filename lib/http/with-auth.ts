@@ -22,6 +22,7 @@ import { REQUEST_BUDGET_MS } from "@/lib/db/deadlines";
 import { TimeoutError, withTimeout } from "@/lib/db/with-timeout";
 import { DomainError } from "@/lib/errors/domain-error";
 import { createLogger, errorFields } from "@/lib/log/logger";
+import { observeRequest } from "@/lib/telemetry/request";
 import { ApiError } from "./api-error";
 import { readJsonBody } from "./read-json-body";
 import { isSameOriginRequest } from "./same-origin";
@@ -86,14 +87,15 @@ export function withAuth<Params>(
     authorize(caller, options, request);
     return await handler({ request, caller, actor: actorName(caller), params });
   };
-  return async (request, routeContext) => {
-    try {
-      const answer = run(request, routeContext);
-      return await (budgetMs === null ? answer : withTimeout(answer, budgetMs, "the request"));
-    } catch (error) {
-      return errorResponse(error, request);
-    }
-  };
+  return (request, routeContext) =>
+    observeRequest(request, async () => {
+      try {
+        const answer = run(request, routeContext);
+        return await (budgetMs === null ? answer : withTimeout(answer, budgetMs, "the request"));
+      } catch (error) {
+        return errorResponse(error, request);
+      }
+    });
 }
 
 async function authenticate(

@@ -28,6 +28,9 @@ import type { Database } from "@/lib/db/client";
 import type { Logger } from "@/lib/log/logger";
 import type { ToolDefinition } from "@/lib/mcp-client/connect-mcp-servers";
 import { McpUpstreamError } from "@/lib/mcp-client/mcp-upstream";
+import type { RunEventData } from "@/lib/schemas/runs";
+import { tracedEmit } from "@/lib/telemetry/run-events";
+import { activeSpan } from "@/lib/telemetry/tracing";
 import { argsText } from "@/lib/tools/tool-batch";
 import type { GatewaySession } from "./gateway-session";
 import type { CatalogEntry, GatewayUpstreams } from "./gateway-upstreams";
@@ -163,7 +166,8 @@ export function createGatewayServer(dependencies: GatewayServerDependencies): Se
     const step = session.nextStep();
     const callId = `call-${step}`;
     const started = performance.now();
-    void session.record({ type: "tool.start", step, callId, name, args: argsText(args) });
+    const record = tracedEmit((event: RunEventData) => session.record(event), activeSpan());
+    void record({ type: "tool.start", step, callId, name, args: argsText(args) });
 
     const finish = (
       result: GatewayCallResult,
@@ -177,7 +181,7 @@ export function createGatewayServer(dependencies: GatewayServerDependencies): Se
         modelText: string;
       },
     ) => {
-      void session.record({
+      void record({
         type: "tool.end",
         step,
         callId,
@@ -249,7 +253,7 @@ export function createGatewayServer(dependencies: GatewayServerDependencies): Se
               "unavailable",
               `Upstream "${entry.server}" failed: ${String(error)}`,
             );
-      void session.record({
+      void record({
         type: "upstream.error",
         step,
         source: `mcp:${entry.server}`,

@@ -13,14 +13,9 @@
  * audio, blobs), a trusted signpost saying so follows the first text part, after the scan. A result
  * with nothing textual (an image alone) is returned exactly as received.
  */
-
-import {
-  classifyTool,
-  quarantineToolResult,
-  type ToolClassification,
-  UNTRUSTED_DATA_PREAMBLE,
-} from "@/lib/guards/quarantine";
+import { classifyTool, type ToolClassification, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
 import { type McpCallResult, mcpResultText } from "@/lib/mcp-client/mcp-tool-result";
+import { observedQuarantine } from "@/lib/telemetry/quarantine";
 
 /** A `tools/call` result as exchanged over MCP (loosely typed: unknown keys are kept). */
 export interface GatewayCallResult {
@@ -80,7 +75,7 @@ export function quarantineCallResult(input: QuarantineCallResultInput): Quaranti
 
   // The runtime's choke point scans each part; its preamble is placed once below, not per part.
   const scan = (text: string): string => {
-    const output = quarantineToolResult({ toolName, text, enabled });
+    const output = observedQuarantine("mcp_gateway", { toolName, text, enabled });
     scanned += 1;
     previews.push(...output.quarantinedSegments.previews);
     return output.preambleAdded ? output.text.slice(UNTRUSTED_DATA_PREAMBLE.length) : output.text;

@@ -27,7 +27,7 @@ import type { BreakerState } from "@/lib/guards/completion";
 import { runOutcome } from "@/lib/runs/run-outcome";
 import { RUN_KINDS, RUN_OUTCOMES, RUN_STATUSES, type RunStatus } from "@/lib/schemas/runs";
 import { RUNTIME_ALIVE_WINDOW_MS } from "@/lib/settings/runtime-status";
-import type { MetricFamily } from "./prometheus-text";
+import type { MetricFamily } from "./render-metrics";
 
 export const COMPLETION_VERDICTS = ["complete", "incomplete", "blocked", "uncertified"] as const;
 export const BREAKER_STATES: readonly BreakerState[] = ["closed", "open", "half-open"];
@@ -186,6 +186,7 @@ export async function collectKeelMetrics(
       name: "keel_completion_judge_breaker_state",
       help: "Completion judge circuit breaker of each live runtime, as last reported by its judge events (1 = current state).",
       type: "gauge",
+      labelNames: ["runtime", "state"],
       samples: runtimes.flatMap((runtime) => {
         const state = breakers.get(runtime.id);
         return state
@@ -206,6 +207,7 @@ export async function collectKeelMetrics(
       name: "keel_runtime_applied_settings_version",
       help: "The settings version each live agent runtime applies.",
       type: "gauge",
+      labelNames: ["runtime"],
       samples: runtimes
         .filter((runtime) => runtime.appliedSettingsVersion !== null)
         .map((runtime) => ({ labels: { runtime: runtime.id }, value: runtime.appliedSettingsVersion! })),

@@ -1,4 +1,4 @@
-/** Prometheus metrics: the renderer, a strict parser (for tests and tools), and Keel's collector. */
+/** Prometheus metrics: the renderer (prom-client), a strict parser (for tests and tools), and Keel's collector. */
 
 export { authorizeMetricsRequest } from "./authorize-metrics-request";
 export { BREAKER_STATES, COMPLETION_VERDICTS, collectKeelMetrics } from "./collect-keel-metrics";
@@ -15,13 +15,10 @@ export {
   parsePrometheusText,
 } from "./parse-prometheus-text";
 export {
-  escapeHelp,
-  escapeLabelValue,
-  formatSampleValue,
-  InvalidMetricNameError,
+  familiesRegistry,
   type MetricFamily,
   type MetricSample,
   type MetricType,
   PROMETHEUS_CONTENT_TYPE,
-  renderPrometheusText,
-} from "./prometheus-text";
+  renderMetrics,
+} from "./render-metrics";

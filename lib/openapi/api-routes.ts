@@ -531,7 +531,7 @@ export const API_ROUTES: ApiRouteDescription[] = [
     method: "get",
     path: "/api/metrics",
     summary:
-      "Prometheus text format (text/plain; version=0.0.4): runs by kind and status, completion verdicts, uncertified runs, continuations, silent deliveries, quarantined segments, scaffolding strips, judge breaker state, settings versions (Bearer KEEL_METRICS_TOKEN, or a signed-in viewer)",
+      "Prometheus text format (text/plain; version=0.0.4): runs by kind and status, completion verdicts, uncertified runs, continuations, silent deliveries, quarantined segments, scaffolding strips, judge breaker state, settings versions, and this instance's latency histograms (request duration per route, halt checks, quarantine scans, guard-proxy added latency, model calls and tokens by provider; docs/observability.md) (Bearer KEEL_METRICS_TOKEN, or a signed-in viewer)",
     access: "viewer",
     tag: "console",
     responses: {

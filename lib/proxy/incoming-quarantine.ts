@@ -2,7 +2,8 @@
  * The quarantine of tool results that arrive IN the caller's conversation (the caller ran the tool; the
  * proxy sees the result for the first time). Same choke point as the runtime: quarantineToolResult.
  */
-import { quarantineToolResult, UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
+import { UNTRUSTED_DATA_PREAMBLE } from "@/lib/guards/quarantine";
+import { observedQuarantine } from "@/lib/telemetry/quarantine";
 
 /** Accumulates what the scans removed, across the conversation. */
 export class IncomingScanTally {
@@ -25,7 +26,7 @@ export function quarantineIncomingText(
   first: boolean,
   tally: IncomingScanTally,
 ): string {
-  const result = quarantineToolResult({ toolName, text, enabled });
+  const result = observedQuarantine("proxy_incoming", { toolName, text, enabled });
   tally.previews.push(...result.quarantinedSegments.previews);
   // One preamble per result: not on later text parts, not twice on a result that already carries it
   // (a managed result the proxy quarantined earlier, re-inserted for continuity).

@@ -8,6 +8,7 @@
  *   so SDK clients raise their usual authentication errors.
  */
 import { withAuth } from "@/lib/http/with-auth";
+import { observeProxyRequest } from "@/lib/telemetry/proxy";
 import { handleProxyRequest, PROXY_RESPONSE_HEADER } from "./handle-proxy-request";
 import type { ProxyProtocol } from "./protocols/proxy-protocol";
 import type { ProxyErrorKind } from "./proxy-error";
@@ -62,7 +63,9 @@ export function proxyRoute(protocol: ProxyProtocol): RouteHandler {
     handleProxyRequest(protocol, request, caller, actor),
   );
   return async (request, context) => {
-    const response = await guarded(withKeelKeyAsBearer(request), context);
+    const response = await observeProxyRequest(protocol.name, request, () =>
+      guarded(withKeelKeyAsBearer(request), context),
+    );
     if (response.headers.has(PROXY_RESPONSE_HEADER)) return response;
     return reshape(protocol, response);
   };

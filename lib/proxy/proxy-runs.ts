@@ -22,6 +22,7 @@ import { type DirectRun, openDirectRun, settleDirectRun } from "@/lib/runs/direc
 import { RunEventWriter } from "@/lib/runs/run-event-writer";
 import type { RunEventData, RunStatus } from "@/lib/schemas/runs";
 import { isUuid } from "@/lib/schemas/uuid";
+import { observeProxyEvent } from "@/lib/telemetry/proxy";
 import type { JsonObject, ProtocolName } from "./protocols/proxy-protocol";
 import { ProxyError } from "./proxy-error";
 
@@ -231,7 +232,10 @@ export async function acquireProxyRun(
   return {
     id: current.run.id,
     opened,
-    emit: (event) => enqueue(() => current.run.writer.write(event)),
+    emit: (event) => {
+      observeProxyEvent(event);
+      enqueue(() => current.run.writer.write(event));
+    },
     nextStep: () => {
       current.step += 1;
       return current.step;

@@ -3,6 +3,7 @@
  * response head arrives, and (for streams) restarts with every chunk, so a stream may last as long as it
  * keeps moving. A caller that goes away aborts the upstream request.
  */
+import { UpstreamTrace } from "@/lib/telemetry/proxy";
 import { ProxyError } from "./proxy-error";
 
 /** Upstream response headers passed back to the caller (rate limits, request ids). */
@@ -13,6 +14,8 @@ export class UpstreamCall {
   private readonly controller = new AbortController();
   private timer: NodeJS.Timeout | null = null;
   private timedOut = false;
+  /** Span, wait time and duration metric of the request (lib/telemetry/proxy.ts). */
+  private upstream: UpstreamTrace | null = null;
 
   constructor(
     private readonly timeoutMs: number,
@@ -45,12 +48,14 @@ export class UpstreamCall {
   /** Aborts the upstream request (the caller went away). */
   abort(): void {
     this.disarm();
+    this.upstream?.end(new Error("caller gone"));
     this.controller.abort(new Error("caller gone"));
   }
 
   /** Maps a fetch/read failure to the proxy's error. */
   failure(error: unknown): ProxyError {
     this.disarm();
+    this.upstream?.end(error);
     if (error instanceof ProxyError) return error;
     if (this.timedOut)
       return new ProxyError("upstream_timeout", "The upstream provider did not answer in time.", {
@@ -69,13 +74,18 @@ export class UpstreamCall {
   /** POSTs `body` as JSON; resolves with the response head (the timer keeps running for the body). */
   async post(url: string, headers: Headers, body: unknown): Promise<Response> {
     this.arm();
+    this.upstream = new UpstreamTrace(url, headers, body);
+    this.upstream.waiting();
     try {
-      return await fetch(url, {
+      const response = await fetch(url, {
         method: "POST",
         headers,
         body: JSON.stringify(body),
         signal: this.controller.signal,
       });
+      this.upstream.waited();
+      this.upstream.head(response.status);
+      return response;
     } catch (error) {
       throw this.failure(error);
     }
@@ -84,8 +94,10 @@ export class UpstreamCall {
   /** Reads a whole body as text under the running timer, then stops it. */
   async text(response: Response): Promise<string> {
     try {
+      this.upstream?.waiting();
       const text = await response.text();
       this.disarm();
+      this.upstream?.end();
       return text;
     } catch (error) {
       throw this.failure(error);
@@ -96,8 +108,13 @@ export class UpstreamCall {
   async read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
     this.arm();
     try {
+      this.upstream?.waiting();
       const result = await reader.read();
-      if (result.done) this.disarm();
+      this.upstream?.waited();
+      if (result.done) {
+        this.disarm();
+        this.upstream?.end();
+      }
       return result;
     } catch (error) {
       throw this.failure(error);

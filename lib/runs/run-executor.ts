@@ -34,11 +34,15 @@ import type { Database } from "@/lib/db/client";
 import type { AgentRun } from "@/lib/generated/prisma/client";
 import type { CircuitBreaker } from "@/lib/guards/completion";
 import { MALFORMED_REPLY_MESSAGE, MalformedReplyError } from "@/lib/guards/scaffolding";
+import { haltText } from "@/lib/halts/halt-text";
 import { loadHaltConditionConfig, recordHaltInSession } from "@/lib/halts/service";
 import { errorFields, type Logger } from "@/lib/log/logger";
 import { redactSecrets } from "@/lib/redact/redact";
 import type { RunEventData, RunStatus } from "@/lib/schemas/runs";
 import type { RuntimeFlags } from "@/lib/schemas/settings";
+import { tracedEmit } from "@/lib/telemetry/run-events";
+import { traceRun } from "@/lib/telemetry/run-span";
+import { activeSpan } from "@/lib/telemetry/tracing";
 import type { AgentTool } from "@/lib/tools/agent-tool";
 import { RunEventWriter } from "./run-event-writer";
 import { RUN_LEASE_MS, renewRunLease } from "./run-lease";
@@ -165,7 +169,9 @@ export async function executeRun(
     log,
   );
   try {
-    return await executeClaimedRun(deps, run, AbortSignal.any([signal, abandon.signal]), lease.lost, log);
+    return await traceRun(run, () =>
+      executeClaimedRun(deps, run, AbortSignal.any([signal, abandon.signal]), lease.lost, log),
+    );
   } finally {
     lease.stop();
   }
@@ -183,7 +189,7 @@ async function executeClaimedRun(
   const started = performance.now();
   const last = await database.runEvent.aggregate({ where: { runId }, _max: { seq: true } });
   const writer = new RunEventWriter(database, runId, last._max.seq ?? 0);
-  const emit = (event: RunEventData) => writer.write(event);
+  const emit = tracedEmit((event: RunEventData) => writer.write(event), activeSpan());
 
   const { tools, todo } = deps.createTools(runId);
   const forRun = deps.runFlags?.(run.task) ?? {};
@@ -311,6 +317,7 @@ async function recordAuditHalt(
   try {
     const session = await database.agentSession.findUniqueOrThrow({ where: { id: run.sessionId } });
     const config = await loadHaltConditionConfig(database);
+    const text = haltText("auditGateTerminated", { runId: run.id, step, reason });
     const recorded = await database.$transaction((transaction) =>
       recordHaltInSession(
         transaction,
@@ -321,9 +328,10 @@ async function recordAuditHalt(
           halt_type: "security",
           condition_name: AUDIT_GATE_HALT_CONDITION,
           severity: "critical",
-          description: `The audit gate terminated run ${run.id} at step ${step}: ${reason}`,
+          description: text.description,
         },
         config,
+        { key: text.description_key, params: text.description_params },
       ),
     );
     return recorded.halt_id;

@@ -27,6 +27,9 @@ export async function startRunQueue(connectionString: string, options: { worker:
     connectionString,
     schema: PG_BOSS_SCHEMA,
     useListenNotify: options.worker,
+    // The job carries the trace context of its send() (W3C trace context only: the propagator
+    // lib/telemetry/setup.ts registers), so a run's span continues the request that queued it.
+    openTelemetry: { propagateContext: true },
     ...(options.worker ? {} : { supervise: false, schedule: false, max: 2 }),
   });
   boss.on("error", (error: unknown) => log.warn("run queue error", errorFields(error)));

@@ -232,12 +232,31 @@ export const checkHaltConditionsInputSchema = z.strictObject({
 });
 export type CheckHaltConditionsInput = z.infer<typeof checkHaltConditionsInputSchema>;
 
+/**
+ * A text Keel wrote itself, as a message key of the catalogs' `HaltTexts` and its parameters (data only:
+ * paths, commands, counts): clients that show it in another language than English render the key; the
+ * English sentence is always in `description` (lib/halts/halt-text.ts).
+ */
+export const haltTextKeySchema = z
+  .string()
+  .regex(/^[a-zA-Z][a-zA-Z0-9]{0,63}$/)
+  .describe("Message key of a text Keel wrote (messages/<locale>.json HaltTexts.<key>)");
+export const haltTextParamsSchema = z
+  .record(z.string().max(64), z.union([z.string().max(HALT_DESCRIPTION_MAX_LENGTH), z.number()]))
+  .describe("Parameters of the message key: data only (paths, commands, counts)");
+
+/** A warning of an acknowledgement as key and parameters (the English text is in `warnings`). */
+export const haltTextSchema = z.strictObject({ key: haltTextKeySchema, params: haltTextParamsSchema });
+
 /** One triggered condition in a check result. `halt_id` is set only when the event was auto-recorded. */
 export const haltReasonSchema = z.strictObject({
   halt_type: haltTypeSchema,
   condition_name: recordedConditionNameSchema,
   severity: severityLevelSchema,
   description: haltDescriptionSchema,
+  /** The description as message key and parameters, when Keel wrote it (Keel extension). */
+  description_key: haltTextKeySchema.optional(),
+  description_params: haltTextParamsSchema.optional(),
   auto_recorded: z.boolean(),
   halt_id: haltIdSchema.optional(),
 });
@@ -339,6 +358,8 @@ export const acknowledgeHaltOutputSchema = z.strictObject({
   acknowledged_at: isoTimestampSchema,
   session_can_resume: z.boolean(),
   warnings: z.array(z.string()).optional(),
+  /** The same warnings as message keys and parameters, for clients in other languages (Keel extension). */
+  warning_texts: z.array(haltTextSchema).optional(),
 });
 export type AcknowledgeHaltOutput = z.infer<typeof acknowledgeHaltOutputSchema>;
 
@@ -374,6 +395,12 @@ export const haltEventSchema = z.strictObject({
   halt_type: haltTypeSchema,
   severity: severityLevelSchema,
   description: z.string().max(HALT_DESCRIPTION_MAX_LENGTH),
+  /**
+   * The description as message key and parameters when Keel wrote it; null when an agent wrote it (or
+   * for halts recorded before keys existed): show `description` as written. Keel extension.
+   */
+  description_key: haltTextKeySchema.nullish(),
+  description_params: haltTextParamsSchema.nullish(),
   triggered_at: isoTimestampSchema,
   acknowledged: z.boolean(),
   acknowledged_at: isoTimestampSchema.nullish(),

@@ -60,6 +60,8 @@ export interface RequestLogEntry {
   turnKind: "response" | "error" | "malformed" | null;
   status: number;
   rawBody: string;
+  /** The request's W3C `traceparent` header, if any (tests check that callers propagate traces). */
+  traceparent: string | null;
   /** Why the request was rejected, for 4xx answers the server produced itself. */
   error?: string;
 }
@@ -219,6 +221,7 @@ export function createScriptedModelHandler(options: ScriptedModelServerOptions =
       turnKind: null,
       status: 0,
       rawBody: "",
+      traceparent: typeof request.headers.traceparent === "string" ? request.headers.traceparent : null,
     };
     requestLog.push(entry);
 

@@ -11,9 +11,9 @@
  *   4. emit `tool.end` with `quarantinedSegments` and the text exactly as the model will read it.
  * Nothing else in the runtime turns a tool result into model input.
  */
-import { quarantineToolResult } from "@/lib/guards/quarantine";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import type { RunEventData } from "@/lib/schemas/runs";
+import { observedQuarantine } from "@/lib/telemetry/quarantine";
 import type { AgentTool, ToolEnvelope, ToolOutcome } from "./agent-tool";
 
 const log = createLogger({ component: "tool-batch" });
@@ -134,7 +134,7 @@ export async function executeToolBatch(input: ToolBatchInput): Promise<ToolCallR
     } else {
       const outcome = await runTool(tool, call, input);
       const text = outcome.text ?? JSON.stringify(outcome.envelope);
-      const quarantined = quarantineToolResult({
+      const quarantined = observedQuarantine("keel_tools", {
         toolName: call.name,
         text,
         enabled: input.quarantineEnabled,

@@ -27,11 +27,21 @@ async function seed(
     severity: "high",
     description: `${uniqueName("clean")} wants to delete a production table`,
   });
+  // Halts Keel wrote itself (the check records critical and high ones): their descriptions are message
+  // keys, so the German and Italian pages must show them translated.
+  const reasons = await agent.check(session.session_token, {
+    operation: "tidy up the server",
+    commands: ["sudo chmod 777 /srv/app", "rm -rf /"],
+    uncertainty_score: 9,
+  });
+  const keelHalt = reasons.find((reason) => reason.condition_name === "privilege_escalation")?.halt_id;
+  expect(keelHalt, JSON.stringify(reasons)).toBeTruthy();
   const runId = await createRunThroughApi(adminRequest, `${uniqueName("clean")} list the open halts`);
   return [
     { path: "", ready: "main h1" },
     { path: "/halts", ready: `[data-testid="halt-counts"]` },
     { path: `/halts/${haltId}`, ready: "[data-testid=halt-description]" },
+    { path: `/halts/${keelHalt}`, ready: "[data-testid=halt-description]" },
     { path: `/sessions/${session.session_id}`, ready: "main h2" },
     { path: "/runs", ready: `[data-testid="run-row"][data-run-id="${runId}"]` },
     { path: `/runs/${runId}`, ready: '[data-testid="run-event"][data-type="run.queued"]' },

@@ -220,6 +220,49 @@ describe("POST /api/halts/check", () => {
     expect(free.body.should_halt).toBe(false);
   });
 
+  it("an auto-recorded halt keeps its message key and parameters next to the English text; an agent's text has none", async () => {
+    const session = await agentA.openSession();
+    const response = await agentA.check({
+      session_token: session.session_token,
+      current_context: { operation: "fix permissions", commands: ["sudo chmod 777 /srv/app"] },
+    });
+    const reason = response.body.halt_reasons.find(
+      (candidate: { condition_name: string }) => candidate.condition_name === "privilege_escalation",
+    );
+    expect(reason).toMatchObject({
+      auto_recorded: true,
+      description_key: "privilegeEscalation",
+      description_params: { findings: expect.stringContaining("sudo chmod 777 /srv/app"), findingsMore: 0 },
+    });
+    expect(reason.description).toMatch(/^Operation requires elevated permissions: /);
+    const stored = await callRoute(haltRoute.GET, {
+      path: `/api/halts/${reason.halt_id}`,
+      params: { id: reason.halt_id },
+      headers: await viewer.cookieHeaders(),
+    });
+    expect(stored.status).toBe(200);
+    expect(stored.body).toMatchObject({
+      description: reason.description,
+      description_key: "privilegeEscalation",
+      description_params: reason.description_params,
+    });
+    // A text an agent wrote (and every halt recorded before keys existed) has no key: shown as written.
+    const written = await agentA.record(highHalt(session.session_token));
+    const plain = await callRoute(haltRoute.GET, {
+      path: `/api/halts/${written.body.halt_id}`,
+      params: { id: written.body.halt_id },
+      headers: await viewer.cookieHeaders(),
+    });
+    expect(plain.body).toMatchObject({ description_key: null, description_params: null });
+    // The key is as immutable as the description.
+    await expect(
+      testDatabase.database.haltEvent.update({
+        where: { id: reason.halt_id },
+        data: { descriptionKey: "noRollbackPlan" },
+      }),
+    ).rejects.toThrow(/immutable/);
+  });
+
   it("refuses a check without current_context.operation", async () => {
     const session = await agentA.openSession();
     const response = await agentA.check({ session_token: session.session_token, current_context: {} });
@@ -321,6 +364,9 @@ describe("POST /api/halts/[id]/acknowledge", () => {
     });
     expect(dismissed.body.session_can_resume).toBe(true);
     expect(dismissed.body.warnings[0]).toContain("dismissed");
+    expect(dismissed.body.warning_texts).toEqual([
+      { key: "dismissedWarning", params: { severity: "medium" } },
+    ]);
     row = await testDatabase.database.agentSession.findUniqueOrThrow({ where: { id: session.session_id } });
     expect(row.state).toBe("active");
   });

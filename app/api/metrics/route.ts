@@ -1,12 +1,14 @@
-// GET /api/metrics - Prometheus text format (scrape token KEEL_METRICS_TOKEN or a signed-in viewer)
+// GET /api/metrics - Prometheus text format (scrape token KEEL_METRICS_TOKEN or a signed-in viewer):
+// database-derived counters and gauges plus this process's latency histograms (docs/observability.md)
 import { getPrisma } from "@/lib/db/client";
 import { withAuth } from "@/lib/http/with-auth";
 import {
   authorizeMetricsRequest,
   collectKeelMetrics,
   PROMETHEUS_CONTENT_TYPE,
-  renderPrometheusText,
+  renderMetrics,
 } from "@/lib/metrics";
+import { processMetrics } from "@/lib/telemetry/metrics";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +16,8 @@ export const dynamic = "force-dynamic";
 export const GET = withAuth({ public: true }, async ({ request }) => {
   const database = getPrisma();
   await authorizeMetricsRequest(database, request);
-  const text = renderPrometheusText(await collectKeelMetrics(database));
+  // The database-derived families (shared by every instance), then this process's latency histograms.
+  const text = await renderMetrics(await collectKeelMetrics(database), processMetrics().registry);
   return new Response(text, {
     headers: { "Content-Type": PROMETHEUS_CONTENT_TYPE, "Cache-Control": "no-store" },
   });

@@ -205,7 +205,7 @@ export interface FeatureSink {
 /** A short signature of the structural layout and hashing, stored with the weights. */
 export function featureSignature(): string {
   let hash = 0x811c9dc5;
-  const text = `${STRUCTURAL_FEATURE_NAMES.join("|")}#${DENSE_SIZE}#${HASH_BITS}#v2`;
+  const text = `${STRUCTURAL_FEATURE_NAMES.join("|")}#${DENSE_SIZE}#${HASH_BITS}#v3`;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
@@ -308,6 +308,8 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
   const groups = tokenGroups;
   const none = emptyMembership();
   let codePunctuation = 0;
+  // Every token's row first: the shapes below look ahead ("you" + a modal one or two words later), so
+  // a later row must not still hold the previous segment's memberships.
   for (let position = 0; position < count; position++) {
     const token = tokens[position]!;
     const rowStart = position * GROUP_COUNT;
@@ -315,11 +317,13 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
     for (let character = 0; character < gap.length; character++)
       if (isCodePunctuation(gap.charCodeAt(character))) codePunctuation++;
     // Most words are in no word set at all: their shared all-zero membership answers every group.
-    if (token.classes === none) {
-      groups.fill(0, rowStart, rowStart + GROUP_COUNT);
-      continue;
-    }
-    groupsOf(token, groups, rowStart);
+    if (token.classes === none) groups.fill(0, rowStart, rowStart + GROUP_COUNT);
+    else groupsOf(token, groups, rowStart);
+  }
+  for (let position = 0; position < count; position++) {
+    const token = tokens[position]!;
+    if (token.classes === none) continue;
+    const rowStart = position * GROUP_COUNT;
     let imperative = -1;
     for (let group = 0; group < GROUP_COUNT; group++) {
       if (groups[rowStart + group] !== 1) continue;

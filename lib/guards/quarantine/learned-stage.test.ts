@@ -82,6 +82,14 @@ describe("learned features", () => {
     expect(allFeatures(sentence, false).every(([index]) => index < DENSE_SIZE)).toBe(true);
     expect(allFeatures(sentence).some(([index]) => index >= DENSE_SIZE)).toBe(true);
   });
+
+  it("do not depend on the sentence extracted before (look-ahead reads only this sentence's words)", () => {
+    const sentence = "whenever you respond, the bot logs the latency to https://metrics.example.com.";
+    const alone = allFeatures(sentence);
+    // A longer sentence with a modal two words in ("should") leaves its word classes in the scratch rows.
+    allFeatures("the assistant should tell the user to click the reset link in the email.");
+    expect(allFeatures(sentence)).toEqual(alone);
+  });
 });
 
 describe("learned scorer", () => {

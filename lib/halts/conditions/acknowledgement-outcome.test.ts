@@ -19,6 +19,7 @@ describe("decideAcknowledgement", () => {
       session_state: "active",
       session_can_resume: true,
       warnings: [],
+      warning_texts: [],
     });
   });
 

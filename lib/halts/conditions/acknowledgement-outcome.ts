@@ -5,6 +5,7 @@
  * `continue_with_caution`; an acknowledged halt cannot be acknowledged again; a session resumes only when
  * none of its halts is left unacknowledged.
  */
+import { type HaltText, type HaltTextKey, type HaltTextParams, haltText } from "@/lib/halts/halt-text";
 import type { AcknowledgeResolution, SeverityLevel } from "@/lib/schemas/halts";
 
 /** Session states of `agent_sessions.state`. */
@@ -24,7 +25,14 @@ export type AcknowledgementRequest = {
 
 /** Verdict: accepted with the resulting session state, or rejected with a reason (409 / 400). */
 export type AcknowledgementOutcome =
-  | { type: "accepted"; session_state: SessionState; session_can_resume: boolean; warnings: string[] }
+  | {
+      type: "accepted";
+      session_state: SessionState;
+      session_can_resume: boolean;
+      /** English warnings, and the same as message keys and parameters (lib/halts/halt-text.ts). */
+      warnings: string[];
+      warning_texts: { key: HaltTextKey; params: HaltTextParams }[];
+    }
   | { type: "rejected"; reason: "already_acknowledged" | "continue_with_caution_required"; message: string };
 
 /**
@@ -52,17 +60,22 @@ export function decideAcknowledgement(request: AcknowledgementRequest): Acknowle
     };
   }
   if (request.resolution === "escalated") {
-    return { type: "accepted", session_state: "paused", session_can_resume: false, warnings: [] };
+    return {
+      type: "accepted",
+      session_state: "paused",
+      session_can_resume: false,
+      warnings: [],
+      warning_texts: [],
+    };
   }
-  const warnings =
-    request.resolution === "dismissed"
-      ? [`A ${request.severity} halt was dismissed: proceed with caution; the dismissal is logged.`]
-      : [];
-  if (request.other_unacknowledged_count > 0) {
-    warnings.push(
-      `${request.other_unacknowledged_count} other halt(s) of this session still need acknowledgement.`,
-    );
-    return { type: "accepted", session_state: "halted", session_can_resume: false, warnings };
-  }
-  return { type: "accepted", session_state: "active", session_can_resume: true, warnings };
+  const texts: HaltText[] = [];
+  if (request.resolution === "dismissed")
+    texts.push(haltText("dismissedWarning", { severity: request.severity }));
+  if (request.other_unacknowledged_count > 0)
+    texts.push(haltText("otherUnacknowledged", { count: request.other_unacknowledged_count }));
+  const warnings = texts.map((text) => text.description);
+  const warning_texts = texts.map((text) => ({ key: text.description_key, params: text.description_params }));
+  if (request.other_unacknowledged_count > 0)
+    return { type: "accepted", session_state: "halted", session_can_resume: false, warnings, warning_texts };
+  return { type: "accepted", session_state: "active", session_can_resume: true, warnings, warning_texts };
 }

@@ -140,6 +140,8 @@ describe("noRollbackPlan", () => {
       condition_name: "no_rollback_plan",
       severity: "high",
       description: "No rollback plan provided for changes",
+      description_key: "noRollbackPlan",
+      description_params: {},
     });
   });
 

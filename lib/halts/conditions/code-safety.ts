@@ -2,9 +2,11 @@
  * Code-safety halt conditions (docs/halt-conditions.md): modifying unread code, breaking changes, no rollback
  * plan, unknown dependencies.
  */
+
+import { haltText, listParams } from "@/lib/halts/halt-text";
 import { normalizePath } from "./file-paths";
 import type { HaltCheckContext } from "./halt-condition";
-import { formatList, type HaltCondition, readThreshold, unique } from "./halt-condition";
+import { type HaltCondition, readThreshold, unique } from "./halt-condition";
 
 /** Files the operation will modify: `target_files` plus `proposed_changes.files_to_modify`, in order, deduplicated. */
 export function collectTargetFiles(context: HaltCheckContext): string[] {
@@ -40,12 +42,11 @@ export function modifyingUnreadCode(): HaltCondition {
     const read = readFileSet(context);
     const unread = collectTargetFiles(context).filter((file) => !read.has(normalizePath(file)));
     if (unread.length === 0) return null;
-    const verb = unread.length === 1 ? "has" : "have";
     return {
       halt_type: "code_safety",
       condition_name: "modifying_unread_code",
       severity: settings.severity,
-      description: `Attempting to modify ${formatList(unread)} which ${verb} not been read`,
+      ...haltText("modifyingUnreadCode", { ...listParams("files", unread), filesCount: unread.length }),
       annotations: { files_not_read: unread },
     };
   };
@@ -63,18 +64,20 @@ export function breakingChanges(): HaltCondition {
     const { requires_tests_pass: requiresTestsPass = true } = readThreshold("breaking_changes", settings);
     const changes = context.proposed_changes;
     if (changes === undefined) return null;
-    const problems: string[] = [];
-    if (requiresTestsPass && changes.tests_passed === false)
-      problems.push("tests fail with the proposed changes");
-    if (changes.changes_public_interface === true && !changes.has_tests) {
-      problems.push("the changes alter a public interface and no tests cover them");
-    }
-    if (problems.length === 0) return null;
+    const testsFail = requiresTestsPass && changes.tests_passed === false;
+    const untestedInterface = changes.changes_public_interface === true && !changes.has_tests;
+    if (!testsFail && !untestedInterface) return null;
     return {
       halt_type: "code_safety",
       condition_name: "breaking_changes",
       severity: settings.severity,
-      description: `Changes may break existing functionality: ${problems.join("; ")}`,
+      ...haltText(
+        testsFail && untestedInterface
+          ? "breakingChangesBoth"
+          : testsFail
+            ? "breakingChangesTestsFail"
+            : "breakingChangesUntestedInterface",
+      ),
     };
   };
 }
@@ -88,7 +91,7 @@ export function noRollbackPlan(): HaltCondition {
       halt_type: "code_safety",
       condition_name: "no_rollback_plan",
       severity: settings.severity,
-      description: "No rollback plan provided for changes",
+      ...haltText("noRollbackPlan"),
     };
   };
 }
@@ -117,7 +120,7 @@ export function unknownDependencies(): HaltCondition {
       halt_type: "code_safety",
       condition_name: "unknown_dependencies",
       severity: settings.severity,
-      description: `Target files depend on files that have not been read: ${formatList(unchecked)}`,
+      ...haltText("unreadDependencies", listParams("files", unchecked)),
       annotations: { files_not_read: unchecked },
     };
   };

@@ -2,6 +2,8 @@
  * Environment halt conditions (docs/halt-conditions.md): test/production mix, credential confusion, shared
  * instances.
  */
+
+import { haltText, listParams } from "@/lib/halts/halt-text";
 import { collectTargetFiles } from "./code-safety";
 import {
   classifyEnvironmentName,
@@ -10,7 +12,7 @@ import {
   findEnvironmentMarkers,
   withoutCredentialWords,
 } from "./environment-markers";
-import { formatList, type HaltCondition, readThreshold, unique } from "./halt-condition";
+import { type HaltCondition, readThreshold, unique } from "./halt-condition";
 
 /**
  * `test_production_mix` (critical). Rule: collect the environment classes of the context: the declared
@@ -37,14 +39,13 @@ export function testProductionMix(): HaltCondition {
     const others = [...classes].filter((environment) => environment !== "production");
     const unrecognised = declaredName !== undefined && declared === null;
     if (others.length === 0 && !unrecognised) return null;
-    const detail = unrecognised
-      ? `production is referenced but the environment "${declaredName}" is not a known environment name`
-      : `the context mixes production with ${others.join(" and ")}`;
     return {
       halt_type: "environment",
       condition_name: "test_production_mix",
       severity: settings.severity,
-      description: `Cannot verify environment boundaries: ${detail}`,
+      ...(unrecognised
+        ? haltText("environmentUnknown", { environment: declaredName ?? "" })
+        : haltText("environmentMixed", { environments: others.join(", ") })),
     };
   };
 }
@@ -81,12 +82,16 @@ export function credentialConfusion(): HaltCondition {
     const described = unique(
       mismatched.map((reference) => `${reference.environment} credential ${reference.text.slice(0, 80)}`),
     );
-    const where = declared !== null ? `in a ${declared} context` : "from different environments";
     return {
       halt_type: "environment",
       condition_name: "credential_confusion",
       severity: settings.severity,
-      description: `Credentials don't match the environment: ${formatList(described, 5)} ${where}`,
+      ...(declared !== null
+        ? haltText("credentialConfusionDeclared", {
+            ...listParams("credentials", described, 5),
+            environment: declared,
+          })
+        : haltText("credentialConfusionMixed", listParams("credentials", described, 5))),
     };
   };
 }
@@ -139,10 +144,14 @@ export function sharedInstances(): HaltCondition {
       halt_type: "environment",
       condition_name: "shared_instances",
       severity: settings.severity,
-      description: `Test and production use the same service instance: ${formatList(
-        shared.map(([instance, environments]) => `${instance} (${[...environments].join(", ")})`),
-        5,
-      )}`,
+      ...haltText(
+        "sharedInstances",
+        listParams(
+          "instances",
+          shared.map(([instance, environments]) => `${instance} (${[...environments].join(", ")})`),
+          5,
+        ),
+      ),
     };
   };
 }

@@ -4,7 +4,8 @@
  * context_annotations; docs/halt-conditions.md#what-the-check-answers). Pure, synchronous and fail-safe.
  */
 
-import { redactSecrets } from "@/lib/redact/redact";
+import { haltText } from "@/lib/halts/halt-text";
+import { redactSecrets, redactSecretsDeep } from "@/lib/redact/redact";
 import {
   type CheckHaltConditionsInput,
   type CheckHaltConditionsOutput,
@@ -95,6 +96,20 @@ function errorMessage(error: unknown): string {
   return String(error);
 }
 
+/** A reason's description with its message key and parameters, secrets redacted in both. */
+function describedReason(
+  text: Pick<TriggeredHaltCondition, "description" | "description_key" | "description_params">,
+): Pick<HaltReason, "description" | "description_key" | "description_params"> {
+  const described: Pick<HaltReason, "description" | "description_key" | "description_params"> = {
+    description: limitDescription(text.description),
+  };
+  if (text.description_key !== undefined) {
+    described.description_key = text.description_key;
+    described.description_params = redactSecretsDeep(text.description_params ?? {});
+  }
+  return described;
+}
+
 function limitDescription(description: string): string {
   const redacted = redactSecrets(description);
   return redacted.length > HALT_DESCRIPTION_MAX_LENGTH
@@ -118,7 +133,7 @@ export function failSafeHaltCheckOutput(
         halt_type: "execution",
         condition_name: conditionName,
         severity: "critical",
-        description: limitDescription(`${HALT_CHECK_FAILED_PREFIX}${errorMessage(error)}`),
+        ...describedReason(haltText("checkFailed", { error: errorMessage(error) })),
         auto_recorded: false,
       },
     ],
@@ -191,7 +206,10 @@ export function evaluateHaltConditions(
           halt_type: condition.halt_type,
           condition_name: condition.condition_name,
           severity: "critical",
-          description: `${HALT_CHECK_FAILED_PREFIX}${condition.condition_name}: ${errorMessage(error)}`,
+          ...haltText("conditionCheckFailed", {
+            condition: condition.condition_name,
+            error: errorMessage(error),
+          }),
         };
       }
       if (triggered === null) continue;
@@ -199,7 +217,7 @@ export function evaluateHaltConditions(
         halt_type: triggered.halt_type,
         condition_name: triggered.condition_name,
         severity: triggered.severity,
-        description: limitDescription(triggered.description),
+        ...describedReason(triggered),
         auto_recorded: false,
       });
       mergeAnnotations(annotations, triggered.annotations);

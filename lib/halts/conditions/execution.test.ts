@@ -24,6 +24,8 @@ describe("threeStrikes", () => {
       condition_name: "three_strikes",
       severity: "high",
       description: `Task has failed ${attempt} times. Context may be contaminated.`,
+      description_key: "threeStrikes",
+      description_params: { attempts: attempt },
     });
   });
 

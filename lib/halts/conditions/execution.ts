@@ -2,8 +2,10 @@
  * Execution halt conditions (docs/halt-conditions.md): three strikes, repeated errors, cascading failures,
  * unknown errors.
  */
+
+import { haltText, listParams } from "@/lib/halts/halt-text";
 import { errorSimilarity } from "./error-similarity";
-import { formatList, type HaltCheckContext, type HaltCondition, readThreshold } from "./halt-condition";
+import { type HaltCheckContext, type HaltCondition, readThreshold } from "./halt-condition";
 
 /**
  * Default `max_attempts` of `three_strikes` (the halt design's MAX_ATTEMPTS = 3,
@@ -36,7 +38,7 @@ export function threeStrikes(): HaltCondition {
       halt_type: "execution",
       condition_name: "three_strikes",
       severity: settings.severity,
-      description: `Task has failed ${attempt} times. Context may be contaminated.`,
+      ...haltText("threeStrikes", { attempts: attempt }),
     };
   };
 }
@@ -75,7 +77,7 @@ export function repeatedErrors(): HaltCondition {
       halt_type: "execution",
       condition_name: "repeated_errors",
       severity: settings.severity,
-      description: "Similar errors across attempts suggest fundamental misunderstanding",
+      ...haltText("repeatedErrors"),
       annotations: { similar_previous_errors: similar },
     };
   };
@@ -115,7 +117,7 @@ export function cascadingFailures(): HaltCondition {
       halt_type: "execution",
       condition_name: "cascading_failures",
       severity: settings.severity,
-      description: `A chain of ${chainLength} different failures, each following the last, suggests one failure is causing others`,
+      ...haltText("failureChain", { chainLength }),
     };
   };
 }
@@ -202,7 +204,7 @@ export function unknownErrors(): HaltCondition {
       halt_type: "execution",
       condition_name: "unknown_errors",
       severity: settings.severity,
-      description: `Errors not in any known category: ${formatList(shown, 3)}`,
+      ...haltText("unknownErrors", listParams("errors", shown, 3)),
     };
   };
 }

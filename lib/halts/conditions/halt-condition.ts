@@ -3,6 +3,7 @@
  * a factory (`threeStrikes()`, `secretsExposure()`, ...) and `evaluateHaltConditions` runs them all.
  */
 import type { z } from "zod";
+import type { HaltTextKey, HaltTextParams } from "@/lib/halts/halt-text";
 import {
   type CheckHaltConditionsInput,
   type ContextAnnotations,
@@ -28,7 +29,10 @@ export type TriggeredHaltCondition = {
   halt_type: HaltType;
   condition_name: HaltConditionName;
   severity: SeverityLevel;
+  /** The English description (from `haltText`, which also sets the key and parameters). */
   description: string;
+  description_key?: HaltTextKey;
+  description_params?: HaltTextParams;
   annotations?: ContextAnnotations;
 };
 

@@ -2,10 +2,12 @@
  * Scope halt conditions (docs/halt-conditions.md): out of scope, ambiguous requirements, conflicting
  * instructions, unauthorized production.
  */
+
+import { haltText, listParams } from "@/lib/halts/halt-text";
 import { collectTargetFiles } from "./code-safety";
 import { classifyEnvironmentName, findEnvironmentMarkers } from "./environment-markers";
 import { isPathInScope, parseScopeBoundary } from "./file-paths";
-import { formatList, type HaltCheckContext, type HaltCondition, readThreshold } from "./halt-condition";
+import { type HaltCheckContext, type HaltCondition, readThreshold } from "./halt-condition";
 import { findAmbiguitySignals, findConflictingInstructions } from "./instruction-analysis";
 import { analyzedCommands } from "./security";
 
@@ -36,7 +38,11 @@ export function outOfScope(): HaltCondition {
       halt_type: "scope",
       condition_name: "out_of_scope",
       severity: settings.severity,
-      description: `Operation exceeds scope boundary: ${formatList(outside)} ${outside.length === 1 ? "is" : "are"} outside ${formatList([...allowed, ...excluded.map((entry) => `!${entry}`)], 5)}`,
+      ...haltText("outOfScope", {
+        ...listParams("files", outside),
+        filesCount: outside.length,
+        ...listParams("scope", [...allowed, ...excluded.map((entry) => `!${entry}`)], 5),
+      }),
     };
   };
 }
@@ -59,7 +65,7 @@ export function ambiguousRequirements(): HaltCondition {
       halt_type: "scope",
       condition_name: "ambiguous_requirements",
       severity: settings.severity,
-      description: `Requirements allow multiple interpretations: ${formatList(signals, 5)}`,
+      ...haltText("ambiguousRequirements", listParams("signals", signals, 5)),
     };
   };
 }
@@ -87,10 +93,14 @@ export function conflictingInstructions(): HaltCondition {
       halt_type: "scope",
       condition_name: "conflicting_instructions",
       severity: settings.severity,
-      description: `Instructions contradict each other: ${formatList(
-        conflicting.map((text) => `"${text.length > 120 ? `${text.slice(0, 117)}...` : text}"`),
-        6,
-      )}`,
+      ...haltText(
+        "conflictingInstructions",
+        listParams(
+          "instructions",
+          conflicting.map((text) => `"${text.length > 120 ? `${text.slice(0, 117)}...` : text}"`),
+          6,
+        ),
+      ),
       annotations: { conflicting_instructions: conflicting },
     };
   };
@@ -161,7 +171,9 @@ export function unauthorizedProduction(): HaltCondition {
       halt_type: "scope",
       condition_name: "unauthorized_production",
       severity: settings.severity,
-      description: `Production change without approval: "${context.current_context.operation.slice(0, 200)}" targets production and no approval was given`,
+      ...haltText("productionWithoutApproval", {
+        operation: context.current_context.operation.slice(0, 200),
+      }),
     };
   };
 }

@@ -3,6 +3,7 @@
  * commands, data exposure, unknown commands.
  */
 
+import { haltText, listParams } from "@/lib/halts/halt-text";
 import { findSecrets } from "@/lib/redact/secret-patterns";
 import {
   type CommandFinding,
@@ -55,15 +56,12 @@ export function analyzedCommands(context: HaltCheckContext): { command: string; 
   return commands.map((command, index) => ({ command, analysis: known[index] as ShellAnalysis }));
 }
 
-function describeFindings(findings: readonly CommandFinding[]): string {
-  return formatList(
-    unique(
-      findings.map(
-        (finding) =>
-          `${finding.rule} (\`${finding.command.length > 120 ? `${finding.command.slice(0, 117)}...` : finding.command}\`)`,
-      ),
+function describeFindings(findings: readonly CommandFinding[]): string[] {
+  return unique(
+    findings.map(
+      (finding) =>
+        `${finding.rule} (\`${finding.command.length > 120 ? `${finding.command.slice(0, 117)}...` : finding.command}\`)`,
     ),
-    5,
   );
 }
 
@@ -91,7 +89,10 @@ export function secretsExposure(): HaltCondition {
       halt_type: "security",
       condition_name: "secrets_exposure",
       severity: settings.severity,
-      description: `Possible secrets exposed (${formatList(unique(kinds), 6)}) in ${formatList(places, 6)}. Values are not shown.`,
+      ...haltText("secretsExposure", {
+        ...listParams("kinds", unique(kinds), 6),
+        ...listParams("places", places, 6),
+      }),
     };
   };
 }
@@ -114,7 +115,7 @@ export function privilegeEscalation(): HaltCondition {
       halt_type: "security",
       condition_name: "privilege_escalation",
       severity: settings.severity,
-      description: `Operation requires elevated permissions: ${describeFindings(findings)}`,
+      ...haltText("privilegeEscalation", listParams("findings", describeFindings(findings), 5)),
     };
   };
 }
@@ -137,7 +138,7 @@ export function dangerousCommands(): HaltCondition {
       halt_type: "security",
       condition_name: "dangerous_commands",
       severity: settings.severity,
-      description: `Destructive command detected: ${describeFindings(findings)}`,
+      ...haltText("dangerousCommands", listParams("findings", describeFindings(findings), 5)),
     };
   };
 }
@@ -222,13 +223,13 @@ export function dataExposure(): HaltCondition {
     const findings = analyzedCommands(context).flatMap(({ command, analysis }) =>
       findDataExposureCommands(command, analysis),
     );
-    if (findings.length > 0) problems.push(describeFindings(findings));
+    if (findings.length > 0) problems.push(formatList(describeFindings(findings), 5));
     if (problems.length === 0) return null;
     return {
       halt_type: "security",
       condition_name: "data_exposure",
       severity: settings.severity,
-      description: `Risk of exposing sensitive data: ${formatList(unique(problems), 6)}`,
+      ...haltText("dataExposure", listParams("problems", unique(problems), 6)),
     };
   };
 }
@@ -251,7 +252,7 @@ export function unknownCommands(): HaltCondition {
       halt_type: "security",
       condition_name: "unknown_commands",
       severity: settings.severity,
-      description: `Commands with unclear effects: ${describeFindings(findings)}`,
+      ...haltText("unclearCommands", listParams("findings", describeFindings(findings), 5)),
     };
   };
 }

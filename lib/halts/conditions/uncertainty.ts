@@ -3,6 +3,7 @@
  * 9-10 critical (halt immediately), 7-8 high (halt and ask), 5-6 medium (proceed with caution, note the
  * uncertainty), 0-4 low (proceed normally).
  */
+import { haltText } from "@/lib/halts/halt-text";
 import type { HaltCondition } from "./halt-condition";
 import { readThreshold } from "./halt-condition";
 
@@ -33,9 +34,9 @@ export function uncertaintyScale(): HaltCondition {
         halt_type: "uncertainty",
         condition_name: "uncertainty_scale",
         severity: critical ? "critical" : settings.severity,
-        description: critical
-          ? `Uncertainty ${score}/10 is critical (>= ${criticalThreshold}): halt immediately`
-          : `Uncertainty ${score}/10 is at or above the threshold ${threshold}: halt and ask`,
+        ...(critical
+          ? haltText("uncertaintyCritical", { score, criticalThreshold })
+          : haltText("uncertaintyHigh", { score, threshold })),
       };
     }
     if (score >= CAUTION_UNCERTAINTY) {
@@ -43,7 +44,7 @@ export function uncertaintyScale(): HaltCondition {
         halt_type: "uncertainty",
         condition_name: "uncertainty_scale",
         severity: "low",
-        description: `Uncertainty ${score}/10: proceed with caution and note the uncertainty`,
+        ...haltText("uncertaintyCaution", { score }),
       };
     }
     return null;

@@ -93,11 +93,11 @@ export async function archiveOldHalts(
             for update skip locked)
         returning *)
       insert into halt_events_archive (
-        id, session_id, task_id, halt_type, condition_name, severity, description, context, triggered_at,
-        acknowledged, acknowledged_at, acknowledged_by, resolution, resolution_notes, attempt_count,
+        id, session_id, task_id, halt_type, condition_name, severity, description, description_key,
+        description_params, context, triggered_at, acknowledged, acknowledged_at, acknowledged_by, resolution, resolution_notes, attempt_count,
         previous_error, escalated_at, escalation_notified_at, created_at, updated_at, archived_at)
-      select id, session_id, task_id, halt_type, condition_name, severity, description, context, triggered_at,
-             acknowledged, acknowledged_at, acknowledged_by, resolution, resolution_notes, attempt_count,
+      select id, session_id, task_id, halt_type, condition_name, severity, description, description_key,
+             description_params, context, triggered_at, acknowledged, acknowledged_at, acknowledged_by, resolution, resolution_notes, attempt_count,
              previous_error, escalated_at, escalation_notified_at, created_at, updated_at, ${now}
         from moving`;
     moved += batch;

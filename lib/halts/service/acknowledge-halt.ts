@@ -117,6 +117,9 @@ export async function acknowledgeHalt(
     acknowledged_at: acknowledgedAt.toISOString(),
     session_can_resume: outcome.session_can_resume,
   };
-  if (outcome.warnings.length > 0) output.warnings = outcome.warnings;
+  if (outcome.warnings.length > 0) {
+    output.warnings = outcome.warnings;
+    output.warning_texts = outcome.warning_texts;
+  }
   return output;
 }

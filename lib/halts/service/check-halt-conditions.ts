@@ -26,6 +26,7 @@ import {
   recommendAction,
   selectReasonsToAutoRecord,
 } from "@/lib/halts/conditions";
+import { haltText, isHaltTextKey } from "@/lib/halts/halt-text";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { redactKnownSecrets, redactSecretsDeep, secretValuesIn } from "@/lib/redact/redact";
 import type {
@@ -34,6 +35,7 @@ import type {
   HaltConditionConfig,
   HaltReason,
 } from "@/lib/schemas/halts";
+import { observeHaltCheck } from "@/lib/telemetry/halt-check";
 import { HaltServiceError, SessionNotFoundError } from "./halt-service-error";
 import { recordHaltInSession, redactTaskId } from "./record-halt";
 import { assertSessionAccess, resolveSessionByToken } from "./resolve-session";
@@ -57,6 +59,16 @@ export async function checkHaltConditions(
   input: CheckHaltConditionsInput,
   configSource: HaltConfigSource,
   prefetched?: AgentSession | null,
+): Promise<CheckHaltConditionsOutput> {
+  return observeHaltCheck(() => checkFailSafe(database, caller, input, configSource, prefetched));
+}
+
+async function checkFailSafe(
+  database: Database,
+  caller: Caller,
+  input: CheckHaltConditionsInput,
+  configSource: HaltConfigSource,
+  prefetched: AgentSession | null | undefined,
 ): Promise<CheckHaltConditionsOutput> {
   try {
     // The answer never echoes a secret the agent sent (operation, file paths, instructions ...).
@@ -119,6 +131,9 @@ async function runCheck(
           session,
           buildAutoRecordInput(checked, reason),
           config,
+          reason.description_key === undefined || !isHaltTextKey(reason.description_key)
+            ? undefined
+            : { key: reason.description_key, params: reason.description_params ?? {} },
         );
         ids.set(reason.condition_name, result.halt_id);
       }
@@ -155,10 +170,7 @@ function withSessionHaltedReason(
     halt_type: "execution",
     condition_name: SESSION_HALTED_CONDITION,
     severity: "high",
-    description:
-      state === "paused"
-        ? "The session is paused: a halt was escalated to a human. No new operations until a human resumes it."
-        : "The session is halted: acknowledge its halts before new operations.",
+    ...haltText(state === "paused" ? "sessionPaused" : "sessionHalted"),
     auto_recorded: false,
   };
   const reasons = [...output.halt_reasons, reason];

@@ -1,5 +1,6 @@
 /** Maps a `halt_events` row to the contract's `HaltEvent` shape (snake_case, ISO timestamps). */
 import type { HaltEvent as HaltEventRow } from "@/lib/generated/prisma/client";
+import type { HaltTextParams } from "@/lib/halts/halt-text";
 import type { HaltEvent, JsonObject } from "@/lib/schemas/halts";
 
 /** Row -> `HaltEvent`; nullable columns come out as null, never missing. */
@@ -9,6 +10,8 @@ export function toHaltEventView(row: HaltEventRow): HaltEvent {
     halt_type: row.haltType,
     severity: row.severity,
     description: row.description,
+    description_key: row.descriptionKey,
+    description_params: (row.descriptionParams as HaltTextParams | null) ?? null,
     triggered_at: row.triggeredAt.toISOString(),
     acknowledged: row.acknowledged,
     acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,

@@ -12,6 +12,7 @@ import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import type { AgentSession, Prisma } from "@/lib/generated/prisma/client";
 import { defaultHaltConditionConfig } from "@/lib/halts/conditions";
+import { type HaltTextKey, type HaltTextParams, haltText } from "@/lib/halts/halt-text";
 import { redactKnownSecrets, redactSecrets, redactSecretsDeep, secretValuesIn } from "@/lib/redact/redact";
 import {
   HALT_DESCRIPTION_MAX_LENGTH,
@@ -76,15 +77,24 @@ export async function recordHalt(
 
 /**
  * Records a halt for a session already resolved and authorised, inside `transaction`. Used by
- * `recordHalt` and by the check's auto-record.
+ * `recordHalt`, by the check's auto-record and by the audit gate. `text`: the description's message key
+ * and parameters when Keel wrote it (lib/halts/halt-text.ts); the description is then its English text.
  */
 export async function recordHaltInSession(
   transaction: Prisma.TransactionClient,
   session: Pick<AgentSession, "id">,
   unredacted: RecordHaltInput,
   config: readonly HaltConditionConfig[],
+  text?: { key: HaltTextKey; params: HaltTextParams },
 ): Promise<RecordHaltOutput> {
   const input = redactRecordHaltInput(unredacted);
+  let descriptionText =
+    text === undefined
+      ? null
+      : {
+          key: text.key,
+          params: redactKnownSecrets(redactSecretsDeep(text.params), secretValuesIn(unredacted)),
+        };
   const [locked] = await transaction.$queryRaw<{ state: "active" | "halted" | "paused" }[]>`
     select state from agent_sessions where id = ${session.id}::uuid for update`;
   if (!locked) throw new HaltRequestRejectedError("The session no longer exists.");
@@ -118,7 +128,12 @@ export async function recordHaltInSession(
     } else {
       conditionName = "three_strikes";
       severity = strikeConfig.severity;
-      description = `${verdict.description} Last failure: ${input.description}`;
+      const recorded = haltText("threeStrikesRecorded", {
+        attempts: verdict.attempt_count,
+        lastFailure: input.description,
+      });
+      description = recorded.description;
+      descriptionText = { key: recorded.description_key, params: recorded.description_params };
       threeStrikes = {
         attempt_count: verdict.attempt_count,
         should_halt: true,
@@ -140,6 +155,8 @@ export async function recordHaltInSession(
       conditionName,
       severity,
       description: sanitizeDescription(description),
+      descriptionKey: descriptionText?.key ?? null,
+      descriptionParams: (descriptionText?.params as Prisma.InputJsonObject | undefined) ?? undefined,
       context: input.context === undefined ? undefined : (input.context as Prisma.InputJsonObject),
       attemptCount,
       previousError: input.previous_error ?? null,

@@ -125,6 +125,19 @@ export class TestAgent {
     return ((await response.json()) as { halt_id: string }).halt_id;
   }
 
+  /** POST /api/halts/check; returns the reasons (critical and high ones are recorded by Keel). */
+  async check(
+    sessionToken: string,
+    currentContext: Record<string, unknown>,
+  ): Promise<{ condition_name: string; halt_id?: string; description_key?: string }[]> {
+    const response = await this.request.post("/api/halts/check", {
+      data: { session_token: sessionToken, current_context: currentContext },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { halt_reasons: { condition_name: string; halt_id?: string }[] })
+      .halt_reasons;
+  }
+
   async dispose(): Promise<void> {
     await this.request.dispose();
   }

@@ -24,17 +24,41 @@ const english = flattenMessages(en);
 const namespaces = new RegExp(`\\b(?:${Object.keys(en).join("|")})\\.[a-z][A-Za-z]*\\b`);
 
 /**
- * What in a page's text gives away a missing translation: an English sentence of the catalog (a text
- * of three words or more without ICU arguments, which the locale translates differently) or a raw
- * message key ("HaltDetail.notFound", what next-intl shows for a missing key). Empty for English.
+ * The literal stretches of an ICU message between its arguments ("Destructive command detected: " of
+ * "Destructive command detected: {findings}..."); plural and select branches are left out whole.
+ */
+export function literalFragments(message: string): string[] {
+  const fragments: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const character of message) {
+    if (character === "{") {
+      if (depth === 0) fragments.push(current);
+      current = "";
+      depth++;
+    } else if (character === "}") depth = Math.max(0, depth - 1);
+    else if (depth === 0) current += character;
+  }
+  fragments.push(current);
+  return fragments.map((fragment) => fragment.trim()).filter((fragment) => fragment !== "");
+}
+
+/**
+ * What in a page's text gives away a missing translation: an English sentence of the catalog, or a
+ * literal stretch of an English message with arguments (three words or more each, which the locale
+ * translates differently), or a raw message key ("HaltDetail.notFound", what next-intl shows for a
+ * missing key). Empty for English.
  */
 export function untranslated(locale: E2ELocale, text: string): string[] {
   if (locale === "en") return [];
   const local = flattenMessages(catalogs[locale]);
   const found: string[] = [];
   for (const [key, value] of english) {
-    if (value.includes("{") || value.split(/\s+/).length < 3 || local.get(key) === value) continue;
-    if (text.includes(value)) found.push(`${key}: "${value}"`);
+    const localValue = local.get(key) ?? "";
+    for (const fragment of literalFragments(value)) {
+      if (fragment.split(/\s+/).length < 3 || localValue.includes(fragment)) continue;
+      if (text.includes(fragment)) found.push(`${key}: "${fragment}"`);
+    }
   }
   const rawKey = namespaces.exec(text);
   if (rawKey) found.push(`raw key ${rawKey[0]}`);

@@ -1,6 +1,7 @@
+import { Histogram, Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { PrometheusParseError, parsePrometheusText } from "./parse-prometheus-text";
-import { InvalidMetricNameError, type MetricFamily, renderPrometheusText } from "./prometheus-text";
+import { type MetricFamily, renderMetrics } from "./render-metrics";
 
 const FAMILIES: MetricFamily[] = [
   {
@@ -23,19 +24,32 @@ const FAMILIES: MetricFamily[] = [
     help: "Special values.",
     type: "gauge",
     samples: [
-      { labels: { v: "nan" }, value: Number.NaN },
       { labels: { v: "inf" }, value: Number.POSITIVE_INFINITY },
       { labels: { v: "-inf" }, value: Number.NEGATIVE_INFINITY },
       { labels: { v: "float" }, value: 0.25 },
     ],
   },
-  { name: "keel_empty", help: "No samples.", type: "gauge", samples: [] },
+  { name: "keel_empty", help: "No samples.", type: "gauge", labelNames: ["runtime"], samples: [] },
 ];
 
-describe("renderPrometheusText", () => {
-  const text = renderPrometheusText(FAMILIES);
+function histogramRegistry(): Registry {
+  const registry = new Registry();
+  const histogram = new Histogram({
+    name: "keel_test_duration_seconds",
+    help: "A test histogram.",
+    labelNames: ["route"],
+    buckets: [0.1, 1],
+    registers: [registry],
+  });
+  histogram.observe({ route: "/api/a" }, 0.05);
+  histogram.observe({ route: "/api/a" }, 0.5);
+  histogram.observe({ route: "/api/a" }, 5);
+  return registry;
+}
 
-  it("writes HELP, TYPE and samples with escaping", () => {
+describe("renderMetrics", () => {
+  it("writes HELP, TYPE and samples with escaping", async () => {
+    const text = await renderMetrics(FAMILIES);
     expect(text).toContain(
       "# HELP keel_runs Runs by kind\\nand status \\\\ stored.\n# TYPE keel_runs gauge\n",
     );
@@ -46,21 +60,30 @@ describe("renderPrometheusText", () => {
     expect(text.endsWith("\n")).toBe(true);
   });
 
-  it("round-trips through the strict parser", () => {
-    const parsed = parsePrometheusText(text);
+  it("round-trips through the strict parser, histograms of other registries included", async () => {
+    const parsed = parsePrometheusText(await renderMetrics(FAMILIES, histogramRegistry()));
     expect(parsed.map((family) => [family.name, family.type])).toEqual([
       ["keel_runs", "gauge"],
       ["keel_run_completion_uncertified_total", "counter"],
       ["keel_odd_values", "gauge"],
       ["keel_empty", "gauge"],
+      ["keel_test_duration_seconds", "histogram"],
     ]);
     expect(parsed[0]?.help).toBe("Runs by kind\nand status \\ stored.");
     expect(parsed[0]?.samples[1]?.labels.kind).toBe('we"ird\\kind\n');
-    expect(Number.isNaN(parsed[2]?.samples[0]?.value)).toBe(true);
-    expect(parsed[2]?.samples.slice(1).map((sample) => sample.value)).toEqual([
+    expect(parsed[2]?.samples.map((sample) => sample.value)).toEqual([
       Number.POSITIVE_INFINITY,
       Number.NEGATIVE_INFINITY,
       0.25,
+    ]);
+    expect(parsed[3]?.samples).toEqual([]);
+    const histogram = parsed[4]!.samples.map((sample) => [sample.name, sample.labels.le ?? "", sample.value]);
+    expect(histogram).toEqual([
+      ["keel_test_duration_seconds_bucket", "0.1", 1],
+      ["keel_test_duration_seconds_bucket", "1", 2],
+      ["keel_test_duration_seconds_bucket", "+Inf", 3],
+      ["keel_test_duration_seconds_sum", "", 5.55],
+      ["keel_test_duration_seconds_count", "", 3],
     ]);
   });
 
@@ -68,13 +91,12 @@ describe("renderPrometheusText", () => {
     [{ name: "keel-runs", help: "x", type: "gauge", samples: [] }],
     [{ name: "1keel", help: "x", type: "gauge", samples: [] }],
     [{ name: "keel", help: "x", type: "gauge", samples: [{ labels: { "bad-label": "x" }, value: 1 }] }],
-    [{ name: "keel", help: "x", type: "gauge", samples: [{ labels: { __reserved: "x" }, value: 1 }] }],
-  ] as [MetricFamily][])("refuses an invalid name %#", (family) => {
-    expect(() => renderPrometheusText([family])).toThrow(InvalidMetricNameError);
+  ] as [MetricFamily][])("refuses an invalid name %#", async (family) => {
+    await expect(renderMetrics([family])).rejects.toThrow();
   });
 
-  it("refuses a family listed twice", () => {
-    expect(() => renderPrometheusText([FAMILIES[3]!, FAMILIES[3]!])).toThrow(InvalidMetricNameError);
+  it("refuses a family listed twice", async () => {
+    await expect(renderMetrics([FAMILIES[3]!, FAMILIES[3]!])).rejects.toThrow();
   });
 });
 

@@ -228,7 +228,7 @@ describe("audit gate in Shadow mode", () => {
       count: 1,
       verdict: "terminate",
     });
-    const [reason] = shadow[0]?.data.previews as string[];
+    const [reason] = (shadow[0]?.data.previews ?? []) as string[];
     expect(reason).toContain("H1");
     expect(JSON.stringify(events)).not.toContain("demo-token-1234");
 

@@ -24,7 +24,7 @@ export async function run(args: string[]) {
     });
     const inserting = performance.now();
     // One halt per second into the past: 1,000,000 halts span 11.6 days, inside the 30-day range.
-    await insertSyntheticHalts(database, session.id, events);
+    await insertSyntheticHalts(bench.url, session.id, events);
     const insertMs = performance.now() - inserting;
 
     const time = async (work: () => Promise<unknown>) => {

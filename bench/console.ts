@@ -15,13 +15,14 @@ import { summarize } from "./support/stats";
 import { insertSyntheticHalts } from "./support/synthetic-halts";
 
 export async function run(args: string[]) {
-  const events = option(args, "--events", 100_000, 5_000_000, 2_000);
+  const events = option(args, "--events", 100_000, 10_000_000, 2_000);
   const samples = option(args, "--samples", 15, 200, 2);
   const baseUrl = process.env.KEEL_URL ?? "http://localhost:3000";
   const password = process.env.KEEL_SCREENSHOT_PASSWORD ?? process.env.KEEL_ADMIN_PASSWORD;
   if (!password) throw new Error("Set KEEL_ADMIN_PASSWORD (the admin's password) to sign in.");
 
-  const database = createPrismaClient(await resolveDatabaseUrl());
+  const url = await resolveDatabaseUrl();
+  const database = createPrismaClient(url);
   try {
     const existing = await database.haltEvent.count();
     if (existing < events) {
@@ -30,7 +31,7 @@ export async function run(args: string[]) {
       const session = await database.agentSession.create({
         data: { sessionToken: `bench_${Date.now()}`, apiKeyId: key.id, agentName: key.name },
       });
-      await insertSyntheticHalts(database, session.id, events - existing);
+      await insertSyntheticHalts(url, session.id, events - existing);
     }
   } finally {
     await database.$disconnect();

@@ -18,6 +18,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: (args: string[]) => Promis
   chaos: () => import("./chaos"),
   activity: () => import("./activity"),
   shadow: () => import("./shadow"),
+  check: () => import("./check"),
   tracing: () => import("./tracing"),
 };
 

@@ -50,20 +50,24 @@ export async function seedHaltConditions(database: Database): Promise<number> {
   return count;
 }
 
+/** Prints what the seed did; the generated admin password is shown only here, once. */
+export function printSeedResult(result: SeedResult): void {
+  if (result.created && result.generated) {
+    const line = "=".repeat(72);
+    process.stdout.write(
+      `\n${line}\n  First start: created the admin user.\n\n    user name: admin\n    password:  ${result.password}\n\n` +
+        "  This password is shown only now and is not stored anywhere in plain text.\n" +
+        "  Sign in and change it (Account page), or reset it: npm run keel -- user passwd admin\n" +
+        `${line}\n\n`,
+    );
+  } else if (result.created) {
+    console.log("Seeded defaults; created the admin user with the password from KEEL_ADMIN_PASSWORD.");
+  } else console.log("Seeded defaults.");
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    const result = await seed(await resolveDatabaseUrl());
-    if (result.created && result.generated) {
-      const line = "=".repeat(72);
-      process.stdout.write(
-        `\n${line}\n  First start: created the admin user.\n\n    user name: admin\n    password:  ${result.password}\n\n` +
-          "  This password is shown only now and is not stored anywhere in plain text.\n" +
-          "  Sign in and change it (Account page), or reset it: npm run keel -- user passwd admin\n" +
-          `${line}\n\n`,
-      );
-    } else if (result.created) {
-      console.log("Seeded defaults; created the admin user with the password from KEEL_ADMIN_PASSWORD.");
-    } else console.log("Seeded defaults.");
+    printSeedResult(await seed(await resolveDatabaseUrl()));
   } catch (error) {
     console.error(`Seeding failed: ${error instanceof Error ? error.message : error}`);
     process.exit(1);

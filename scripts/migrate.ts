@@ -2,6 +2,8 @@
  * Migration runner on Prisma's WASM schema engine (works offline, unlike `prisma migrate`).
  *
  *   npm run db:migrate                 apply pending migrations to DATABASE_URL / the embedded database
+ *                                      (`apply --seed` seeds afterwards); under a PostgreSQL advisory
+ *                                      lock, so several processes starting at once apply them one by one
  *   npm run db:migration -- <name>     write prisma/migrations/<timestamp>_<name>/migration.sql from the
  *                                      difference between the last migration's schema and schema.prisma
  *   npm run db:check                   prove the committed migrations produce exactly schema.prisma
@@ -13,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import { MIGRATION_LOCK_KEY, withAdvisoryLock } from "../lib/db/advisory-lock";
 import { catalogSnapshot, compareSnapshots } from "../lib/db/catalog-snapshot";
 import { redactDatabaseUrl, resolveDatabaseUrl, withDatabaseName } from "../lib/db/database-url";
 import {
@@ -26,21 +29,32 @@ import {
   SNAPSHOT_PATH,
 } from "../lib/db/schema-engine";
 
-const USAGE = "usage: migrate.ts apply | create <name> | check";
+const USAGE = "usage: migrate.ts apply [--seed] | create <name> | check";
 
-async function apply(): Promise<void> {
+async function apply(withSeed: boolean): Promise<void> {
   const url = await resolveDatabaseUrl();
-  const engine = await openSchemaEngine(url);
-  try {
-    const applied = await applyMigrations(engine);
-    console.log(
-      applied.length === 0
-        ? `Database ${redactDatabaseUrl(url)} is up to date.`
-        : `Applied ${applied.length} migration(s) to ${redactDatabaseUrl(url)}: ${applied.join(", ")}`,
-    );
-  } finally {
-    engine.free();
-  }
+  await withAdvisoryLock(
+    url,
+    MIGRATION_LOCK_KEY,
+    async () => {
+      const engine = await openSchemaEngine(url);
+      try {
+        const applied = await applyMigrations(engine);
+        console.log(
+          applied.length === 0
+            ? `Database ${redactDatabaseUrl(url)} is up to date.`
+            : `Applied ${applied.length} migration(s) to ${redactDatabaseUrl(url)}: ${applied.join(", ")}`,
+        );
+      } finally {
+        engine.free();
+      }
+      if (withSeed) {
+        const { seed, printSeedResult } = await import("../prisma/seed");
+        printSeedResult(await seed(url));
+      }
+    },
+    () => console.log("Another process is migrating this database; waiting for it ..."),
+  );
 }
 
 async function create(name: string | undefined): Promise<void> {
@@ -143,8 +157,16 @@ async function readManualObjects(): Promise<string[]> {
 
 class UsageError extends Error {}
 
+async function usage(): Promise<void> {
+  throw new UsageError(USAGE);
+}
+
 const [command, argument] = process.argv.slice(2);
-const commands: Record<string, () => Promise<void>> = { apply, create: () => create(argument), check };
+const commands: Record<string, () => Promise<void>> = {
+  apply: () => (argument === undefined || argument === "--seed" ? apply(argument === "--seed") : usage()),
+  create: () => create(argument),
+  check,
+};
 const run = command ? commands[command] : undefined;
 if (!run) {
   console.error(USAGE);

@@ -31,6 +31,15 @@ export class StepError extends Error {}
 
 let currentStep = null;
 let aborted = false;
+let refusal = null;
+
+/**
+ * From now on a step that would have to run (install, generate, build) fails with `message` instead:
+ * for `--role web|agent`, where several processes share one checkout and must not build it at once.
+ */
+export function refuseSteps(message) {
+  refusal = message;
+}
 
 /** Stops the set-up command running now (used on Ctrl-C); later steps refuse to start. */
 export function abortSteps() {
@@ -92,6 +101,12 @@ export async function runStep(description, command, commandArgs, env = {}, { cwd
   if (error) throw new StepError(`${description} failed: ${error.message}`);
   if (code !== 0) throw new StepError(`${description} failed (exit code ${code}). See the messages above.`);
   if (still) log(`Done ${still} in ${formatDuration(Date.now() - startedAt)}.`);
+}
+
+/** A set-up step that changes the checkout (install, generate, build); refused after refuseSteps(). */
+async function setupStep(description, command, commandArgs, env = {}, options = {}) {
+  if (refusal) throw new StepError(`Not done: ${description.replace(/ \.\.\.$/, "")}. ${refusal}`);
+  await runStep(description, command, commandArgs, env, options);
 }
 
 export function npmCommand() {
@@ -170,7 +185,7 @@ export async function ensureInstalled(projectRoot = root) {
     const hasLock = fs.existsSync(path.join(projectRoot, "package-lock.json"));
     // Estimates measured on a 2-core machine (README.md, "How long the first start takes"): about 1 minute with
     // npm's cache filled by an earlier install, 3-5 minutes with an empty cache or a busy machine.
-    await runStep(
+    await setupStep(
       state === "install"
         ? "Installing dependencies with npm ci (first start: about 1 minute when npm's cache has them, up to 5 minutes when it downloads them or the machine is busy; npm prints little until it is done) ..."
         : "Dependencies changed; reinstalling with npm ci (1-5 minutes) ...",
@@ -191,7 +206,7 @@ export async function ensurePrismaClient() {
   const stamp = path.join(root, "lib", "generated", ".schema-hash");
   const wanted = hashFiles(["prisma/schema.prisma", "package-lock.json"]);
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8").trim() === wanted) return;
-  await runStep("Generating the Prisma client ...", npmCommand(), ["run", "--silent", "db:generate"]);
+  await setupStep("Generating the Prisma client ...", npmCommand(), ["run", "--silent", "db:generate"]);
   fs.mkdirSync(path.dirname(stamp), { recursive: true });
   fs.writeFileSync(stamp, `${wanted}\n`);
 }
@@ -215,7 +230,7 @@ export async function ensureBuilt() {
   const firstBuild = !fs.existsSync(stamp);
   // Without type checking: that is the test suite's job (`npm run lint` runs tsc --noEmit), and on a
   // busy 2-core machine it was minutes of a first start (next.config.ts reads KEEL_BUILD_SKIP_TYPECHECK).
-  await runStep(
+  await setupStep(
     firstBuild
       ? "Building the web app (first start: 1-3 minutes on 2 cores, up to 6 when the machine is busy) ..."
       : "Building the web app again: its sources changed since the last build (1-3 minutes, up to 6 on a busy machine) ...",

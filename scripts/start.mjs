@@ -16,6 +16,12 @@
 // 8 s): the database first; web and agent wait until it is back, and meanwhile keep running (they
 // reconnect by themselves). More than KEEL_RESTART_LIMIT (5) crashes of one child within
 // KEEL_RESTART_WINDOW_S (120) seconds is a crash loop: Keel says so and stops with exit code 1.
+//
+// Scaling out (docs/deployment.md): `--role web` (npm run start:web) or `--role agent` (npm run
+// start:agent) starts and supervises only that process against DATABASE_URL (required), after applying
+// pending migrations under an advisory lock; several may run from one checkout, so they never install or
+// build: `--prepare` (npm run deploy:prepare) does that once beforehand (and migrates when DATABASE_URL
+// is set).
 import "./require-node.cjs"; // first: refuses an unsupported Node.js before anything else runs
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -28,6 +34,7 @@ import {
   ensurePrismaClient,
   formatDuration,
   log,
+  refuseSteps,
   root,
   runStep,
   StepError,
@@ -38,24 +45,46 @@ process.chdir(root);
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 const HELP = `Usage: npm start [-- --dev]
+       node scripts/start.mjs --role web|agent      (npm run start:web, npm run start:agent)
+       node scripts/start.mjs --prepare             (npm run deploy:prepare)
 
 Starts Keel: the embedded PostgreSQL (unless DATABASE_URL is set), the web app and the agent runtime.
 
-  --dev     run the web app with \`next dev\` (hot reload) instead of a production build
-  --help    show this text
+  --dev           run the web app with \`next dev\` (hot reload) instead of a production build
+  --role web      start only the web app (UI and API) against DATABASE_URL (required)
+  --role agent    start only an agent runtime against DATABASE_URL (required)
+  --prepare       install, generate and build this checkout, then exit (migrates too when DATABASE_URL
+                  is set); run it once before starting roles, which never build
+  --help          show this text
+
+Several web and agent processes may run against one database (docs/deployment.md).
 
 Environment: PORT (3000), KEEL_HOST (127.0.0.1), DATABASE_URL, KEEL_DATA_DIR (.data), KEEL_DB_PORT (25432).
 See README.md for every variable.`;
 
 const args = process.argv.slice(2);
-for (const argument of args) {
+let role = "all"; // "all" (npm start), "web", "agent" or "prepare"
+for (let index = 0; index < args.length; index++) {
+  const argument = args[index];
   if (argument === "--help" || argument === "-h") {
     console.log(HELP);
     process.exit(0);
   }
-  if (argument !== "--dev") fail(`Unknown option "${argument}".\n\n${HELP}`, 2);
+  if (argument === "--role" || argument.startsWith("--role=")) {
+    const value = argument === "--role" ? args[++index] : argument.slice("--role=".length);
+    if (value !== "web" && value !== "agent")
+      fail(`--role must be "web" or "agent", got "${value ?? ""}".\n\n${HELP}`, 2);
+    role = value;
+  } else if (argument === "--prepare") role = "prepare";
+  else if (argument !== "--dev") fail(`Unknown option "${argument}".\n\n${HELP}`, 2);
 }
 const devMode = args.includes("--dev");
+if ((role === "web" || role === "agent") && !process.env.DATABASE_URL)
+  fail(
+    `--role ${role} runs against an existing PostgreSQL: set DATABASE_URL (postgresql://user:password@host:port/database). ` +
+      "See docs/deployment.md. `npm start` alone starts its own embedded database.",
+    2,
+  );
 
 const port = parsePort(process.env.PORT ?? "3000", "PORT");
 const host = process.env.KEEL_HOST || "127.0.0.1";
@@ -288,6 +317,16 @@ async function waitForFreePort() {
   return false;
 }
 
+/** False (after saying so and stopping) when the web port stays in use by another program. */
+async function webPortIsFree() {
+  if (await waitForFreePort()) return true;
+  process.stderr.write(
+    `[keel] Port ${port} on ${host} is in use by another program. Set PORT to a free port, or stop that program.\n`,
+  );
+  await shutdown(1);
+  return false;
+}
+
 async function waitForHealth(timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !shuttingDown) {
@@ -315,9 +354,20 @@ async function main() {
     if (process.ppid !== originalParent) void shutdown(0);
   }, 1_000).unref();
 
-  await takeOverLock();
+  if (role === "web" || role === "agent") {
+    await startRole();
+    return;
+  }
+  // --prepare leaves a running `npm start` of this folder alone (no pid lock).
+  if (role !== "prepare") await takeOverLock();
   await ensureInstalled();
   await ensurePrismaClient();
+  if (role === "prepare") {
+    await ensureBuilt();
+    if (process.env.DATABASE_URL) await migrateAndSeed({ DATABASE_URL: process.env.DATABASE_URL });
+    log("Prepared: start the roles now (docs/deployment.md).");
+    process.exit(0);
+  }
 
   let databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) log("Using the PostgreSQL at DATABASE_URL.");
@@ -332,42 +382,15 @@ async function main() {
     }
   }
   const env = { DATABASE_URL: databaseUrl };
-  await runStep(
-    "Applying database migrations ...",
-    process.execPath,
-    ["--experimental-wasm-modules", "--no-warnings", "--import", "tsx", "scripts/migrate.ts", "apply"],
-    env,
-  );
-  await runStep("Seeding defaults ...", process.execPath, ["--import", "tsx", "prisma/seed.ts"], env);
+  await migrateAndSeed(env);
   if (!devMode) await ensureBuilt();
 
-  if (!(await waitForFreePort())) {
-    process.stderr.write(
-      `[keel] Port ${port} on ${host} is in use by another program. Set PORT to a free port, or stop that program.\n`,
-    );
-    await shutdown(1);
-    return;
-  }
-  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  const clientAddressHook = path.join(root, "scripts", "client-address-hook.mjs");
-  const startWeb = () =>
-    startChild(
-      "web",
-      ["--import", clientAddressHook, nextBin, devMode ? "dev" : "start", "-p", String(port), "-H", host],
-      {
-        ...env,
-        PORT: String(port),
-      },
-    );
-  const startAgent = () => startChild("agent", ["--import", "tsx", "agent/main.ts"], env);
-  startWeb();
-  startAgent();
+  if (!(await webPortIsFree())) return;
+  startWeb(env);
+  startAgent(env);
   // From here on a crashed child is restarted (restartAfterCrash) instead of stopping Keel.
-  relaunch.set("web", async () => {
-    if (await waitForFreePort()) startWeb();
-    else void restartAfterCrash("web", null, `port ${port} still in use`);
-  });
-  relaunch.set("agent", startAgent);
+  relaunch.set("web", () => relaunchWeb(env));
+  relaunch.set("agent", () => startAgent(env));
   if (!process.env.DATABASE_URL)
     relaunch.set("db", () =>
       startEmbeddedDatabase().then(
@@ -386,6 +409,71 @@ async function main() {
       `[keel] The web app did not answer /api/health within the time limit; see the [web] lines above.\n`,
     );
   }
+}
+
+/** Migrations and the seed, in one step under the migration advisory lock (scripts/migrate.ts). */
+async function migrateAndSeed(env) {
+  await runStep(
+    "Applying database migrations and seeding defaults ...",
+    process.execPath,
+    [
+      "--experimental-wasm-modules",
+      "--no-warnings",
+      "--import",
+      "tsx",
+      "scripts/migrate.ts",
+      "apply",
+      "--seed",
+    ],
+    env,
+  );
+}
+
+function startWeb(env) {
+  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+  const clientAddressHook = path.join(root, "scripts", "client-address-hook.mjs");
+  return startChild(
+    "web",
+    ["--import", clientAddressHook, nextBin, devMode ? "dev" : "start", "-p", String(port), "-H", host],
+    { ...env, PORT: String(port) },
+  );
+}
+
+async function relaunchWeb(env) {
+  if (await waitForFreePort()) startWeb(env);
+  else void restartAfterCrash("web", null, `port ${port} still in use`);
+}
+
+function startAgent(env) {
+  return startChild("agent", ["--import", "tsx", "agent/main.ts"], env);
+}
+
+/**
+ * `--role web|agent`: one process against DATABASE_URL, supervised with the same restart policy. No pid
+ * lock and no install or build (other processes share this checkout): a stale checkout is refused.
+ */
+async function startRole() {
+  refuseSteps("This checkout is not prepared: run `npm run deploy:prepare` once, then start the roles.");
+  await ensureInstalled();
+  await ensurePrismaClient();
+  if (role === "web" && !devMode) await ensureBuilt();
+  const env = { DATABASE_URL: process.env.DATABASE_URL };
+  log(`Starting the ${role} role against the PostgreSQL at DATABASE_URL.`);
+  await migrateAndSeed(env);
+  if (role === "agent") {
+    startAgent(env);
+    relaunch.set("agent", () => startAgent(env));
+    log("The agent runtime is running. Ctrl-C stops it.");
+    return;
+  }
+  if (!(await webPortIsFree())) return;
+  startWeb(env);
+  relaunch.set("web", () => relaunchWeb(env));
+  if (await waitForHealth(120_000)) log(`The web app is ready at http://${host}:${port}. Ctrl-C stops it.`);
+  else if (!shuttingDown)
+    process.stderr.write(
+      `[keel] The web app did not answer /api/health within the time limit; see the [web] lines above.\n`,
+    );
 }
 
 main().catch(async (error) => {

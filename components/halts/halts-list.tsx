@@ -1,7 +1,7 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import type { ApiFailure } from "@/components/api/api-client";
 import { useHasRole } from "@/components/auth/signed-in-user";
@@ -14,6 +14,7 @@ import { Link, useRouter } from "@/i18n/navigation";
 import { HALT_TYPES, type ListHaltsOutput, SEVERITY_LEVELS } from "@/lib/schemas/halts";
 import { isUuidPrefix } from "@/lib/schemas/uuid";
 import { BulkAcknowledge } from "./bulk-acknowledge";
+import { haltCountsMessage } from "./halt-counts";
 import {
   EMPTY_FILTERS,
   filtersToApi,
@@ -43,6 +44,7 @@ type ListState =
  */
 export function HaltsList() {
   const t = useTranslations("HaltsList");
+  const format = useFormatter();
   const haltDescription = useHaltDescription();
   const tCondition = useTranslations("ConditionsPanel");
   const tLabel = useTranslations("HaltLabels");
@@ -127,10 +129,12 @@ export function HaltsList() {
           </h2>
           {list.status === "ready" ? (
             <p className="text-sm text-slate-700" data-testid="halt-counts">
-              {t("counts", {
-                total: list.page.total_count,
-                unacknowledged: list.page.unacknowledged_count,
-              })}
+              {(() => {
+                const counts = haltCountsMessage(list.page, (value) => format.number(value));
+                return counts.key === "counts"
+                  ? t("counts", counts.values)
+                  : t("countsCapped", counts.values);
+              })()}
             </p>
           ) : null}
         </div>

@@ -20,7 +20,10 @@ type Loadable<T> = { status: "loading" } | { status: "error" } | { status: "read
  */
 export function OverviewPanel() {
   const t = useTranslations("OverviewPanel");
-  const [counts, setCounts] = useState<Loadable<Record<SeverityLevel, number>>>({ status: "loading" });
+  // Per severity: the open count and whether the API capped it (HALT_COUNT_CAP, shown as "10,000+").
+  const [counts, setCounts] = useState<Loadable<Record<SeverityLevel, { count: number; capped: boolean }>>>({
+    status: "loading",
+  });
   const [recent, setRecent] = useState<Loadable<HaltEvent[]>>({ status: "loading" });
   const [runtime, setRuntime] = useState<Loadable<RuntimeStatus>>({ status: "loading" });
 
@@ -36,9 +39,14 @@ export function OverviewPanel() {
       const values = Object.fromEntries(
         SEVERITY_LEVELS.map((severity, index) => {
           const result = perSeverity[index];
-          return [severity, result?.type === "ok" ? result.data.total_count : 0];
+          return [
+            severity,
+            result?.type === "ok"
+              ? { count: result.data.total_count, capped: result.data.total_count_capped }
+              : { count: 0, capped: false },
+          ];
         }),
-      ) as Record<SeverityLevel, number>;
+      ) as Record<SeverityLevel, { count: number; capped: boolean }>;
       setCounts({ status: "ready", data: values });
     } else setCounts({ status: "error" });
     setRecent(latest.type === "ok" ? { status: "ready", data: latest.data.halts } : { status: "error" });
@@ -85,9 +93,14 @@ export function OverviewPanel() {
                 >
                   <SeverityBadge severity={severity} />
                   <span className="mt-2 block text-3xl font-semibold text-slate-900">
-                    {counts.data[severity]}
+                    {counts.data[severity].count}
+                    {counts.data[severity].capped ? "+" : ""}
                   </span>
-                  <span className="sr-only">{t("openCount", { count: counts.data[severity] })}</span>
+                  <span className="sr-only">
+                    {counts.data[severity].capped
+                      ? t("openCountCapped", { count: counts.data[severity].count })
+                      : t("openCount", { count: counts.data[severity].count })}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -2,8 +2,9 @@
  * Personal access tokens and agent API keys: created (shown once), listed, revoked, and used to
  * authenticate `Authorization: Bearer <token>`. A revoked key fails on its very next request.
  */
-import type { Database } from "@/lib/db/client";
+import { type Database, queryPrepared } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
+import type { AgentSession, AgentSessionState } from "@/lib/generated/prisma/client";
 import { agentScopesSchema, tokenNameSchema } from "@/lib/schemas/auth";
 import { issueToken, parseToken, secretMatches } from "./api-token";
 import type { AgentScope, Role } from "./roles";
@@ -115,21 +116,96 @@ export type BearerIdentity =
   | { kind: "user"; keyId: string; userId: string; username: string; role: Role }
   | { kind: "agent"; keyId: string; agentName: string; scopes: AgentScope[] };
 
-/** Authenticates a bearer token; null when unknown, malformed, revoked, or its user is disabled. */
+interface BearerRow {
+  id: string;
+  kind: string;
+  secretHash: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  name: string;
+  scopes: string[];
+  userId: string | null;
+  username: string | null;
+  role: Role | null;
+  disabledAt: Date | null;
+}
+
+/** The agent session a bearer request names (see authenticateBearer's `sessionToken`). */
+export type PrefetchedSession = AgentSession;
+
+type BearerSessionRow = BearerRow & {
+  sessionId: string | null;
+  sessionToken: string | null;
+  sessionApiKeyId: string | null;
+  sessionAgentName: string | null;
+  sessionState: AgentSessionState | null;
+  sessionCreatedAt: Date | null;
+  sessionUpdatedAt: Date | null;
+};
+
+// The key with its user and, when the request names one, an agent session, in one round trip. A named
+// statement: prepared once per pooled connection; it runs on every bearer-authenticated request.
+const BEARER_STATEMENT = `
+  select key.id, key.kind::text as kind, key.secret_hash as "secretHash", key.revoked_at as "revokedAt",
+         key.last_used_at as "lastUsedAt", key.name, key.scopes::text[] as scopes,
+         owner.id as "userId", owner.username, owner.role::text as role, owner.disabled_at as "disabledAt",
+         session.id as "sessionId", session.session_token as "sessionToken",
+         session.api_key_id as "sessionApiKeyId", session.agent_name as "sessionAgentName",
+         session.state::text as "sessionState", session.created_at as "sessionCreatedAt",
+         session.updated_at as "sessionUpdatedAt"
+    from api_keys key
+    left join users owner on owner.id = key.user_id
+    left join agent_sessions session on $2::text is not null and session.session_token = $2::text
+   where key.prefix = $1`;
+
+/**
+ * Authenticates a bearer token; null when unknown, malformed, revoked, or its user is disabled. With
+ * `sessionToken`, the agent session of that token is read in the same statement and returned as
+ * `session` (null: no such session) - the halt check needs both, and one round trip is half the wait.
+ * Nothing is cached: a revoked key, a disabled user or a changed role holds for the very next request.
+ */
 export async function authenticateBearer(
   database: Database,
   token: string,
   now = new Date(),
-): Promise<BearerIdentity | null> {
+  options: { sessionToken?: string } = {},
+): Promise<(BearerIdentity & { session?: PrefetchedSession | null }) | null> {
   const parsed = parseToken(token);
   if (!parsed) return null;
-  const row = await database.apiKey.findUnique({ where: { prefix: parsed.prefix }, include: { user: true } });
+  const sessionToken = options.sessionToken ?? null;
+  const [found] = await queryPrepared<BearerSessionRow>(database, {
+    name: "keel_authenticate_bearer",
+    text: BEARER_STATEMENT,
+    values: [parsed.prefix, sessionToken],
+  });
+  const row = found
+    ? {
+        ...found,
+        user: found.userId
+          ? { id: found.userId, username: found.username!, role: found.role!, disabledAt: found.disabledAt }
+          : null,
+      }
+    : null;
   if (!row || row.kind !== parsed.kind || !secretMatches(parsed.secret, row.secretHash) || row.revokedAt)
     return null;
   if (row.kind === "personal" && (!row.user || row.user.disabledAt)) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_INTERVAL_MS) {
     await database.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
+  const session =
+    sessionToken === null
+      ? undefined
+      : found!.sessionId === null
+        ? null
+        : {
+            id: found!.sessionId,
+            sessionToken: found!.sessionToken!,
+            apiKeyId: found!.sessionApiKeyId,
+            agentName: found!.sessionAgentName!,
+            state: found!.sessionState!,
+            createdAt: found!.sessionCreatedAt!,
+            updatedAt: found!.sessionUpdatedAt!,
+          };
   if (row.kind === "personal") {
     return {
       kind: "user",
@@ -137,7 +213,14 @@ export async function authenticateBearer(
       userId: row.user!.id,
       username: row.user!.username,
       role: row.user!.role,
+      ...(session === undefined ? {} : { session }),
     };
   }
-  return { kind: "agent", keyId: row.id, agentName: row.name, scopes: row.scopes as AgentScope[] };
+  return {
+    kind: "agent",
+    keyId: row.id,
+    agentName: row.name,
+    scopes: row.scopes as AgentScope[],
+    ...(session === undefined ? {} : { session }),
+  };
 }

@@ -4,7 +4,7 @@
  * alone (no fallback to the cookie).
  */
 import type { Database } from "@/lib/db/client";
-import { authenticateBearer } from "./api-keys";
+import { authenticateBearer, type PrefetchedSession } from "./api-keys";
 import type { AgentScope, Role } from "./roles";
 import { readCookie, resolveSession, SESSION_COOKIE } from "./sessions";
 
@@ -23,16 +23,25 @@ export type Caller =
 export type CallerResolution =
   | { type: "anonymous" }
   | { type: "invalid"; reason: "bad-token" | "bad-session" }
-  | { type: "caller"; caller: Caller };
+  | { type: "caller"; caller: Caller; session?: PrefetchedSession | null };
 
-export async function resolveCaller(database: Database, request: Request): Promise<CallerResolution> {
+/**
+ * Resolves the caller. With `sessionToken`, a bearer caller's resolution also carries the agent session
+ * of that token (`session`, null when there is none), read in the same statement as the key.
+ */
+export async function resolveCaller(
+  database: Database,
+  request: Request,
+  options: { sessionToken?: string } = {},
+): Promise<CallerResolution> {
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    const identity = match ? await authenticateBearer(database, match[1]!) : null;
+    const identity = match ? await authenticateBearer(database, match[1]!, new Date(), options) : null;
     if (!identity) return { type: "invalid", reason: "bad-token" };
     return {
       type: "caller",
+      ...(identity.session === undefined ? {} : { session: identity.session }),
       caller:
         identity.kind === "user"
           ? {

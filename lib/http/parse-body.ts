@@ -17,7 +17,16 @@ export async function parseBody<Schema extends z.ZodType>(
   options: { optional?: boolean } = {},
 ): Promise<z.infer<Schema>> {
   const input = options.optional && !hasBody(request) ? {} : await readJsonBody(request);
-  const parsed = schema.safeParse(input);
+  return validateBody(input, schema, message);
+}
+
+/** Validates a JSON body already read (withAuth's `sessionTokenIn`); a 400 with the issues when it does not fit. */
+export function validateBody<Schema extends z.ZodType>(
+  body: unknown,
+  schema: Schema,
+  message = "The request body is not valid.",
+): z.infer<Schema> {
+  const parsed = schema.safeParse(body);
   if (!parsed.success) throw ApiError.fromZod(parsed.error, message);
   return parsed.data;
 }

@@ -13,6 +13,7 @@
  * `budgetMs: null` opts out (routes that wait on something slower by design, e.g. upstream tools).
  */
 import { z } from "zod";
+import type { PrefetchedSession } from "@/lib/auth/api-keys";
 import { actorName, type Caller, resolveCaller } from "@/lib/auth/caller";
 import { type AgentScope, type Role, roleAtLeast } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/client";
@@ -23,13 +24,19 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { createLogger, errorFields } from "@/lib/log/logger";
 import { observeRequest } from "@/lib/telemetry/request";
 import { ApiError } from "./api-error";
+import { readJsonBody } from "./read-json-body";
 import { isSameOriginRequest } from "./same-origin";
 
 const log = createLogger({ component: "api" });
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The answer budget of a route in ms; null: none. */
-type Budget = { budgetMs?: number | null };
+/**
+ * The answer budget of a route in ms; null: none. `sessionTokenIn` (agent-session routes on the hot
+ * path): the JSON body is read before authentication, and the agent session whose token it names is
+ * read together with the bearer key (one round trip; handed to the handler as `body` and `session`).
+ * Authentication still comes first in the answer: a bad body from an unauthenticated caller gets 401.
+ */
+type Budget = { budgetMs?: number | null; sessionTokenIn?: (body: unknown) => string | undefined };
 export type AuthOptions = ({ public: true } | { public?: false; role?: Role; scope?: AgentScope }) & Budget;
 
 export interface HandlerContext<Params, Authenticated extends boolean> {
@@ -38,6 +45,10 @@ export interface HandlerContext<Params, Authenticated extends boolean> {
   /** Audit name of the caller ("anonymous" on public routes). */
   actor: string;
   params: Params;
+  /** With `sessionTokenIn`: the JSON body, already read (validate it; it is unchecked). */
+  body?: unknown;
+  /** With `sessionTokenIn` and a bearer caller: the session the body names (null: none), else undefined. */
+  session?: PrefetchedSession | null;
 }
 
 type RouteContext<Params> = { params: Promise<Params> };
@@ -58,7 +69,21 @@ export function withAuth<Params>(
   const run = async (request: Request, routeContext: RouteContext<Params>) => {
     const params = (await routeContext?.params) ?? ({} as Params);
     if (options.public) return await handler({ request, caller: null, actor: "anonymous", params });
-    const caller = await authenticate(request);
+    if (options.sessionTokenIn) {
+      let body: unknown;
+      let bodyError: unknown = null;
+      try {
+        body = await readJsonBody(request);
+      } catch (error) {
+        bodyError = error;
+      }
+      const sessionToken = bodyError === null ? options.sessionTokenIn(body) : undefined;
+      const { caller, session } = await authenticate(request, sessionToken);
+      authorize(caller, options, request);
+      if (bodyError !== null) throw bodyError;
+      return await handler({ request, caller, actor: actorName(caller), params, body, session });
+    }
+    const { caller } = await authenticate(request);
     authorize(caller, options, request);
     return await handler({ request, caller, actor: actorName(caller), params });
   };
@@ -73,9 +98,12 @@ export function withAuth<Params>(
     });
 }
 
-async function authenticate(request: Request): Promise<Caller> {
-  const resolution = await resolveCaller(getPrisma(), request);
-  if (resolution.type === "caller") return resolution.caller;
+async function authenticate(
+  request: Request,
+  sessionToken?: string,
+): Promise<{ caller: Caller; session?: PrefetchedSession | null }> {
+  const resolution = await resolveCaller(getPrisma(), request, { sessionToken });
+  if (resolution.type === "caller") return resolution;
   if (resolution.type === "invalid" && resolution.reason === "bad-token") {
     throw new ApiError("unauthorized", "The bearer token is not valid (unknown, malformed or revoked).", {
       headers: { "WWW-Authenticate": 'Bearer realm="keel", error="invalid_token"' },

@@ -674,11 +674,33 @@ export const listHaltsQuerySchema = z
   });
 export type ListHaltsQuery = z.infer<typeof listHaltsQuerySchema>;
 
+/**
+ * `GET /api/halts` counts at most this many matching events: an exact count of millions is most of the
+ * list's cost. Beyond it the count is HALT_COUNT_CAP and `*_capped` is true ("10,000+" in the console).
+ */
+export const HALT_COUNT_CAP = 10_000;
+
 /** Response of `GET /api/halts`. */
 export const listHaltsOutputSchema = z.strictObject({
   halts: z.array(haltEventSchema),
-  total_count: z.int().min(0),
-  unacknowledged_count: z.int().min(0),
+  total_count: z
+    .int()
+    .min(0)
+    .max(HALT_COUNT_CAP)
+    .describe(
+      `Events matching the filters, counted up to ${HALT_COUNT_CAP}; when total_count_capped is true there are more`,
+    ),
+  total_count_capped: z
+    .boolean()
+    .describe(`True when more than ${HALT_COUNT_CAP} events match (total_count is then ${HALT_COUNT_CAP})`),
+  unacknowledged_count: z
+    .int()
+    .min(0)
+    .max(HALT_COUNT_CAP)
+    .describe(`Unacknowledged events among them, counted up to ${HALT_COUNT_CAP}`),
+  unacknowledged_count_capped: z
+    .boolean()
+    .describe(`True when more than ${HALT_COUNT_CAP} unacknowledged events match`),
   next_cursor: z.string().nullable(),
 });
 export type ListHaltsOutput = z.infer<typeof listHaltsOutputSchema>;

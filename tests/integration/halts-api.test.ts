@@ -10,6 +10,7 @@ import * as haltsRoute from "@/app/api/halts/route";
 import * as sessionHaltsRoute from "@/app/api/sessions/[id]/halts/route";
 import * as sessionsRoute from "@/app/api/sessions/route";
 import { stopProcessHaltConfigCache } from "@/lib/halts/service";
+import { HALT_COUNT_CAP } from "@/lib/schemas/halts";
 import { createTestUser, type TestUser } from "./helpers/auth-fixtures";
 import { callRoute } from "./helpers/call-route";
 import { createTestAgent, type TestAgent } from "./helpers/halt-fixtures";
@@ -665,5 +666,53 @@ describe("/api/halt-config", () => {
       where: { conditionName: "three_strikes" },
     });
     expect(row).toMatchObject({ enabled: true, threshold: { max_attempts: 3 } });
+  });
+});
+
+describe("GET /api/halts counts at volume", () => {
+  it("caps both counts at HALT_COUNT_CAP and says so; below the cap they are exact", async () => {
+    const agentC = await createTestAgent(testDatabase.database);
+    const session = await agentC.openSession();
+    // HALT_COUNT_CAP + 2 events, 2 of them unacknowledged; written in one statement, not one by one.
+    await testDatabase.database.$executeRawUnsafe(
+      `insert into halt_events (session_id, halt_type, condition_name, severity, description, triggered_at,
+                                acknowledged, acknowledged_at, acknowledged_by, resolution)
+       select $1::uuid, 'scope', 'out_of_scope', 'medium', 'capped-count filler ' || i,
+              now() - make_interval(secs => i), i > 2, case when i > 2 then now() end,
+              case when i > 2 then 'test' end, case when i > 2 then 'resolved'::halt_resolution end
+         from generate_series(1, $2::int) as i`,
+      session.session_id,
+      HALT_COUNT_CAP + 2,
+    );
+    const headers = await viewer.cookieHeaders();
+    const all = await callRoute(haltsRoute.GET, {
+      path: `/api/halts?session_id=${session.session_id}&limit=5`,
+      headers,
+    });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({
+      total_count: HALT_COUNT_CAP,
+      total_count_capped: true,
+      unacknowledged_count: 2,
+      unacknowledged_count_capped: false,
+    });
+    expect(all.body.halts).toHaveLength(5);
+    const open = await callRoute(haltsRoute.GET, {
+      path: `/api/halts?session_id=${session.session_id}&acknowledged=false`,
+      headers,
+    });
+    expect(open.body).toMatchObject({
+      total_count: 2,
+      total_count_capped: false,
+      unacknowledged_count: 2,
+      unacknowledged_count_capped: false,
+    });
+    const acknowledged = await callRoute(haltsRoute.GET, {
+      path: `/api/halts?session_id=${session.session_id}&acknowledged=true&limit=1`,
+      headers,
+    });
+    // Exactly HALT_COUNT_CAP acknowledged events: the count is exact, not capped.
+    expect(acknowledged.body).toMatchObject({ total_count: HALT_COUNT_CAP, total_count_capped: false });
+    expect(acknowledged.body.unacknowledged_count).toBe(0);
   });
 });

@@ -29,6 +29,7 @@ import {
   type SupervisedKeel,
   startSupervisedKeel,
   startWriteLoad,
+  until,
   writeOnce,
 } from "../fixtures/supervised-keel";
 
@@ -38,21 +39,6 @@ const LEASE_MS = 6_000;
 
 const envPort = (name: string, offset = 0) =>
   process.env[name] ? Number(process.env[name]) + offset : undefined;
-
-/** Polls `condition` every 200 ms until it returns a value other than undefined. */
-async function until<T>(
-  what: string,
-  timeoutMs: number,
-  condition: () => Promise<T | undefined>,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** A model endpoint that accepts chat requests and never answers them (a run stays mid-call). */
 async function startHangingModel() {

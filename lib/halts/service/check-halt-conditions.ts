@@ -15,6 +15,7 @@ import type { Database } from "@/lib/db/client";
 import { publicFailureText } from "@/lib/db/database-errors";
 import { HALT_CHECK_BUDGET_MS } from "@/lib/db/deadlines";
 import { withTimeout } from "@/lib/db/with-timeout";
+import type { AgentSession } from "@/lib/generated/prisma/client";
 import {
   buildAutoRecordInput,
   DEFAULT_AUTO_RECORD_POLICY,
@@ -35,9 +36,9 @@ import type {
   HaltReason,
 } from "@/lib/schemas/halts";
 import { observeHaltCheck } from "@/lib/telemetry/halt-check";
-import { HaltServiceError } from "./halt-service-error";
+import { HaltServiceError, SessionNotFoundError } from "./halt-service-error";
 import { recordHaltInSession, redactTaskId } from "./record-halt";
-import { resolveSessionByToken } from "./resolve-session";
+import { assertSessionAccess, resolveSessionByToken } from "./resolve-session";
 import { countConsecutiveFailures } from "./task-strikes";
 
 const log = createLogger({ component: "halt-check" });
@@ -57,8 +58,9 @@ export async function checkHaltConditions(
   caller: Caller,
   input: CheckHaltConditionsInput,
   configSource: HaltConfigSource,
+  prefetched?: AgentSession | null,
 ): Promise<CheckHaltConditionsOutput> {
-  return observeHaltCheck(() => checkFailSafe(database, caller, input, configSource));
+  return observeHaltCheck(() => checkFailSafe(database, caller, input, configSource, prefetched));
 }
 
 async function checkFailSafe(
@@ -66,12 +68,13 @@ async function checkFailSafe(
   caller: Caller,
   input: CheckHaltConditionsInput,
   configSource: HaltConfigSource,
+  prefetched: AgentSession | null | undefined,
 ): Promise<CheckHaltConditionsOutput> {
   try {
     // The answer never echoes a secret the agent sent (operation, file paths, instructions ...).
     return redactSecretsDeep(
       await withTimeout(
-        runCheck(database, caller, input, configSource),
+        runCheck(database, caller, input, configSource, prefetched),
         HALT_CHECK_BUDGET_MS,
         "the halt check",
       ),
@@ -94,8 +97,9 @@ async function runCheck(
   caller: Caller,
   input: CheckHaltConditionsInput,
   configSource: HaltConfigSource,
+  prefetched: AgentSession | null | undefined,
 ): Promise<CheckHaltConditionsOutput> {
-  const session = await resolveSessionByToken(database, caller, input.session_token);
+  const session = await sessionOf(database, caller, input.session_token, prefetched);
   const config = await configSource.get();
   let checked = input;
   if (input.task_id !== undefined) {
@@ -139,6 +143,23 @@ async function runCheck(
   }
   if (session.state !== "active") output = withSessionHaltedReason(output, session.state);
   return output;
+}
+
+/**
+ * The session the check names: the one read with the caller's key (`prefetched`, null when there was
+ * none) when it was looked up by this very token, else read now.
+ */
+async function sessionOf(
+  database: Database,
+  caller: Caller,
+  sessionToken: string,
+  prefetched: AgentSession | null | undefined,
+): Promise<AgentSession> {
+  if (prefetched === undefined || (prefetched !== null && prefetched.sessionToken !== sessionToken))
+    return await resolveSessionByToken(database, caller, sessionToken);
+  if (prefetched === null) throw new SessionNotFoundError();
+  assertSessionAccess(caller, prefetched);
+  return prefetched;
 }
 
 function withSessionHaltedReason(

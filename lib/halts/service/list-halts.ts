@@ -10,6 +10,7 @@ import {
   decodeHaltListCursor,
   encodeHaltListCursor,
   type GetSessionHaltsOutput,
+  HALT_COUNT_CAP,
   type HaltEvent,
   type ListHaltsOutput,
   type ListHaltsQuery,
@@ -42,17 +43,27 @@ async function page(
 }> {
   // Both counts come from one scan: a GROUP BY on `acknowledged` (Prisma's count() wraps its query in a
   // subquery per call, which scans the matching rows twice).
-  const [rows, groups] = await Promise.all([
-    database.haltEvent.findMany({
-      where: { AND: [where, keysetFilter(options.cursor)] },
-      orderBy: [{ triggeredAt: "desc" }, { id: "desc" }],
-      take: options.limit + 1,
-      skip: options.cursor === undefined ? (options.offset ?? 0) : 0,
-    }),
+  const [listed, groups] = await Promise.all([
+    rowsPage(database, where, options),
     database.haltEvent.groupBy({ by: ["acknowledged"], where, _count: { _all: true } }),
   ]);
   const total = groups.reduce((sum, group) => sum + group._count._all, 0);
   const unacknowledged = groups.find((group) => !group.acknowledged)?._count._all ?? 0;
+  return { ...listed, total_count: total, unacknowledged_count: unacknowledged };
+}
+
+/** One page of events, newest first, and the cursor of the next. */
+async function rowsPage(
+  database: Database,
+  where: Prisma.HaltEventWhereInput,
+  options: { limit: number; cursor?: string; offset?: number },
+): Promise<{ halts: HaltEvent[]; next_cursor: string | null }> {
+  const rows = await database.haltEvent.findMany({
+    where: { AND: [where, keysetFilter(options.cursor)] },
+    orderBy: [{ triggeredAt: "desc" }, { id: "desc" }],
+    take: options.limit + 1,
+    skip: options.cursor === undefined ? (options.offset ?? 0) : 0,
+  });
   const visible = rows.slice(0, options.limit);
   const last = visible.at(-1);
   return {
@@ -61,12 +72,13 @@ async function page(
       rows.length > options.limit && last
         ? encodeHaltListCursor({ triggered_at: last.triggeredAt.toISOString(), halt_id: last.id })
         : null,
-    total_count: total,
-    unacknowledged_count: unacknowledged,
   };
 }
 
-/** The console's halt list. Counts cover every event matching the filters (not just this page). */
+/**
+ * The console's halt list. Counts cover every event matching the filters (not just this page), up to
+ * HALT_COUNT_CAP each (then `*_capped`).
+ */
 export async function listHalts(
   database: Database,
   caller: Caller,
@@ -90,7 +102,26 @@ export async function listHalts(
       ],
     });
   }
-  return page(database, { AND: filters }, { limit: query.limit, cursor: query.cursor });
+  const where = { AND: filters };
+  // Counts capped at HALT_COUNT_CAP + 1 rows each (a LIMIT under the count): an index walk stops there
+  // instead of visiting every match of ten million events.
+  const [listed, total, unacknowledged] = await Promise.all([
+    rowsPage(database, where, { limit: query.limit, cursor: query.cursor }),
+    database.haltEvent.count({ where, take: HALT_COUNT_CAP + 1 }),
+    query.acknowledged === true
+      ? Promise.resolve(0)
+      : database.haltEvent.count({
+          where: { AND: [where, { acknowledged: false }] },
+          take: HALT_COUNT_CAP + 1,
+        }),
+  ]);
+  return {
+    ...listed,
+    total_count: Math.min(total, HALT_COUNT_CAP),
+    total_count_capped: total > HALT_COUNT_CAP,
+    unacknowledged_count: Math.min(unacknowledged, HALT_COUNT_CAP),
+    unacknowledged_count_capped: unacknowledged > HALT_COUNT_CAP,
+  };
 }
 
 /** One event; 404 when unknown, 403 when it belongs to another agent key's session. */

@@ -4,19 +4,30 @@ import { DATABASE_FAILURE_TEXT, INTERNAL_FAILURE_TEXT } from "@/lib/db/database-
 import { HALT_CHECK_BUDGET_MS } from "@/lib/db/deadlines";
 import { failSafeHaltCheckOutput } from "@/lib/halts/conditions";
 import { checkHaltConditions, processHaltConfigCache } from "@/lib/halts/service";
-import { parseBody } from "@/lib/http/parse-body";
+import { validateBody } from "@/lib/http/parse-body";
 import { withAuth } from "@/lib/http/with-auth";
-import { checkHaltConditionsInputSchema } from "@/lib/schemas/halts";
+import { checkHaltConditionsInputSchema, sessionTokenSchema } from "@/lib/schemas/halts";
 
 export const dynamic = "force-dynamic";
 
+/**
+ * The session token of a check body, read before validation so the key and session load together; only
+ * a token the schema accepts (anything else gets its 400 from validation, never reaches SQL).
+ */
+const sessionTokenIn = (body: unknown) => {
+  const token = (body as { session_token?: unknown } | null)?.session_token;
+  return sessionTokenSchema.safeParse(token).success ? (token as string) : undefined;
+};
+
 const guarded = withAuth(
-  { scope: "halts:write", budgetMs: HALT_CHECK_BUDGET_MS },
-  async ({ request, caller }) => {
-    const input = await parseBody(request, checkHaltConditionsInputSchema);
+  { scope: "halts:write", budgetMs: HALT_CHECK_BUDGET_MS, sessionTokenIn },
+  async ({ caller, body, session }) => {
+    const input = validateBody(body, checkHaltConditionsInputSchema);
     const database = getPrisma();
+    // The prefetched session counts only when it was looked up by the token the check validated.
+    const prefetched = sessionTokenIn(body) === input.session_token ? session : undefined;
     return Response.json(
-      await checkHaltConditions(database, caller, input, processHaltConfigCache(database)),
+      await checkHaltConditions(database, caller, input, processHaltConfigCache(database), prefetched),
       {
         headers: { "Cache-Control": "no-store" },
       },

@@ -44,7 +44,7 @@ const GUARD_SWITCHES = [
 const EFFECTS_AFTER: Partial<Record<RuntimeFlagName, ShadowableGuard>> = {
   toolResultQuarantineShadow: "quarantine",
   toolScaffoldingGuardShadow: "scaffolding",
-  auditGateEnabled: "audit_gate",
+  auditGateShadow: "audit_gate",
 };
 
 const SAVED_MESSAGE_MS = 5_000;
@@ -227,6 +227,7 @@ export function SettingsForm({
         </h2>
         <div className="divide-y divide-slate-200">
           {renderSwitch("auditGateEnabled")}
+          {renderSwitch("auditGateShadow")}
           <div className="py-4">
             <p className="text-sm text-slate-700">{t("auditGateOptionsHint")}</p>
             <div className="divide-y divide-slate-200">

@@ -11,6 +11,9 @@
  *   before the tool calls run: const decision = await gate.decide(toolCalls);
  *   `ok` -> run the calls; `terminate` -> run nothing, replace the last assistant message with
  *   `BLOCKED_MESSAGE`, stop the run and record the halt with `decision.reason`.
+ * In Shadow (`auditGateShadow`, docs/shadow-mode.md) the loop creates the same gate with an `emit` that
+ * records nothing and turns a `terminate` into a `guard.shadow` event; `clarify` asks the main model on a
+ * copy of the conversation, so a clarification never changes the run's messages in either mode.
  *
  * Contract:
  * - System prompt: `flags.auditGatePrompt ?? DEFAULT_AUDIT_PROMPT`. The user message holds the rendered

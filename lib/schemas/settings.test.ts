@@ -19,6 +19,9 @@ describe("runtime flag defaults", () => {
       autonomousCompletionJudgeMode: "caveat",
       maxToolSteps: 24,
       auditGateEnabled: false,
+      toolResultQuarantineShadow: false,
+      toolScaffoldingGuardShadow: false,
+      auditGateShadow: false,
     });
   });
   it("cover every field of the schema", () => {
@@ -41,6 +44,8 @@ describe("appSettingsUpdateSchema", () => {
     [{ auditGatePrompt: "" }],
     [{ auditGatePrompt: "x".repeat(20_001) }],
     [{ version: 3 }],
+    [{ auditGateShadow: "true" }],
+    [{ auditGateShadow: null }],
   ])("rejects %j", (body) => {
     expect(appSettingsUpdateSchema.safeParse(body).success).toBe(false);
   });
@@ -68,6 +73,14 @@ describe("parseStoredFlags", () => {
       "maxToolSteps",
       "toolScaffoldingGuardEnabled",
     ]);
+  });
+  it("reads the audit gate's shadow switch from its column and defaults it to off", () => {
+    expect(parseStoredFlags({ ...DEFAULT_RUNTIME_FLAGS, auditGateShadow: true }).flags.auditGateShadow).toBe(
+      true,
+    );
+    const unreadable = parseStoredFlags({ ...DEFAULT_RUNTIME_FLAGS, auditGateShadow: "yes" });
+    expect(unreadable.flags.auditGateShadow).toBe(false);
+    expect(unreadable.invalidFields).toEqual(["auditGateShadow"]);
   });
   it("turns an empty row into the defaults", () => {
     expect(parseStoredFlags({}).flags).toEqual(DEFAULT_RUNTIME_FLAGS);

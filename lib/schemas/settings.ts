@@ -53,6 +53,8 @@ export const runtimeFlagsSchema = z.strictObject({
    */
   toolResultQuarantineShadow: z.boolean(),
   toolScaffoldingGuardShadow: z.boolean(),
+  /** In Shadow the audit gate audits each step but never asks the run's model to change course or stops it. */
+  auditGateShadow: z.boolean(),
 });
 export type RuntimeFlags = z.infer<typeof runtimeFlagsSchema>;
 export type RuntimeFlagName = keyof RuntimeFlags;
@@ -79,6 +81,7 @@ export const DEFAULT_RUNTIME_FLAGS: Readonly<RuntimeFlags> = Object.freeze({
   auditGatePrompt: null,
   toolResultQuarantineShadow: false,
   toolScaffoldingGuardShadow: false,
+  auditGateShadow: false,
 });
 
 export const RUNTIME_FLAG_NAMES = Object.keys(DEFAULT_RUNTIME_FLAGS) as RuntimeFlagName[];

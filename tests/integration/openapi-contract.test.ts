@@ -77,6 +77,22 @@ const inOrder = (query: Record<string, unknown>) => {
   return { ...query, from: to, to: from };
 };
 
+/**
+ * Cross-field rules of a replay request the schema cannot express: `lastRuns` or `since`, not both and not
+ * neither; `until` only with `since` and after it. Values of the wrong type are left as they are.
+ */
+const replaySelection = (body: Record<string, unknown>) => {
+  const { lastRuns, since, until, ...rest } = body;
+  if (typeof lastRuns === "number" && since === undefined && until === undefined) return body;
+  if (lastRuns !== undefined && typeof since !== "string") return { ...rest, lastRuns };
+  const start = since ?? new Date(Date.now() - 3_600_000).toISOString();
+  if (typeof start !== "string" || typeof until !== "string") return { ...rest, since: start, until };
+  const [first, second] = [start, until].sort((a, b) => Date.parse(a) - Date.parse(b));
+  return first === second || Date.parse(first!) === Date.parse(second!)
+    ? { ...rest, since: first }
+    : { ...rest, since: first, until: second };
+};
+
 /** Per operation: resources in the path and values only the server can know. */
 const SETUP: Record<string, () => Promise<Prepared>> = {
   "POST /api/auth/sign-in": async () => {
@@ -134,6 +150,7 @@ const SETUP: Record<string, () => Promise<Prepared>> = {
     return { params: { id: session.session_id }, fix: withoutCursor };
   },
   "GET /api/runs": async () => ({ fix: withoutCursor }),
+  "POST /api/replay": async () => ({ fix: replaySelection }),
   "POST /api/runs/demo": async () => {
     await markDemoRuntimeLive(testDatabase.database, DEMO_RUNTIME_ID, "contract");
     return {};

@@ -4,6 +4,7 @@ import * as changesRoute from "@/app/api/app-settings/changes/route";
 import * as settingsRoute from "@/app/api/app-settings/route";
 import * as healthRoute from "@/app/api/health/route";
 import * as statusRoute from "@/app/api/runtime/status/route";
+import { guardMode, guardModeUpdate } from "@/lib/guards/guard-mode";
 import { DEFAULT_RUNTIME_FLAGS } from "@/lib/schemas/settings";
 import { createTestUser } from "./helpers/auth-fixtures";
 import { callRoute } from "./helpers/call-route";
@@ -100,6 +101,35 @@ describe("PUT /api/app-settings", () => {
     expect(response.status).toBe(200);
     expect(response.body.version).toBe(1);
     expect((await currentState()).changes).toBe(0);
+  });
+
+  it("round-trips the audit gate's Shadow switch: stored in its column, audited, read back, refused when not a boolean", async () => {
+    const shadow = await put(guardModeUpdate("audit_gate", "shadow"), { "if-match": '"1"' });
+    expect(shadow.status).toBe(200);
+    expect(shadow.body).toMatchObject({ auditGateEnabled: false, auditGateShadow: true, version: 2 });
+    expect((await currentState()).settings.auditGateShadow).toBe(true);
+    const [loaded] = await testDatabase.database.$queryRaw<{ audit_gate_shadow: boolean }[]>`
+      select audit_gate_shadow from app_settings where id = 1`;
+    expect(loaded?.audit_gate_shadow).toBe(true);
+    const read = await get(settingsRoute.GET, "/api/app-settings");
+    expect(guardMode(read.body, "audit_gate")).toBe("shadow");
+
+    const on = await put(guardModeUpdate("audit_gate", "on"));
+    expect(on.body).toMatchObject({ auditGateEnabled: true, auditGateShadow: false, version: 3 });
+    expect(guardMode(on.body, "audit_gate")).toBe("on");
+    const changes = await testDatabase.database.settingsChange.findMany({
+      where: { field: "auditGateShadow" },
+      orderBy: { id: "asc" },
+    });
+    expect(changes.map((change) => [change.oldValue, change.newValue, change.version])).toEqual([
+      [false, true, 2],
+      [true, false, 3],
+    ]);
+
+    const before = await currentState();
+    const bad = await put({ auditGateShadow: "yes" });
+    expect(bad.status).toBe(400);
+    expect(await currentState()).toEqual(before);
   });
 
   it("records null for the audit gate prompt when it returns to the built-in one", async () => {

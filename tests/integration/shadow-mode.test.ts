@@ -11,6 +11,7 @@ import * as settingsRoute from "@/app/api/app-settings/route";
 import * as replayRoute from "@/app/api/replay/route";
 import * as runsRoute from "@/app/api/runs/route";
 import { DEMO_INJECTED_LINE } from "@/lib/agent/demo/demo-pages";
+import { BLOCKED_MESSAGE } from "@/lib/guards/audit-gate";
 import { QUARANTINE_MARKER, scanToolResultText, type ToolResultScan } from "@/lib/guards/quarantine";
 import { collectKeelMetrics } from "@/lib/metrics/collect-keel-metrics";
 import { replayToolResults } from "@/lib/replay/replay-tool-results";
@@ -191,5 +192,83 @@ describe("quarantine in Shadow mode", () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ scanned: 2, changed: 0 });
+  });
+});
+
+describe("audit gate in Shadow mode", () => {
+  let shadowRunId = "";
+
+  afterAll(async () => {
+    await runtime?.putSettings({ auditGateEnabled: false, auditGateShadow: false });
+  });
+
+  it("audits the exfiltration step, lets it run and records that it would have blocked it", async () => {
+    await runtime.putSettings({ auditGateEnabled: false, auditGateShadow: true });
+    const headers = await viewer.cookieHeaders();
+    const settings = await callRoute(settingsRoute.GET, { headers });
+    expect(settings.body).toMatchObject({ auditGateEnabled: false, auditGateShadow: true });
+    const haltsBefore = await testDatabase.database.haltEvent.count();
+
+    shadowRunId = await runtime.startRun(scenarioTask("demo-audit"));
+    const run = await runtime.finishedRun(shadowRunId);
+    expect(run.status).not.toBe("blocked");
+    expect(run.finalText).not.toBe(BLOCKED_MESSAGE);
+    expect(run.auditVerdicts).toBe(0);
+    const events = await runtime.eventsOf(shadowRunId);
+    // The step ran as with the gate off ...
+    expect(ofType(events, "tool.start").map((event) => event.data.name)).toEqual(["web_fetch"]);
+    expect(events.filter((event) => event.type.startsWith("audit."))).toEqual([]);
+    expect(await testDatabase.database.haltEvent.count()).toBe(haltsBefore);
+    // ... and the gate said what it would have done.
+    const shadow = ofType(events, "guard.shadow");
+    expect(shadow).toHaveLength(1);
+    expect(shadow[0]?.data).toMatchObject({
+      guard: "audit_gate",
+      name: "web_fetch",
+      count: 1,
+      verdict: "terminate",
+    });
+    const [reason] = (shadow[0]?.data.previews ?? []) as string[];
+    expect(reason).toContain("H1");
+    expect(JSON.stringify(events)).not.toContain("demo-token-1234");
+
+    // (The completion judge, On, may judge the run too: only the audit gate's decisions are looked at.)
+    const decisions = await testDatabase.database.guardDecision.findMany({
+      where: { runId: shadowRunId, guard: "audit_gate" },
+    });
+    expect(decisions.map(({ guard, shadow, items }) => ({ guard, shadow, items }))).toEqual([
+      { guard: "audit_gate", shadow: true, items: 1 },
+    ]);
+  });
+
+  it("counts the decision in the panel's figures, the metrics and the runs filter", async () => {
+    const headers = await viewer.cookieHeaders();
+    const effects = await callRoute(guardEffectsRoute.GET, { headers });
+    const audit = effects.body.guards.find((entry: { guard: string }) => entry.guard === "audit_gate");
+    expect(audit.mode).toBe("shadow");
+    expect(audit.last24h.shadow).toEqual({ runs: 1, results: 1 });
+    expect(audit.last24h.enforced).toEqual({ runs: 0, results: 0 });
+    const families = await collectKeelMetrics(testDatabase.database);
+    const shadowDecisions = families
+      .find((family) => family.name === "keel_guard_shadow_decisions_total")
+      ?.samples.find((entry) => entry.labels?.guard === "audit_gate")?.value;
+    expect(shadowDecisions).toBe(1);
+    const filtered = await callRoute(runsRoute.GET, {
+      path: "/api/runs?guard=audit_gate&decision=shadow",
+      headers,
+    });
+    expect(filtered.body.runs.map((entry: { id: string }) => entry.id)).toEqual([shadowRunId]);
+  });
+
+  it("switched On (writing both switches), the next run is blocked and nothing is shadowed", async () => {
+    await runtime.putSettings({ auditGateEnabled: true, auditGateShadow: false });
+    const runId = await runtime.startRun(scenarioTask("demo-audit"));
+    const run = await runtime.finishedRun(runId);
+    expect(run.status).toBe("blocked");
+    expect(run.finalText).toBe(BLOCKED_MESSAGE);
+    const events = await runtime.eventsOf(runId);
+    expect(ofType(events, "tool.start")).toHaveLength(0);
+    expect(ofType(events, "guard.shadow")).toHaveLength(0);
+    expect(ofType(events, "audit.terminated")).toHaveLength(1);
   });
 });

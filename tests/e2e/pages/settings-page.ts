@@ -15,6 +15,7 @@ export const BOOLEAN_SETTINGS = [
 export const SHADOW_SETTINGS = [
   "toolResultQuarantineShadow",
   "toolScaffoldingGuardShadow",
+  "auditGateShadow",
 ] as const satisfies ReadonlyArray<keyof RuntimeFlags>;
 export type BooleanSetting = (typeof BOOLEAN_SETTINGS)[number] | (typeof SHADOW_SETTINGS)[number];
 export type JudgeMode = (typeof JUDGE_MODES)[number];

@@ -6,6 +6,7 @@ import {
   guardMode,
   guardModes,
   guardModeUpdate,
+  overridesRespectingShadow,
   SHADOWABLE_GUARDS,
 } from "./guard-mode";
 
@@ -81,5 +82,28 @@ describe("applyGuardMode", () => {
     expect(applyGuardMode("on", guarded, unguarded)).toEqual({ applied: "guarded", shadowed: null });
     expect(applyGuardMode("shadow", guarded, unguarded)).toEqual({ applied: "raw", shadowed: "guarded" });
     expect(calls).toEqual(["unguarded", "guarded", "guarded", "unguarded"]);
+  });
+});
+
+describe("overridesRespectingShadow", () => {
+  const flags = (over: Partial<RuntimeFlags>): RuntimeFlags => ({ ...DEFAULT_RUNTIME_FLAGS, ...over });
+
+  it("keeps a run's override of a guard that is Off", () => {
+    expect(
+      overridesRespectingShadow(flags({ auditGateEnabled: false, auditGateShadow: false }), {
+        auditGateEnabled: true,
+      }),
+    ).toEqual({ auditGateEnabled: true });
+  });
+
+  it("drops the override of a guard the operator put in Shadow, and only that one", () => {
+    const kept = overridesRespectingShadow(
+      flags({ auditGateEnabled: false, auditGateShadow: true, toolResultQuarantineEnabled: false }),
+      { auditGateEnabled: true, toolResultQuarantineEnabled: true, maxToolSteps: 3 },
+    );
+    expect(kept).toEqual({ toolResultQuarantineEnabled: true, maxToolSteps: 3 });
+    expect(guardMode(flags({ auditGateEnabled: false, auditGateShadow: true, ...kept }), "audit_gate")).toBe(
+      "shadow",
+    );
   });
 });

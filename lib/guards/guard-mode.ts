@@ -96,3 +96,20 @@ export function applyGuardMode<Result>(
   if (mode === "off") return { applied: unguarded(), shadowed: null };
   return { shadowed: guarded(), applied: unguarded() };
 }
+
+/**
+ * Drops from a run's own switch overrides (the demo runtime turns a scenario's guard on for that run,
+ * lib/agent/demo demoRunFlags) every guard switch whose guard an operator has put in Shadow: Shadow is an
+ * operator's choice, so the run shows what the guard would have done instead of enforcing it.
+ */
+export function overridesRespectingShadow(
+  flags: ModeFlags & Partial<RuntimeFlags>,
+  overrides: Partial<RuntimeFlags>,
+): Partial<RuntimeFlags> {
+  const kept: Partial<RuntimeFlags> = { ...overrides };
+  for (const fields of Object.values(GUARD_SWITCH_FIELDS)) {
+    if (fields.enabled in kept && flags[fields.shadow] === true && flags[fields.enabled] === false)
+      delete kept[fields.enabled];
+  }
+  return kept;
+}

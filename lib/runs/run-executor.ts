@@ -33,6 +33,7 @@ import type { TodoStore } from "@/lib/agent/tools/builtin/todo-store";
 import type { Database } from "@/lib/db/client";
 import type { AgentRun } from "@/lib/generated/prisma/client";
 import type { CircuitBreaker } from "@/lib/guards/completion";
+import { overridesRespectingShadow } from "@/lib/guards/guard-mode";
 import { MALFORMED_REPLY_MESSAGE, MalformedReplyError } from "@/lib/guards/scaffolding";
 import { haltText } from "@/lib/halts/halt-text";
 import { loadHaltConditionConfig, recordHaltInSession } from "@/lib/halts/service";
@@ -196,7 +197,9 @@ async function executeClaimedRun(
   const enabledForRun = Object.keys(forRun);
   const flags = (): FlagSnapshot => {
     const current = deps.flags();
-    return enabledForRun.length === 0 ? current : { ...current, flags: { ...current.flags, ...forRun } };
+    if (enabledForRun.length === 0) return current;
+    // A guard the operator put in Shadow stays in Shadow for a demo run too (it shows what it would do).
+    return { ...current, flags: { ...current.flags, ...overridesRespectingShadow(current.flags, forRun) } };
   };
   const initial = flags();
   await writer.write(

@@ -25,6 +25,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Database } from "@/lib/db/client";
+import type { GuardMode } from "@/lib/guards/guard-mode";
 import type { Logger } from "@/lib/log/logger";
 import type { ToolDefinition } from "@/lib/mcp-client/connect-mcp-servers";
 import { McpUpstreamError } from "@/lib/mcp-client/mcp-upstream";
@@ -211,7 +212,12 @@ export function createGatewayServer(dependencies: GatewayServerDependencies): Se
       );
     };
 
-    const [enabled, entry] = await Promise.all([quarantine.enabled(), upstreams.resolve(name, extra.signal)]);
+    // The quarantine's mode is read once per call, so the recorded switch and the scan always agree
+    // (a switch flipped while the upstream answers applies from the next call on).
+    const readMode = async (): Promise<GuardMode> =>
+      (await quarantine.mode?.()) ?? ((await quarantine.enabled()) ? "on" : "off");
+    const [mode, entry] = await Promise.all([readMode(), upstreams.resolve(name, extra.signal)]);
+    const enabled = mode === "on";
     if (!entry) {
       refuse(`there is no tool named ${JSON.stringify(name)}.`, 404, enabled);
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
@@ -264,7 +270,6 @@ export function createGatewayServer(dependencies: GatewayServerDependencies): Se
     }
     let quarantined: ReturnType<typeof quarantineCallResult>;
     try {
-      const mode = (await quarantine.mode?.()) ?? (enabled ? "on" : "off");
       quarantined = quarantineCallResult({ toolName: name, result: upstreamResult, enabled, mode });
     } catch (error) {
       // The scan is total by contract; if it ever throws, the client gets nothing unchecked (fail closed).

@@ -79,7 +79,11 @@ export function GuardEffectsSummary({ effect }: { effect: GuardEffect | undefine
       </div>
       <div className="h-16 w-full sm:w-48" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={effect.daily} margin={{ top: 2, right: 2, bottom: 0, left: 2 }}>
+          <BarChart
+            accessibilityLayer={false}
+            data={effect.daily}
+            margin={{ top: 2, right: 2, bottom: 0, left: 2 }}
+          >
             <XAxis dataKey="day" hide />
             <Tooltip
               labelFormatter={(day) =>

@@ -4,7 +4,6 @@ import {
   applyGuardMode,
   GUARD_SWITCH_FIELDS,
   guardMode,
-  guardModes,
   guardModeUpdate,
   overridesRespectingShadow,
   SHADOWABLE_GUARDS,
@@ -41,14 +40,6 @@ describe("guardMode", () => {
     expect(guardMode(flags({ autonomousCompletionJudgeMode: "shadow" }), "completion_judge")).toBe("shadow");
     expect(guardMode(flags({ autonomousCompletionJudgeMode: "continue" }), "completion_judge")).toBe("on");
     expect(guardMode(flags({ autonomousCompletionJudgeMode: "off" }), "completion_judge")).toBe("off");
-  });
-
-  it("lists every shadowable guard in guardModes", () => {
-    const modes = guardModes(flags({ auditGateShadow: true, toolResultQuarantineEnabled: false }));
-    expect(Object.keys(modes).sort()).toEqual([...SHADOWABLE_GUARDS].sort());
-    expect(modes.audit_gate).toBe("shadow");
-    expect(modes.quarantine).toBe("off");
-    expect(modes.scaffolding).toBe("on");
   });
 });
 

@@ -4,7 +4,8 @@
  * Each shadowable guard keeps its switch (`...Enabled`, On when true) and gets a shadow switch
  * (`...Shadow`) that counts only while the guard is off; the completion judge has "shadow" among its
  * modes. API clients that only know the boolean switches keep working: true is On, false is Off unless
- * the shadow switch was set (writing the boolean alone through {@link guardModeUpdate} clears it).
+ * the shadow switch is set. A client that writes only the boolean leaves the shadow switch as it was;
+ * {@link guardModeUpdate} gives both switch values of a mode for one settings write.
  *
  * {@link applyGuardMode} is the ONE place where a mode is applied: in Shadow the guard runs on the real
  * data, its result is handed back as `shadowed` (the caller records it as a `guard.shadow` run event), and
@@ -55,14 +56,6 @@ export function guardMode(flags: ModeFlags, guard: ShadowableGuard): GuardMode {
   const fields = GUARD_SWITCH_FIELDS[guard];
   if (flags[fields.enabled]) return "on";
   return flags[fields.shadow] ? "shadow" : "off";
-}
-
-/** Every guard's mode (GET /api/app-settings `guardModes`). */
-export function guardModes(flags: ModeFlags): Record<ShadowableGuard, GuardMode> {
-  return Object.fromEntries(SHADOWABLE_GUARDS.map((guard) => [guard, guardMode(flags, guard)])) as Record<
-    ShadowableGuard,
-    GuardMode
-  >;
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   guardMode,
   guardModeUpdate,
   overridesRespectingShadow,
-  SHADOWABLE_GUARDS,
 } from "./guard-mode";
 
 const flags = (overrides: Partial<RuntimeFlags>): RuntimeFlags => ({

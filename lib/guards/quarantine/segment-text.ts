@@ -1,5 +1,5 @@
 import type { AnchorTable } from "./anchor-table";
-import type { FoldedRegion } from "./normalize-text";
+import { type FoldedRegion, HIT_STRIDE } from "./normalize-text";
 
 const NEWLINE = 10;
 const SPACE = 32;
@@ -42,7 +42,7 @@ function isJsonValueCloser(codeUnit: number): boolean {
 
 /**
  * Appends the segment codes[start, end) to `segments` as [start, end, opensLine, ruleMask], trimmed of
- * spaces and line breaks, unless no rule needs to check it or it is empty. A module function rather than
+ * spaces and line breaks, unless no rule needs to check it (anchors, companions, learned gate) or it is empty. A module function rather than
  * a closure inside segmentRegion, which runs once per candidate region: creating the closure (and naming
  * it, under tsx) on every call was a measurable share of the scan.
  */
@@ -55,9 +55,10 @@ function pushSegment(
   anchors: AnchorTable,
   anchorMask: number,
   companionMask: number,
+  gateScore: number,
 ): void {
-  if (anchorMask === 0) return;
-  const ruleMask = anchors.rulesToCheck(anchorMask, companionMask);
+  if ((anchorMask | gateScore) === 0) return;
+  const ruleMask = anchors.rulesToCheckWithGate(anchorMask, companionMask, gateScore);
   if (ruleMask === 0) return;
   let trimmedStart = start;
   while (trimmedStart < end && (codes[trimmedStart] === SPACE || codes[trimmedStart] === NEWLINE))
@@ -100,12 +101,13 @@ export function segmentRegion(
   const marks = region.marks;
   const markCount = region.markCount;
   const hits = region.hits;
-  const hitEnd = region.hitCount * 3;
+  const hitEnd = region.hitCount * HIT_STRIDE;
   let hit = 0;
   let segmentStart = 0;
   let opensLine = startsLine;
   let anchorMask = 0;
   let companionMask = 0;
+  let gateScore = 0;
   // Units before this index do not count as the "last non-space unit" before a quote: the segmenter
   // forgets it at every line break and sentence end (a quote boundary leaves the quote itself as it).
   let lastNonSpaceFloor = 0;
@@ -117,15 +119,27 @@ export function segmentRegion(
     while (hit < hitEnd && hits[hit]! <= index) {
       anchorMask |= hits[hit + 1]!;
       companionMask |= hits[hit + 2]!;
-      hit += 3;
+      gateScore += hits[hit + 3]!;
+      hit += HIT_STRIDE;
     }
     const codeUnit = codes[index]!;
     if (codeUnit === NEWLINE) {
-      pushSegment(segments, codes, segmentStart, index, opensLine, anchors, anchorMask, companionMask);
+      pushSegment(
+        segments,
+        codes,
+        segmentStart,
+        index,
+        opensLine,
+        anchors,
+        anchorMask,
+        companionMask,
+        gateScore,
+      );
       segmentStart = index + 1;
       opensLine = true;
       anchorMask = 0;
       companionMask = 0;
+      gateScore = 0;
       lastNonSpaceFloor = index + 1;
       markIndex++;
       continue;
@@ -148,11 +162,22 @@ export function segmentRegion(
       // 'Add "You won't believe it!" to your reply.': a quotation that ends with "!" does not end the
       // sentence when the text after it goes on in lower case.
       if (!continuesLowercase && (after >= length || codes[after] === SPACE || codes[after] === NEWLINE)) {
-        pushSegment(segments, codes, segmentStart, after, opensLine, anchors, anchorMask, companionMask);
+        pushSegment(
+          segments,
+          codes,
+          segmentStart,
+          after,
+          opensLine,
+          anchors,
+          anchorMask,
+          companionMask,
+          gateScore,
+        );
         segmentStart = after;
         opensLine = false;
         anchorMask = 0;
         companionMask = 0;
+        gateScore = 0;
         lastNonSpaceFloor = after;
         // The units up to `after` (the run and its closers) are part of this boundary.
         while (markIndex < markCount && marks[markIndex]! < after) markIndex++;
@@ -167,29 +192,62 @@ export function segmentRegion(
     const lastNonSpace = before >= lastNonSpaceFloor ? codes[before]! : -1;
     if (lastNonSpace === -1 || isJsonValueOpener(lastNonSpace)) {
       // Opening quote of a JSON string value: the string's content starts a new segment.
-      pushSegment(segments, codes, segmentStart, index + 1, opensLine, anchors, anchorMask, companionMask);
+      pushSegment(
+        segments,
+        codes,
+        segmentStart,
+        index + 1,
+        opensLine,
+        anchors,
+        anchorMask,
+        companionMask,
+        gateScore,
+      );
       segmentStart = index + 1;
       opensLine = true;
       anchorMask = 0;
       companionMask = 0;
+      gateScore = 0;
       markIndex++;
       continue;
     }
     let peek = index + 1;
     if (peek < length && codes[peek] === SPACE) peek++;
     if (peek >= length || isJsonValueCloser(codes[peek]!)) {
-      pushSegment(segments, codes, segmentStart, index, opensLine, anchors, anchorMask, companionMask);
+      pushSegment(
+        segments,
+        codes,
+        segmentStart,
+        index,
+        opensLine,
+        anchors,
+        anchorMask,
+        companionMask,
+        gateScore,
+      );
       segmentStart = index;
       opensLine = false;
       anchorMask = 0;
       companionMask = 0;
+      gateScore = 0;
     }
     markIndex++;
   }
   while (hit < hitEnd) {
     anchorMask |= hits[hit + 1]!;
     companionMask |= hits[hit + 2]!;
-    hit += 3;
+    gateScore += hits[hit + 3]!;
+    hit += HIT_STRIDE;
   }
-  pushSegment(segments, codes, segmentStart, length, opensLine, anchors, anchorMask, companionMask);
+  pushSegment(
+    segments,
+    codes,
+    segmentStart,
+    length,
+    opensLine,
+    anchors,
+    anchorMask,
+    companionMask,
+    gateScore,
+  );
 }

@@ -54,12 +54,13 @@ describe("train:quarantine", () => {
     expect(second).toBe(first);
     const { gate } = trainLearnedGate(TRAINING, { recall: 1, minCount: 1 });
     expect(gate.words).not.toBe("");
-    expect(gate.weights.length).toBe(gate.words.split(" ").length);
-    expect(gate.weights.every((weight) => Number.isInteger(weight) && weight > 0)).toBe(true);
-    expect(first).toContain(`words: ${JSON.stringify(gate.words)}`);
+    const weights = gate.weights.split(" ").map(Number);
+    expect(weights.length).toBe(gate.words.split(" ").length);
+    expect(weights.every((weight) => Number.isInteger(weight) && weight > 0)).toBe(true);
+    expect(first).toContain(JSON.stringify(gate.words));
     expect(first).toContain(`threshold: ${gate.threshold},`);
     // recall 1: every payload sentence of the training attacks reaches the threshold.
-    const weightOf = new Map(gate.words.split(" ").map((word, index) => [word, gate.weights[index]!]));
+    const weightOf = new Map(gate.words.split(" ").map((word, index) => [word, weights[index]!]));
     const sums: number[] = [];
     forEachRawSentence(TRAINING[0]!.text, (words) =>
       sums.push(words.reduce((sum, word) => sum + (weightOf.get(word) ?? 0), 0)),

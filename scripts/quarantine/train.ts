@@ -244,7 +244,7 @@ export interface WeightsRecord {
 }
 
 /** No learned gate. */
-const NO_GATE: LearnedGate = { words: "", weights: [], threshold: 0 };
+const NO_GATE: LearnedGate = { words: "", weights: "", threshold: 0 };
 
 /** Quantizes float weights to int16 (the committed form); the model it returns is exactly what inference sees. */
 export function quantize(
@@ -428,7 +428,7 @@ export function trainLearnedGate(
   return {
     gate: {
       words: kept.map(([word]) => word).join(" "),
-      weights: kept.map(([, weight]) => weight),
+      weights: kept.map(([, weight]) => weight).join(" "),
       threshold,
     },
     report: {
@@ -521,8 +521,10 @@ export const LEARNED_WEIGHTS = {
 /** The learned gate (detection-rules.ts LearnedGate). */
 export const LEARNED_GATE = {
   threshold: ${(record.gate ?? NO_GATE).threshold},
-  words: ${JSON.stringify((record.gate ?? NO_GATE).words)},
-  weights: ${JSON.stringify((record.gate ?? NO_GATE).weights)} as number[],
+  words:
+    ${JSON.stringify((record.gate ?? NO_GATE).words)},
+  weights:
+    ${JSON.stringify((record.gate ?? NO_GATE).weights)},
 };
 `;
 }

@@ -108,8 +108,8 @@ export const ANCHOR_TABLE: AnchorTable = new AnchorTable(
 export interface LearnedGate {
   /** Folded words, space-separated ("" for no gate). */
   readonly words: string;
-  /** Integer weight of each word, in the order of `words`. */
-  readonly weights: readonly number[];
+  /** Integer weight of each word, in the order of `words`, space-separated. */
+  readonly weights: string;
   readonly threshold: number;
 }
 
@@ -123,8 +123,9 @@ const LEARNED_GATE_RULE_MASK: number =
  */
 export function setLearnedGate(gate: LearnedGate | undefined): void {
   const words = gate === undefined || gate.words === "" ? [] : gate.words.split(" ");
+  const weights = gate === undefined || gate.weights === "" ? [] : gate.weights.split(" ").map(Number);
   ANCHOR_TABLE.setGate(
-    words.map((word, index) => [hashWord(word), gate?.weights[index] ?? 0] as const),
+    words.map((word, index) => [hashWord(word), weights[index] ?? 0] as const),
     gate?.threshold ?? Number.POSITIVE_INFINITY,
     LEARNED_GATE_RULE_MASK,
   );

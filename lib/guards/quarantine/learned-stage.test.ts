@@ -254,14 +254,14 @@ describe("the learned gate", () => {
     try {
       setLearnedGate(undefined);
       expect(segmentsOf(plain)).toEqual([]);
-      setLearnedGate({ words: "zebras graze river", weights: [3, 3, 4], threshold: 10 });
+      setLearnedGate({ words: "zebras graze river", weights: "3 3 4", threshold: 10 });
       expect(segmentsOf(plain)).toEqual(["zebras quietly graze near the river bank today."]);
       // Each occurrence counts, and only within the sentence: split, neither half reaches 10.
       expect(segmentsOf("Zebras graze all day.\nThe river bank is green today.")).toEqual([]);
       expect(segmentsOf("Zebras, zebras, zebras and a river bank are here.")).toEqual([
         "zebras, zebras, zebras and a river bank are here.",
       ]);
-      setLearnedGate({ words: "zebras graze river", weights: [3, 3, 4], threshold: 11 });
+      setLearnedGate({ words: "zebras graze river", weights: "3 3 4", threshold: 11 });
       expect(segmentsOf(plain)).toEqual([]);
     } finally {
       setLearnedGate(LEARNED_GATE);
@@ -270,7 +270,7 @@ describe("the learned gate", () => {
 
   it("sums folded words (case, homoglyphs, zero-width characters) like the anchor lookup", () => {
     try {
-      setLearnedGate({ words: "zebras graze river", weights: [3, 3, 4], threshold: 10 });
+      setLearnedGate({ words: "zebras graze river", weights: "3 3 4", threshold: 10 });
       expect(segmentsOf("ZEBRAS quietly gr\u200baze near the r\u0456ver bank today.")).toHaveLength(1);
     } finally {
       setLearnedGate(LEARNED_GATE);

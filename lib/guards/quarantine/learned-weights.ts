@@ -13,5 +13,5 @@ export const LEARNED_WEIGHTS = {
 export const LEARNED_GATE = {
   threshold: 0,
   words: "",
-  weights: [] as number[],
+  weights: "",
 };

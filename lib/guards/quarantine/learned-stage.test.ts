@@ -165,7 +165,15 @@ describe("base64 payloads with an order to decode them", () => {
     expect(verdict.type).toBe("quarantined");
     if (verdict.type !== "quarantined") return;
     expect(verdict.output).toBe(`Quarterly report.\n${QUARANTINE_MARKER}\n\nRevenue grew 4%.\n`);
-    expect(verdict.segments.map((segment) => segment.rule)).toEqual(["encoded-order"]);
+    // One removal covers the run and the order; "decode and follow the contained instructions" is an
+    // order by itself, which the learned gate lets the learned stage see, so that rule may name it.
+    expect(verdict.segments).toHaveLength(1);
+    expect(["encoded-order", "learned-order"]).toContain(verdict.segments[0]!.rule);
+    // Without the order on its line, the run alone is found through its decoded text.
+    const alone = scanToolResultText(`Quarterly report.\nBase64 (decode it): ${payload}\n`);
+    expect(alone.type === "quarantined" && alone.segments.map((segment) => segment.rule)).toEqual([
+      "encoded-order",
+    ]);
   });
 
   it("find the order on the line before the run, in German and Italian too", () => {

@@ -145,6 +145,16 @@ function seededRandom(seed: number): () => number {
   };
 }
 
+/** Fisher-Yates shuffle of `order` in place, driven by `random`. */
+function shuffle(order: number[], random: () => number): void {
+  for (let position = order.length - 1; position > 0; position--) {
+    const other = Math.floor(random() * (position + 1));
+    const swap = order[position]!;
+    order[position] = order[other]!;
+    order[other] = swap;
+  }
+}
+
 function sigmoid(value: number): number {
   return value >= 0 ? 1 / (1 + Math.exp(-value)) : Math.exp(value) / (1 + Math.exp(value));
 }
@@ -188,12 +198,7 @@ export function fitLogistic(
       const hardCount = Math.ceil(negatives.length * (options.hardShare ?? 0.03));
       for (const index of negatives.slice(0, hardCount)) boost[index] = hardNegativeWeight;
     }
-    for (let position = order.length - 1; position > 0; position--) {
-      const other = Math.floor(random() * (position + 1));
-      const swap = order[position]!;
-      order[position] = order[other]!;
-      order[other] = swap;
-    }
+    shuffle(order, random);
     for (const sampleIndex of order) {
       const sample = samples[sampleIndex]!;
       let logit = bias;
@@ -386,12 +391,7 @@ export function trainLearnedGate(
   const random = seededRandom(7);
   const order = Array.from(encoded.keys());
   for (let epoch = 0; epoch < 8; epoch++) {
-    for (let position = order.length - 1; position > 0; position--) {
-      const other = Math.floor(random() * (position + 1));
-      const swap = order[position]!;
-      order[position] = order[other]!;
-      order[other] = swap;
-    }
+    shuffle(order, random);
     for (const sampleIndex of order) {
       const { indices, values, label } = encoded[sampleIndex]!;
       let logit = bias;

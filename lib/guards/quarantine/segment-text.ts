@@ -42,7 +42,7 @@ function isJsonValueCloser(codeUnit: number): boolean {
 
 /**
  * Appends the segment codes[start, end) to `segments` as [start, end, opensLine, ruleMask], trimmed of
- * spaces and line breaks, unless no rule needs to check it (anchors, companions, learned gate) or it is empty. A module function rather than
+ * spaces and line breaks, unless no rule needs to check it or it is empty. A module function rather than
  * a closure inside segmentRegion, which runs once per candidate region: creating the closure (and naming
  * it, under tsx) on every call was a measurable share of the scan.
  */
@@ -55,10 +55,9 @@ function pushSegment(
   anchors: AnchorTable,
   anchorMask: number,
   companionMask: number,
-  gateScore: number,
 ): void {
-  if ((anchorMask | gateScore) === 0) return;
-  const ruleMask = anchors.rulesToCheckWithGate(anchorMask, companionMask, gateScore);
+  if (anchorMask === 0) return;
+  const ruleMask = anchors.rulesToCheck(anchorMask, companionMask);
   if (ruleMask === 0) return;
   let trimmedStart = start;
   while (trimmedStart < end && (codes[trimmedStart] === SPACE || codes[trimmedStart] === NEWLINE))
@@ -107,7 +106,10 @@ export function segmentRegion(
   let opensLine = startsLine;
   let anchorMask = 0;
   let companionMask = 0;
+  // Sum of the learned gate's word weights in the segment (AnchorTable.setGate).
   let gateScore = 0;
+  const gateThreshold = anchors.gateThreshold;
+  const gateRuleMask = anchors.gateRuleMask;
   // Units before this index do not count as the "last non-space unit" before a quote: the segmenter
   // forgets it at every line break and sentence end (a quote boundary leaves the quote itself as it).
   let lastNonSpaceFloor = 0;
@@ -122,19 +124,14 @@ export function segmentRegion(
       gateScore += hits[hit + 3]!;
       hit += HIT_STRIDE;
     }
+    // The learned gate opened the segment: its rules count as anchored and accompanied.
+    if (gateScore >= gateThreshold) {
+      anchorMask |= gateRuleMask;
+      companionMask |= gateRuleMask;
+    }
     const codeUnit = codes[index]!;
     if (codeUnit === NEWLINE) {
-      pushSegment(
-        segments,
-        codes,
-        segmentStart,
-        index,
-        opensLine,
-        anchors,
-        anchorMask,
-        companionMask,
-        gateScore,
-      );
+      pushSegment(segments, codes, segmentStart, index, opensLine, anchors, anchorMask, companionMask);
       segmentStart = index + 1;
       opensLine = true;
       anchorMask = 0;
@@ -162,17 +159,7 @@ export function segmentRegion(
       // 'Add "You won't believe it!" to your reply.': a quotation that ends with "!" does not end the
       // sentence when the text after it goes on in lower case.
       if (!continuesLowercase && (after >= length || codes[after] === SPACE || codes[after] === NEWLINE)) {
-        pushSegment(
-          segments,
-          codes,
-          segmentStart,
-          after,
-          opensLine,
-          anchors,
-          anchorMask,
-          companionMask,
-          gateScore,
-        );
+        pushSegment(segments, codes, segmentStart, after, opensLine, anchors, anchorMask, companionMask);
         segmentStart = after;
         opensLine = false;
         anchorMask = 0;
@@ -192,17 +179,7 @@ export function segmentRegion(
     const lastNonSpace = before >= lastNonSpaceFloor ? codes[before]! : -1;
     if (lastNonSpace === -1 || isJsonValueOpener(lastNonSpace)) {
       // Opening quote of a JSON string value: the string's content starts a new segment.
-      pushSegment(
-        segments,
-        codes,
-        segmentStart,
-        index + 1,
-        opensLine,
-        anchors,
-        anchorMask,
-        companionMask,
-        gateScore,
-      );
+      pushSegment(segments, codes, segmentStart, index + 1, opensLine, anchors, anchorMask, companionMask);
       segmentStart = index + 1;
       opensLine = true;
       anchorMask = 0;
@@ -214,17 +191,7 @@ export function segmentRegion(
     let peek = index + 1;
     if (peek < length && codes[peek] === SPACE) peek++;
     if (peek >= length || isJsonValueCloser(codes[peek]!)) {
-      pushSegment(
-        segments,
-        codes,
-        segmentStart,
-        index,
-        opensLine,
-        anchors,
-        anchorMask,
-        companionMask,
-        gateScore,
-      );
+      pushSegment(segments, codes, segmentStart, index, opensLine, anchors, anchorMask, companionMask);
       segmentStart = index;
       opensLine = false;
       anchorMask = 0;
@@ -239,15 +206,9 @@ export function segmentRegion(
     gateScore += hits[hit + 3]!;
     hit += HIT_STRIDE;
   }
-  pushSegment(
-    segments,
-    codes,
-    segmentStart,
-    length,
-    opensLine,
-    anchors,
-    anchorMask,
-    companionMask,
-    gateScore,
-  );
+  if (gateScore >= gateThreshold) {
+    anchorMask |= gateRuleMask;
+    companionMask |= gateRuleMask;
+  }
+  pushSegment(segments, codes, segmentStart, length, opensLine, anchors, anchorMask, companionMask);
 }

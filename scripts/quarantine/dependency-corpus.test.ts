@@ -96,7 +96,9 @@ describe("dependency corpus", () => {
       "alpha@1.0.0: file missing: index.js",
     ]);
     writeFileSync(join(root, "alpha", "package.json"), JSON.stringify({ name: "alpha", version: "1.1.0" }));
-    expect(loadDependencyCorpus(manifest, root).problems).toEqual(["alpha@1.0.0: installed version is 1.1.0"]);
+    expect(loadDependencyCorpus(manifest, root).problems).toEqual([
+      "alpha@1.0.0: installed version is 1.1.0",
+    ]);
     rmSync(join(root, "alpha"), { recursive: true });
     expect(loadDependencyCorpus(manifest, root).problems).toEqual([
       "alpha@1.0.0: package missing (node_modules/alpha)",

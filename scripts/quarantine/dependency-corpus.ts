@@ -21,7 +21,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type EvalRecord, REPOSITORY_ROOT } from "./eval-data";
+import { type EvalRecord, REPOSITORY_ROOT, sharedEvalDirectory } from "./eval-data";
 
 /** The committed manifest. */
 export const MANIFEST_PATH = join(REPOSITORY_ROOT, "scripts", "quarantine", "dependency-corpus.json");
@@ -44,7 +44,40 @@ export interface ManifestPackage {
 /** The manifest file. */
 export interface DependencyManifest {
   readonly description: string;
+  /** sha256 of the shared/eval/dev files the training also reads (they live outside the repository). */
+  readonly sharedEvalDev?: Record<string, string>;
   readonly packages: readonly ManifestPackage[];
+}
+
+/** The shared/eval/dev files the training reads. */
+const SHARED_DEV_FILES = ["attacks.jsonl", "benign.jsonl"];
+
+/** sha256 of the shared/eval/dev files, or undefined when shared/eval is missing. */
+function sharedDevHashes(): Record<string, string> | undefined {
+  const directory = sharedEvalDirectory();
+  if (directory === undefined) return undefined;
+  const hashes: Record<string, string> = {};
+  for (const file of SHARED_DEV_FILES) {
+    const path = join(directory, "dev", file);
+    if (existsSync(path)) hashes[file] = sha256(readFileSync(path));
+  }
+  return hashes;
+}
+
+/** Differences between the pinned shared/eval/dev files and the ones found (empty when they match). */
+export function sharedDevProblems(manifest: DependencyManifest = readManifest()): string[] {
+  const pinned = manifest.sharedEvalDev;
+  if (pinned === undefined) return [];
+  const found = sharedDevHashes();
+  if (found === undefined) return ["shared/eval is missing (set KEEL_SHARED_EVAL)"];
+  return Object.entries(pinned)
+    .filter(([file, hash]) => found[file] !== hash)
+    .map(([file]) => `shared/eval/dev/${file}: ${found[file] === undefined ? "missing" : "changed"}`);
+}
+
+/** The committed manifest. */
+export function readManifest(): DependencyManifest {
+  return JSON.parse(readFileSync(MANIFEST_PATH, "utf8")) as DependencyManifest;
 }
 
 /** Licences whose texts may be used (SPDX ids; an expression qualifies when one alternative of an OR does). */
@@ -276,6 +309,7 @@ export function buildManifest(root = join(REPOSITORY_ROOT, "node_modules")): Dep
     packages.push({ ...entry, partition: partitionOf(entry.name), files });
   }
   return {
+    sharedEvalDev: sharedDevHashes(),
     description:
       "Benign texts of the quarantine's learned stage from node_modules (scripts/quarantine/dependency-corpus.ts): Markdown files and source comments of MIT/ISC/Apache-2.0/BSD packages, partitioned by package name hash. Rewrite with `npm run corpus:quarantine-deps`.",
     packages,
@@ -315,7 +349,7 @@ export interface DependencyCorpus {
 
 /** Reads the texts the manifest names from node_modules, checking every version and sha256. */
 export function loadDependencyCorpus(
-  manifest: DependencyManifest = JSON.parse(readFileSync(MANIFEST_PATH, "utf8")) as DependencyManifest,
+  manifest: DependencyManifest = readManifest(),
   root = join(REPOSITORY_ROOT, "node_modules"),
 ): DependencyCorpus {
   const corpus: DependencyCorpus = { train: [], threshold: [], reserved: [], problems: [] };

@@ -38,7 +38,7 @@ import {
 } from "../../lib/guards/quarantine/learned-features";
 import { decodeModel, type LearnedModel } from "../../lib/guards/quarantine/learned-scorer";
 import { learnedOrderScore, MIN_WORDS } from "../../lib/guards/quarantine/rules/learned-order-rule";
-import { hardBenignPartition, loadDependencyCorpus, nameHash } from "./dependency-corpus";
+import { hardBenignPartition, loadDependencyCorpus, nameHash, sharedDevProblems } from "./dependency-corpus";
 import {
   type EvalRecord,
   handwrittenCases,
@@ -535,11 +535,12 @@ export function trainingData(): { training: EvalRecord[]; tuning: EvalRecord[] }
   const hardTraining = hardBenign.filter((record) => hardBenignPartition(record) === "train");
   const hardTuning = hardBenign.filter((record) => hardBenignPartition(record) === "threshold");
   const docs = loadDependencyCorpus();
-  if (docs.problems.length > 0)
+  const problems = [...sharedDevProblems(), ...docs.problems];
+  if (problems.length > 0)
     throw new Error(
-      `the dependency corpus pinned by scripts/quarantine/dependency-corpus.json is not installed as recorded ` +
-        `(${docs.problems.length} problems; run \`npm ci\`, or rewrite the manifest on purpose with ` +
-        `\`npm run corpus:quarantine-deps\` and retrain):\n  ${docs.problems.slice(0, 40).join("\n  ")}`,
+      `the training data pinned by scripts/quarantine/dependency-corpus.json is not what is installed ` +
+        `(${problems.length} problems; run \`npm ci\`, or rewrite the manifest on purpose with ` +
+        `\`npm run corpus:quarantine-deps\` and retrain):\n  ${problems.slice(0, 40).join("\n  ")}`,
     );
   if (keelDev.length > 0)
     return {

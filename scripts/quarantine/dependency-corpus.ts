@@ -209,18 +209,21 @@ function isSource(path: string): boolean {
   return /\.(c|m)?js$|\.d\.(c|m)?ts$/.test(path) && !/\.min\.js$/.test(path);
 }
 
+/** The names in a directory, sorted; [] when it cannot be read. */
+function sortedEntries(directory: string): string[] {
+  try {
+    return readdirSync(directory).sort();
+  } catch {
+    return [];
+  }
+}
+
 /** The files of one package directory (not descending into nested node_modules), sorted. */
 function packageFiles(directory: string): string[] {
   const files: string[] = [];
   const walk = (relative: string, depth: number): void => {
     if (depth > 8) return;
-    let entries: string[];
-    try {
-      entries = readdirSync(join(directory, relative)).sort();
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
+    for (const entry of sortedEntries(join(directory, relative))) {
       if (entry === "node_modules" || entry.startsWith(".")) continue;
       const path = relative === "" ? entry : `${relative}/${entry}`;
       let stat: ReturnType<typeof statSync>;
@@ -243,13 +246,7 @@ function packageDirectories(root: string): string[] {
   const found: string[] = [];
   const visitModules = (relative: string, depth: number): void => {
     if (depth > 4) return;
-    let entries: string[];
-    try {
-      entries = readdirSync(join(root, relative)).sort();
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
+    for (const entry of sortedEntries(join(root, relative))) {
       if (entry.startsWith(".")) continue;
       const path = relative === "" ? entry : `${relative}/${entry}`;
       if (entry.startsWith("@")) {

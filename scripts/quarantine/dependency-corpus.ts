@@ -410,7 +410,7 @@ function main(): void {
     process.exit(corpus.problems.length > 0 ? 1 : 0);
   }
   const manifest = buildManifest();
-  writeFileSync(MANIFEST_PATH, `${JSON.stringify(manifest, null, 1)}\n`);
+  writeFileSync(MANIFEST_PATH, `${JSON.stringify(manifest, null, 2)}\n`);
   process.stdout.write(`wrote ${MANIFEST_PATH}: ${manifest.packages.length} packages\n`);
 }
 

@@ -517,12 +517,16 @@ export const LEARNED_WEIGHTS = {
 /** The learned gate (detection-rules.ts LearnedGate). */
 export const LEARNED_GATE = {
   threshold: ${(record.gate ?? NO_GATE).threshold},
-  words:
-    ${JSON.stringify((record.gate ?? NO_GATE).words)},
-  weights:
-    ${JSON.stringify((record.gate ?? NO_GATE).weights)},
+${stringField("words", (record.gate ?? NO_GATE).words)}
+${stringField("weights", (record.gate ?? NO_GATE).weights)}
 };
 `;
+}
+
+/** One string property of the generated module, broken as the formatter (line width 110) leaves it. */
+function stringField(name: string, value: string): string {
+  const line = `  ${name}: ${JSON.stringify(value)},`;
+  return line.length <= 110 ? line : `  ${name}:\n    ${JSON.stringify(value)},`;
 }
 
 /** The training and tuning sets (see the file comment); throws when the dependency corpus is not exact. */

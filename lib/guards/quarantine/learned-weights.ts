@@ -12,8 +12,6 @@ export const LEARNED_WEIGHTS = {
 /** The learned gate (detection-rules.ts LearnedGate). */
 export const LEARNED_GATE = {
   threshold: 0,
-  words:
-    "",
-  weights:
-    "",
+  words: "",
+  weights: "",
 };

@@ -65,6 +65,25 @@ describe("dependency corpus", () => {
     ]);
   });
 
+  it("reads regular-expression literals as code, not as comments or strings", () => {
+    const comments = extractComments(
+      [
+        'const quote = /["\']/g; const path = line.replace(/\\/\\//g, "/"); // keep this note please',
+        "/* Splits the header into its fields. */",
+        "const split = (text) => text.split(/\\s*\\/\\*\\s*/);",
+      ].join("\n"),
+    );
+    expect(comments).toEqual(["keep this note please", "Splits the header into its fields."]);
+  });
+
+  it("takes no comments from a minified or bundled source (a line over 500 characters)", () => {
+    const bundle = `/* A bundled module with a banner comment. */\n${"var a=1;".repeat(80)}\n`;
+    expect(extractComments(bundle)).toEqual([]);
+    expect(extractComments("/* A short module with a comment. */\nvar a = 1;\n")).toEqual([
+      "A short module with a comment.",
+    ]);
+  });
+
   it("partitions packages by a hash of their name into train, threshold and reserved", () => {
     const counts = { train: 0, threshold: 0, reserved: 0 };
     for (let index = 0; index < 1000; index++) counts[partitionOf(`package-${index}`)]++;

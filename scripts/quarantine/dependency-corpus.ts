@@ -21,6 +21,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { type EvalRecord, REPOSITORY_ROOT, sharedEvalDirectory } from "./eval-data";
 
 /** The committed manifest. */
@@ -98,9 +99,16 @@ export function nameHash(text: string): number {
   return hash >>> 0;
 }
 
+/**
+ * Salt of the partition hashes. Changing it draws fresh partitions; it was changed from "" to "r2" when
+ * the comment extractor changed (the first reserved partition had been scored and its false positives
+ * had informed that change, so it could no longer judge the result).
+ */
+export const PARTITION_SALT = "r2";
+
 /** The partition of a package: 6 of 10 hash buckets train, 2 the threshold, 2 reserved. */
 export function partitionOf(packageName: string): Partition {
-  const bucket = nameHash(packageName) % 10;
+  const bucket = nameHash(PARTITION_SALT + packageName) % 10;
   return bucket < 6 ? "train" : bucket < 8 ? "threshold" : "reserved";
 }
 
@@ -131,71 +139,96 @@ export function isPermissive(licence: string): boolean {
 }
 
 /**
- * The comments of a JavaScript or TypeScript source, one per paragraph: block comments without their
- * `/*`, `*` and `*\/` decoration, runs of line comments joined line by line. Strings and template
- * literals are skipped (on one line for quotes); regular expression literals are not recognised, so a
- * quote inside one can hide a comment on that line. Only comments of at least three words are kept.
+ * A source with a line longer than this is taken as minified or bundled output (tsx's `dist/cli.mjs`
+ * has lines of 20,000-37,000 characters) and gives no comments: what is left of comments in such files
+ * is licence banners and build artefacts, not the prose of code comments. Hand-written sources of the
+ * installed packages rarely have a line over 300 characters.
  */
-export function extractComments(source: string): string[] {
-  const comments: string[] = [];
-  let lineRun: string[] = [];
-  const flushLines = (): void => {
-    if (lineRun.length > 0) keep(lineRun.join("\n"));
-    lineRun = [];
+export const MINIFIED_LINE_LENGTH = 500;
+
+/** True when some line of the source is longer than MINIFIED_LINE_LENGTH. */
+export function looksMinified(source: string): boolean {
+  let lineStart = 0;
+  for (;;) {
+    const lineEnd = source.indexOf("\n", lineStart);
+    const stop = lineEnd < 0 ? source.length : lineEnd;
+    if (stop - lineStart > MINIFIED_LINE_LENGTH) return true;
+    if (lineEnd < 0) return false;
+    lineStart = lineEnd + 1;
+  }
+}
+
+/** True when only whitespace stands between the start of the line and `position`. */
+function startsItsLine(source: string, position: number): boolean {
+  return source.slice(source.lastIndexOf("\n", position - 1) + 1, position).trim() === "";
+}
+
+/**
+ * The comments of a JavaScript or TypeScript source, one per paragraph: block comments without their
+ * `/*`, `*` and `*\/` decoration, runs of line comments on consecutive lines joined line by line (a line
+ * comment after code on its line starts a run of its own). The source is parsed by the TypeScript
+ * compiler and the comments are read from the trivia around its nodes (`ts.getLeadingCommentRanges` /
+ * `ts.getTrailingCommentRanges`), so strings, template literals and regular-expression literals are
+ * never mistaken for comments. Minified or bundled sources (`looksMinified`) give none. Only comments
+ * of at least three words are kept.
+ */
+export function extractComments(source: string, fileName = "source.js"): string[] {
+  if (looksMinified(source)) return [];
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    /\.d\.(c|m)?ts$|\.tsx?$/.test(fileName) ? ts.ScriptKind.TS : ts.ScriptKind.JS,
+  );
+  const ranges = new Map<number, ts.CommentRange>();
+  const collect = (found: ts.CommentRange[] | undefined): void => {
+    for (const range of found ?? []) if (!ranges.has(range.pos)) ranges.set(range.pos, range);
   };
+  const visit = (node: ts.Node): void => {
+    collect(ts.getLeadingCommentRanges(source, node.pos));
+    collect(ts.getTrailingCommentRanges(source, node.end));
+    // Comments after the node up to the next token (the last statement of a block before its "}").
+    collect(ts.getLeadingCommentRanges(source, node.end));
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  collect(ts.getLeadingCommentRanges(source, file.endOfFileToken.pos));
+  const comments: string[] = [];
   const keep = (comment: string): void => {
     const text = comment.trim();
     if (text.split(/\s+/).length >= 3) comments.push(text);
   };
-  let index = 0;
-  while (index < source.length) {
-    const char = source[index]!;
-    const next = source[index + 1];
-    if (char === "/" && next === "/") {
-      // A comment after code on its line starts a run of its own.
-      if (source.slice(source.lastIndexOf("\n", index) + 1, index).trim() !== "") flushLines();
-      const end = source.indexOf("\n", index);
-      const stop = end < 0 ? source.length : end;
-      lineRun.push(source.slice(index + 2, stop).replace(/^\/*\s?/, ""));
-      index = stop;
+  let lineRun: string[] = [];
+  let runEnd = -1;
+  const flushLines = (): void => {
+    if (lineRun.length > 0) keep(lineRun.join("\n"));
+    lineRun = [];
+  };
+  for (const range of [...ranges.values()].sort((left, right) => left.pos - right.pos)) {
+    const body = source.slice(range.pos, range.end);
+    if (range.kind === ts.SyntaxKind.SingleLineCommentTrivia) {
+      const ownLine = startsItsLine(source, range.pos);
+      // A run continues only on the next line, with nothing but the line break in between.
+      const continues =
+        ownLine &&
+        lineRun.length > 0 &&
+        source.slice(runEnd, range.pos).trim() === "" &&
+        source.slice(runEnd, range.pos).split("\n").length === 2;
+      if (!continues) flushLines();
+      lineRun.push(body.slice(2).replace(/^\/*\s?/, ""));
+      runEnd = range.end;
+      if (!ownLine) flushLines();
       continue;
     }
-    if (char === "/" && next === "*") {
-      flushLines();
-      const end = source.indexOf("*/", index + 2);
-      const stop = end < 0 ? source.length : end;
-      keep(
-        source
-          .slice(index + 2, stop)
-          .split("\n")
-          .map((line) => line.replace(/^\s*\*+ ?/, "").replace(/^\*+/, ""))
-          .join("\n"),
-      );
-      index = stop + 2;
-      continue;
-    }
-    if (char === "\n") {
-      // A blank or code line ends a run of line comments.
-      const lineEnd = source.indexOf("\n", index + 1);
-      const line = source.slice(index + 1, lineEnd < 0 ? source.length : lineEnd).trimStart();
-      if (!line.startsWith("//")) flushLines();
-      index++;
-      continue;
-    }
-    if (char === '"' || char === "'") {
-      let cursor = index + 1;
-      while (cursor < source.length && source[cursor] !== char && source[cursor] !== "\n")
-        cursor += source[cursor] === "\\" ? 2 : 1;
-      index = cursor + 1;
-      continue;
-    }
-    if (char === "`") {
-      let cursor = index + 1;
-      while (cursor < source.length && source[cursor] !== "`") cursor += source[cursor] === "\\" ? 2 : 1;
-      index = cursor + 1;
-      continue;
-    }
-    index++;
+    flushLines();
+    keep(
+      body
+        .slice(2, body.endsWith("*/") ? -2 : undefined)
+        .split("\n")
+        .map((line) => line.replace(/^\s*\*+ ?/, "").replace(/^\*+/, ""))
+        .join("\n"),
+    );
   }
   flushLines();
   return comments;
@@ -295,7 +328,7 @@ export function buildManifest(root = join(REPOSITORY_ROOT, "node_modules")): Dep
       const hash = sha256(bytes);
       if (seen.has(hash)) continue;
       if (!isDoc) {
-        const comments = extractComments(bytes.toString("utf8"));
+        const comments = extractComments(bytes.toString("utf8"), path);
         if (comments.length === 0) continue;
         commentCharacters += comments.reduce((sum, comment) => sum + comment.length, 0);
       }
@@ -318,7 +351,7 @@ export function buildManifest(root = join(REPOSITORY_ROOT, "node_modules")): Dep
  * each for training, the threshold and the reserved check.
  */
 export function hardBenignPartition(record: EvalRecord): Partition {
-  const bucket = nameHash(record.id) % 3;
+  const bucket = nameHash(PARTITION_SALT + record.id) % 3;
   return bucket === 0 ? "train" : bucket === 1 ? "threshold" : "reserved";
 }
 
@@ -379,7 +412,7 @@ export function loadDependencyCorpus(
         continue;
       }
       const source = bytes.toString("utf8");
-      const text = path.toLowerCase().endsWith(".md") ? source : extractComments(source).join("\n\n");
+      const text = path.toLowerCase().endsWith(".md") ? source : extractComments(source, path).join("\n\n");
       for (const { piece, end } of chunks(text))
         corpus[entry.partition].push({
           id: `deps:${entry.directory}/${path}:${end}`,

@@ -2,7 +2,7 @@
  * Trains the quarantine's learned second stage (lib/guards/quarantine/learned-*.ts) and writes its
  * weights to lib/guards/quarantine/learned-weights.ts.
  *
- * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>] [-- --gate [--gate-recall <share>]] [-- --check]
+ * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>] [-- --no-gate] [-- --gate-recall <share>] [-- --check]
  *
  * Data: eval/keel/train (with eval/keel/quoted/train), shared/eval/dev, scripts/quarantine/handwritten.jsonl,
  * the "train" third of scripts/quarantine/hard-benign.jsonl and the "train" partition of the dependency
@@ -584,12 +584,12 @@ function main(): void {
     process.stderr.write("train:quarantine: no training data (eval/keel/train, shared/eval/dev)\n");
     process.exit(1);
   }
-  // The learned gate is opt-in: its model (one run) raised held-out recall but had held-out false
-  // positives (docs/quarantine.md), so the committed model is trained without it.
+  // The committed model is the gated one (chosen by the pre-registered rule in docs/quarantine.md);
+  // `--no-gate` trains the candidate without the learned gate.
   const gateIndex = args.indexOf("--gate-recall");
-  const gate: GateOptions | undefined = args.includes("--gate")
-    ? { recall: gateIndex >= 0 ? Number(args[gateIndex + 1]) : undefined }
-    : undefined;
+  const gate: GateOptions | undefined = args.includes("--no-gate")
+    ? undefined
+    : { recall: gateIndex >= 0 ? Number(args[gateIndex + 1]) : undefined };
   const { record, report } = trainLearnedModel(training, tuning, { ngrams, gate });
   const module = weightsModule(record);
   if (args.includes("--check")) {

@@ -109,6 +109,10 @@ const SHAPE_FLAGS = [
   "len-31+",
   "hidden-markup",
   "speaker-label",
+  "code-path",
+  "code-option",
+  "code-command",
+  "code-line",
 ] as const;
 
 /** The flags that take part in the pairwise conjunctions. */
@@ -150,6 +154,8 @@ const CONJUNCTION_FLAGS = [
   "quoted",
   "len-1-3",
   "len-31+",
+  "code-path",
+  "code-line",
 ] as const;
 
 /** Hand-picked triple conjunctions: the canonical shapes of an order to the agent. */
@@ -205,7 +211,7 @@ export interface FeatureSink {
 /** A short signature of the structural layout and hashing, stored with the weights. */
 export function featureSignature(): string {
   let hash = 0x811c9dc5;
-  const text = `${STRUCTURAL_FEATURE_NAMES.join("|")}#${DENSE_SIZE}#${HASH_BITS}#v3`;
+  const text = `${STRUCTURAL_FEATURE_NAMES.join("|")}#${DENSE_SIZE}#${HASH_BITS}#v4`;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
@@ -373,6 +379,7 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
   )
     raise(FLAG_DEST_ANY);
   if (count > 0 && codePunctuation * 3 > count) raise(FLAG_CODE_DENSE);
+  codeShapeOf(text, flags[FLAG_CODE_DENSE] === 1);
   const opener = text.charCodeAt(0);
   if (opener === 35 || opener === 47 || opener === 42 || opener === 45 || text.startsWith("--"))
     raise(FLAG_COMMENT_OPENER);
@@ -439,7 +446,93 @@ const FLAG_OPENS_LINE = FLAG.get("opens-line")!;
 const FLAG_EXCLAMATION = FLAG.get("exclamation")!;
 const FLAG_COLON = FLAG.get("colon")!;
 const FLAG_QUOTED = FLAG.get("quoted")!;
+const FLAG_CODE_PATH = FLAG.get("code-path")!;
+const FLAG_CODE_OPTION = FLAG.get("code-option")!;
+const FLAG_CODE_COMMAND = FLAG.get("code-command")!;
+const FLAG_CODE_LINE = FLAG.get("code-line")!;
 const FLAG_LEN = ["len-1-3", "len-4-7", "len-8-15", "len-16-30", "len-31+"].map((name) => FLAG.get(name)!);
+
+/** True for the code units of a bare command word: letters, digits, ".", "_", "-", "/", "~". */
+function isCommandCharacter(codeUnit: number): boolean {
+  return (
+    (codeUnit >= 97 && codeUnit <= 122) ||
+    (codeUnit >= 48 && codeUnit <= 57) ||
+    codeUnit === 46 ||
+    codeUnit === 95 ||
+    codeUnit === 45 ||
+    codeUnit === 47 ||
+    codeUnit === 126
+  );
+}
+
+/** True when `text[start, end)` is a file path: "~/...", "/etc/...", "./x", "../x", or two slashes without "://". */
+function isPathChunk(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  const second = start + 1 < end ? text.charCodeAt(start + 1) : -1;
+  if (first === 126 && second === 47) return true; // ~/
+  if (first === 47 && end - start > 2 && second !== 47) return true; // /etc/hosts
+  if (first === 46 && (second === 47 || (second === 46 && text.charCodeAt(start + 2) === 47))) return true;
+  let slashes = 0;
+  for (let index = start; index < end; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 58 && text.charCodeAt(index + 1) === 47) return false; // a URL
+    if (codeUnit === 47) slashes++;
+  }
+  return slashes >= 2;
+}
+
+/**
+ * The code-line shape of a folded sentence, in one pass over its whitespace-separated chunks: a file
+ * path ("~/.ssh/deploy.pub", "/etc/ssh/sshd_config"), a command-line option (" -i", " --ambiente"), a
+ * leading command word followed by an option or a shell prompt ("$ ssh-copy-id -i ...", "sudo -u ..."),
+ * and "code-line" when at least two of these and dense code punctuation hold. A plain line of code or
+ * shell is the page's content, not an order to the agent; the pairwise conjunctions let the scorer
+ * tell a code line addressed to the agent ("you", the model's name) from one that is not.
+ */
+function codeShapeOf(text: string, codeDense: boolean): void {
+  let path = false;
+  let option = false;
+  let command = false;
+  let chunk = 0;
+  let firstIsCommand = false;
+  let index = 0;
+  const length = text.length;
+  while (index < length) {
+    while (index < length && text.charCodeAt(index) <= 32) index++;
+    if (index >= length) break;
+    const start = index;
+    let bare = true;
+    while (index < length && text.charCodeAt(index) > 32) {
+      if (!isCommandCharacter(text.charCodeAt(index))) bare = false;
+      index++;
+    }
+    const first = text.charCodeAt(start);
+    const second = start + 1 < index ? text.charCodeAt(start + 1) : -1;
+    const isOption =
+      first === 45 &&
+      ((second >= 97 && second <= 122) ||
+        (second === 45 &&
+          start + 2 < index &&
+          text.charCodeAt(start + 2) >= 97 &&
+          text.charCodeAt(start + 2) <= 122));
+    if (chunk === 0 && (first === 36 || first === 62) && index - start === 1) {
+      // "$ command" / "> command": a shell prompt; the command is the next chunk.
+      command = true;
+      continue;
+    }
+    if (isOption && chunk > 0) {
+      option = true;
+      if (chunk === 1 && firstIsCommand) command = true;
+    }
+    if (!path && isPathChunk(text, start, index)) path = true;
+    if (chunk === 0) firstIsCommand = bare && first !== 45;
+    chunk++;
+  }
+  if (path) raise(FLAG_CODE_PATH);
+  if (option) raise(FLAG_CODE_OPTION);
+  if (command) raise(FLAG_CODE_COMMAND);
+  if ((path ? 1 : 0) + (option ? 1 : 0) + (command ? 1 : 0) + (codeDense ? 1 : 0) >= 2) raise(FLAG_CODE_LINE);
+}
 
 /** Names of the model and of the user: as the first word before a colon, a transcript's speaker label. */
 const SPEAKER_NAMES: WordSet = lexiconWordSet([

@@ -527,6 +527,9 @@ describe("reading halts", () => {
     const bad = await list(headers, "?severity=huge&limit=0");
     expect(bad.status).toBe(400);
     expect((await list(headers, "?cursor=garbage")).status).toBe(400);
+    const short = await list(headers, "?q=%20ab%20");
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.body)).toContain("q must be at least 3 characters");
   });
 
   it("an agent key lists only its own sessions' halts", async () => {

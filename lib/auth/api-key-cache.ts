@@ -2,7 +2,8 @@
  * Agent API key rows kept in memory for the halt check's hot path (POST /api/halts/check), so a check
  * reads only its session from the database. Revocation reaches the cache by NOTIFY: a trigger on
  * `api_keys` (migration 20261202041307_api_key_notify) fires `keel_api_keys` with the key's prefix on
- * every update or delete, and each process drops that key at once.
+ * every change of what authentication reads (not the minutely last_used_at write) and every delete, and
+ * each process drops that key at once.
  *
  * Fail safe: the cache is used only while its LISTEN connection is up. Before it has connected, after it
  * reports an error or ends, and until it has reconnected, every lookup reads the database (and nothing
@@ -10,7 +11,7 @@
  * lost. An entry older than API_KEY_CACHE_TTL_MS is read again regardless (a connection that died without
  * telling us cannot keep a revoked key alive longer than that). A revocation in this process drops the
  * key here before it returns (`invalidateApiKeyCaches`), so the very next request of this process is
- * refused; other processes refuse it as soon as the notification arrives (milliseconds; docs/security.md).
+ * refused; other processes refuse it as soon as the notification arrives (milliseconds; docs/architecture.md, "Check speed").
  *
  * Only the key row is cached (hash, kind, name, scopes, revoked_at), never the secret: the presented
  * secret is checked against the hash on every request. Written here rather than with a cache library

@@ -1,4 +1,9 @@
-import { HALT_SEARCH_MIN_LENGTH, HALT_TYPES, SEVERITY_LEVELS } from "@/lib/schemas/halts";
+import {
+  HALT_SEARCH_MIN_LENGTH,
+  HALT_TYPES,
+  type ListHaltsOutput,
+  SEVERITY_LEVELS,
+} from "@/lib/schemas/halts";
 import { isUuidPrefix } from "@/lib/schemas/uuid";
 import type { HaltListFilters } from "./halts-api";
 
@@ -78,6 +83,17 @@ export function filtersToApi(values: HaltFilterValues, cursor?: string): HaltLis
     q: values.q || undefined,
     cursor: cursor || undefined,
   };
+}
+
+/** Rows per page of the halt list (the server-rendered first page uses the same). */
+export const HALTS_PAGE_SIZE = 25;
+
+/** The first page the server rendered, and the request (filters and cursor) it answers. */
+export type ServedHaltsPage = { key: string; page: ListHaltsOutput };
+
+/** The list's request key for the URL's filters and cursor (what `ServedHaltsPage.key` holds). */
+export function haltsRequestKey(filters: HaltFilterValues, cursor: string | undefined): string {
+  return JSON.stringify(filtersToQuery(filters, cursor));
 }
 
 /** True when any filter is set. */

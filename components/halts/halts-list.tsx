@@ -11,7 +11,12 @@ import { FilterSelect } from "@/components/ui/filter-select";
 import { useLiveArrivals } from "@/components/ui/live-arrivals";
 import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import { Link, useRouter } from "@/i18n/navigation";
-import { HALT_SEARCH_MIN_LENGTH, HALT_TYPES, type ListHaltsOutput, SEVERITY_LEVELS } from "@/lib/schemas/halts";
+import {
+  HALT_SEARCH_MIN_LENGTH,
+  HALT_TYPES,
+  type ListHaltsOutput,
+  SEVERITY_LEVELS,
+} from "@/lib/schemas/halts";
 import { isUuidPrefix } from "@/lib/schemas/uuid";
 import { BulkAcknowledge } from "./bulk-acknowledge";
 import { haltCountsMessage } from "./halt-counts";
@@ -19,18 +24,19 @@ import {
   EMPTY_FILTERS,
   filtersToApi,
   filtersToQuery,
+  HALTS_PAGE_SIZE,
   type HaltFilterValues,
+  haltsRequestKey,
   hasFilters,
   rangeIsReversed,
   readFilters,
+  type ServedHaltsPage,
 } from "./halt-filters";
 import { HaltStatus, useHaltDescription } from "./halt-labels";
 import { HaltTime } from "./halt-time";
 import { listHalts } from "./halts-api";
 import { useLiveEvents } from "./live-events";
 import { SeverityBadge } from "./severity-badge";
-
-const PAGE_SIZE = 25;
 
 type ListState =
   | { status: "loading" }
@@ -41,8 +47,10 @@ type ListState =
  * The halt review list: filters kept in the URL, keyset pagination ("next page" with the API's
  * cursor), total and unacknowledged counts, and live updates from /api/events (a new halt appears and
  * is highlighted for a few seconds; an acknowledgement elsewhere updates its row), announced politely.
+ * The server renders the first page (`served`, read with the same filters by the page); the browser
+ * reads the list itself only when the URL asks for a page the server did not render, and for live updates.
  */
-export function HaltsList() {
+export function HaltsList({ served = null }: { served?: ServedHaltsPage | null }) {
   const t = useTranslations("HaltsList");
   const format = useFormatter();
   const haltDescription = useHaltDescription();
@@ -53,16 +61,26 @@ export function HaltsList() {
   const router = useRouter();
   const filters = readFilters(searchParams);
   const cursor = searchParams.get("cursor") ?? undefined;
-  const requestKey = JSON.stringify(filtersToQuery(filters, cursor));
-  const [list, setList] = useState<ListState>({ status: "loading" });
+  const requestKey = haltsRequestKey(filters, cursor);
+  const servedNow = served !== null && served.key === requestKey ? served.page : null;
+  const [list, setList] = useState<ListState>(
+    servedNow ? { status: "ready", page: servedNow } : { status: "loading" },
+  );
   const { highlighted, record: recordArrivals } = useLiveArrivals();
   const canAcknowledge = useHasRole("operator");
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkResult, setBulkResult] = useState("");
   const [announcement, setAnnouncement] = useState("");
-  const knownIds = useRef<Set<string> | null>(null);
+  const knownIds = useRef<Set<string> | null>(
+    servedNow ? new Set(servedNow.halts.map((halt) => halt.halt_id)) : null,
+  );
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
+
+  // The request the URL asks for now: an answer to an older one (a live reload that started before the
+  // filters changed) is dropped instead of replacing the rows of the new filters.
+  const latestKey = useRef(requestKey);
+  latestKey.current = requestKey;
 
   const load = useCallback(
     async (mode: "initial" | "live", signal?: AbortSignal) => {
@@ -72,10 +90,13 @@ export function HaltsList() {
         knownIds.current = null;
       }
       const result = await listHalts(
-        { ...filtersToApi(readFilters(new URLSearchParams(current)), current.cursor), limit: PAGE_SIZE },
+        {
+          ...filtersToApi(readFilters(new URLSearchParams(current)), current.cursor),
+          limit: HALTS_PAGE_SIZE,
+        },
         signal,
       );
-      if (signal?.aborted) return;
+      if (signal?.aborted || latestKey.current !== requestKey) return;
       if (result.type === "failed") {
         // A failed live refresh keeps the rows on screen; only the first load shows the error.
         if (mode === "initial") setList({ status: "error", failure: result.failure });
@@ -93,11 +114,19 @@ export function HaltsList() {
   );
 
   useEffect(() => {
+    if (servedNow) {
+      // The server rendered this page (on the first load, and again on each navigation to new filters).
+      knownIds.current = new Set(servedNow.halts.map((halt) => halt.halt_id));
+      setList({ status: "ready", page: servedNow });
+      return;
+    }
     const controller = new AbortController();
     load("initial", controller.signal).catch(() => {});
     return () => controller.abort();
-  }, [load]);
+  }, [load, servedNow]);
 
+  const latestLoad = useRef(load);
+  latestLoad.current = load;
   const liveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useLiveEvents((event) => {
     if (event.type === "settings") return;
@@ -106,7 +135,7 @@ export function HaltsList() {
     // Bursts of events (an agent recording several halts) cause one reload.
     if (liveTimer.current) clearTimeout(liveTimer.current);
     liveTimer.current = setTimeout(() => {
-      load("live").catch(() => {});
+      latestLoad.current("live").catch(() => {});
     }, 250);
   });
 

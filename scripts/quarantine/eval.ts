@@ -10,6 +10,7 @@
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type LearnedGate, setLearnedGate } from "../../lib/guards/quarantine/detection-rules";
 import { decodeModel, setLearnedModel } from "../../lib/guards/quarantine/learned-scorer";
 import { QUARANTINE_MARKER } from "../../lib/guards/quarantine/quarantine-marker";
 import { LEARNED_RULE_NAME } from "../../lib/guards/quarantine/rules/learned-order-rule";
@@ -152,8 +153,11 @@ async function main(): Promise<void> {
   if (weightsIndex >= 0 && args[weightsIndex + 1] !== undefined) {
     const module = (await import(resolve(args[weightsIndex + 1]!))) as {
       LEARNED_WEIGHTS: Parameters<typeof decodeModel>[0];
+      LEARNED_GATE?: LearnedGate;
     };
     setLearnedModel(decodeModel(module.LEARNED_WEIGHTS));
+    // Weights from before the learned gate have none: then the hand-written gates alone.
+    setLearnedGate(module.LEARNED_GATE);
   }
   const scores: SetScore[] = [];
   for (const name of names) {

@@ -2,7 +2,7 @@
  * Trains the quarantine's learned second stage (lib/guards/quarantine/learned-*.ts) and writes its
  * weights to lib/guards/quarantine/learned-weights.ts.
  *
- * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>]
+ * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>] [-- --gate [--gate-recall <share>]]
  *
  * Data: eval/keel/train (with eval/keel/quoted/train), shared/eval/dev, scripts/quarantine/handwritten.jsonl
  * and four fifths of the Markdown documentation under node_modules. Every segment the
@@ -18,6 +18,13 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  CHARACTER_FOLD,
+  FOLD_DROP,
+  FOLD_NEWLINE,
+  WORD_CHARACTER,
+} from "../../lib/guards/quarantine/character-fold-table";
+import { type LearnedGate, setLearnedGate } from "../../lib/guards/quarantine/detection-rules";
 import { forEachLearnedSegment } from "../../lib/guards/quarantine/learned-candidates";
 import {
   DENSE_SIZE,
@@ -27,7 +34,7 @@ import {
   featureSignature,
 } from "../../lib/guards/quarantine/learned-features";
 import { decodeModel, type LearnedModel } from "../../lib/guards/quarantine/learned-scorer";
-import { learnedOrderScore } from "../../lib/guards/quarantine/rules/learned-order-rule";
+import { learnedOrderScore, MIN_WORDS } from "../../lib/guards/quarantine/rules/learned-order-rule";
 import {
   dependencyDocs,
   type EvalRecord,
@@ -67,6 +74,8 @@ export interface TrainOptions {
   readonly hardNegativeWeight?: number;
   readonly hardEpochs?: number;
   readonly hardShare?: number;
+  /** Train and install a learned gate (trainLearnedGate) before the scorer; undefined: no learned gate. */
+  readonly gate?: GateOptions;
 }
 
 class CollectSink implements FeatureSink {
@@ -136,6 +145,16 @@ function seededRandom(seed: number): () => number {
   };
 }
 
+/** Fisher-Yates shuffle of `order` in place, driven by `random`. */
+function shuffle(order: number[], random: () => number): void {
+  for (let position = order.length - 1; position > 0; position--) {
+    const other = Math.floor(random() * (position + 1));
+    const swap = order[position]!;
+    order[position] = order[other]!;
+    order[other] = swap;
+  }
+}
+
 function sigmoid(value: number): number {
   return value >= 0 ? 1 / (1 + Math.exp(-value)) : Math.exp(value) / (1 + Math.exp(value));
 }
@@ -179,12 +198,7 @@ export function fitLogistic(
       const hardCount = Math.ceil(negatives.length * (options.hardShare ?? 0.03));
       for (const index of negatives.slice(0, hardCount)) boost[index] = hardNegativeWeight;
     }
-    for (let position = order.length - 1; position > 0; position--) {
-      const other = Math.floor(random() * (position + 1));
-      const swap = order[position]!;
-      order[position] = order[other]!;
-      order[other] = swap;
-    }
+    shuffle(order, random);
     for (const sampleIndex of order) {
       const sample = samples[sampleIndex]!;
       let logit = bias;
@@ -231,7 +245,11 @@ export interface WeightsRecord {
   readonly scale: number;
   readonly weights: string;
   readonly ngrams: boolean;
+  readonly gate?: LearnedGate;
 }
+
+/** No learned gate. */
+const NO_GATE: LearnedGate = { words: "", weights: "", threshold: 0 };
 
 /** Quantizes float weights to int16 (the committed form); the model it returns is exactly what inference sees. */
 export function quantize(
@@ -260,6 +278,169 @@ export function quantize(
   };
 }
 
+/** Leetspeak digits the pre-filter maps to letters inside words (find-candidate-lines.ts). */
+const LEET_LETTERS: Record<number, number> = { 48: 111, 49: 105, 51: 101, 52: 97, 53: 115, 55: 116 };
+
+/**
+ * Calls `visit` with the folded words of every raw sentence of `text` as the pre-filter sees them
+ * (find-candidate-lines.ts: a sentence ends at a line break or at `.`, `!`, `?` before a space or tab;
+ * words are folded with the same table, invisibles dropped, leetspeak digits mapped). JSON escapes are
+ * not decoded here: the gate's training only needs the words.
+ */
+export function forEachRawSentence(
+  text: string,
+  visit: (words: readonly string[], start: number, end: number) => void,
+): void {
+  let words: string[] = [];
+  let word: number[] = [];
+  let start = 0;
+  const endWord = (): void => {
+    if (word.length > 1) words.push(String.fromCharCode(...word));
+    word = [];
+  };
+  const endSentence = (end: number): void => {
+    endWord();
+    if (words.length > 0) visit(words, start, end);
+    words = [];
+    start = end;
+  };
+  for (let index = 0; index < text.length; index++) {
+    const codeUnit = text.charCodeAt(index);
+    const folded = CHARACTER_FOLD[codeUnit]!;
+    if (WORD_CHARACTER[codeUnit] === 1) {
+      word.push(LEET_LETTERS[codeUnit] ?? folded);
+      continue;
+    }
+    if (folded === FOLD_DROP) continue;
+    if (folded === FOLD_NEWLINE) {
+      endSentence(index);
+      start = index + 1;
+      continue;
+    }
+    endWord();
+    if (
+      (codeUnit === 46 || codeUnit === 33 || codeUnit === 63) &&
+      (text[index + 1] === " " || text[index + 1] === "\t")
+    )
+      endSentence(index + 1);
+  }
+  endSentence(text.length);
+}
+
+/** Options of trainLearnedGate. */
+export interface GateOptions {
+  /** Share of the payload sentences of the training attacks the gate must pass (default 0.85). */
+  readonly recall?: number;
+  /** A word must occur in at least this many payload sentences to get a weight (default 2). */
+  readonly minCount?: number;
+}
+
+/** Integer weight units per logit of the gate. */
+const GATE_SCALE = 100;
+
+/**
+ * Trains the learned gate (detection-rules.ts LearnedGate): logistic regression over the counts of
+ * folded words in raw sentences (payload sentences positive, every other sentence negative), with the
+ * weights kept non-negative (so the pre-filter's sum over a raw sentence bounds every segment in it)
+ * and a vocabulary of the words seen in at least `minCount` payload sentences. The threshold passes
+ * the share `recall` of the payload sentences (of MIN_WORDS words or more) of the training attacks.
+ */
+export function trainLearnedGate(
+  training: readonly EvalRecord[],
+  options: GateOptions = {},
+): { gate: LearnedGate; report: Record<string, unknown> } {
+  // Defaults chosen on eval/keel/dev (recall at the 0-false-positive threshold) among 0.75-0.95 and 2 or 4.
+  const minCount = options.minCount ?? 2;
+  const targetRecall = options.recall ?? 0.85;
+  const sentences: { words: readonly string[]; label: 0 | 1 }[] = [];
+  for (const record of training) {
+    forEachRawSentence(record.text, (words, start, end) => {
+      if (words.length < MIN_WORDS) return;
+      const inPayload = overlapsSpan(record, start, end);
+      if (inPayload && isShapelessPayload(record)) return;
+      sentences.push({ words: [...words], label: inPayload ? 1 : 0 });
+    });
+  }
+  const positiveCounts = new Map<string, number>();
+  for (const sentence of sentences) {
+    if (sentence.label === 0) continue;
+    for (const word of new Set(sentence.words)) positiveCounts.set(word, (positiveCounts.get(word) ?? 0) + 1);
+  }
+  const vocabulary = [...positiveCounts.entries()]
+    .filter(([word, count]) => count >= minCount && !/[0-9]/.test(word))
+    .map(([word]) => word)
+    .sort();
+  const indexOf = new Map(vocabulary.map((word, index) => [word, index]));
+  const encoded = sentences.map((sentence) => {
+    const counts = new Map<number, number>();
+    for (const word of sentence.words) {
+      const index = indexOf.get(word);
+      if (index !== undefined) counts.set(index, (counts.get(index) ?? 0) + 1);
+    }
+    const indices = Int32Array.from([...counts.keys()].sort((left, right) => left - right));
+    return {
+      indices,
+      values: Float32Array.from(indices, (index) => counts.get(index)!),
+      label: sentence.label,
+    };
+  });
+  const weights = new Float64Array(vocabulary.length);
+  const squares = new Float64Array(vocabulary.length);
+  let bias = 0;
+  let biasSquares = 0;
+  const random = seededRandom(7);
+  const order = Array.from(encoded.keys());
+  for (let epoch = 0; epoch < 8; epoch++) {
+    shuffle(order, random);
+    for (const sampleIndex of order) {
+      const { indices, values, label } = encoded[sampleIndex]!;
+      let logit = bias;
+      for (let position = 0; position < indices.length; position++)
+        logit += weights[indices[position]!]! * values[position]!;
+      const error = (sigmoid(logit) - label) * (label === 1 ? 4 : 1);
+      for (let position = 0; position < indices.length; position++) {
+        const index = indices[position]!;
+        const gradient = error * values[position]! + 1e-4 * weights[index]!;
+        squares[index]! += gradient * gradient;
+        weights[index] = Math.max(
+          0,
+          weights[index]! - (0.2 * gradient) / (Math.sqrt(squares[index]!) + 1e-8),
+        );
+      }
+      biasSquares += error * error;
+      bias -= (0.2 * error) / (Math.sqrt(biasSquares) + 1e-8);
+    }
+  }
+  const integerWeights = Array.from(weights, (weight) => Math.round(weight * GATE_SCALE));
+  const kept = vocabulary
+    .map((word, index) => [word, integerWeights[index]!] as const)
+    .filter(([, weight]) => weight > 0);
+  const keptIndex = new Map(kept);
+  const scoreOf = (words: readonly string[]): number =>
+    words.reduce((sum, word) => sum + (keptIndex.get(word) ?? 0), 0);
+  const positiveScores = sentences
+    .filter((sentence) => sentence.label === 1)
+    .map((sentence) => scoreOf(sentence.words));
+  positiveScores.sort((left, right) => left - right);
+  const threshold = Math.max(1, positiveScores[Math.floor(positiveScores.length * (1 - targetRecall))] ?? 1);
+  const negatives = sentences.filter((sentence) => sentence.label === 0);
+  const negativesPassing = negatives.filter((sentence) => scoreOf(sentence.words) >= threshold).length;
+  return {
+    gate: {
+      words: kept.map(([word]) => word).join(" "),
+      weights: kept.map(([, weight]) => weight).join(" "),
+      threshold,
+    },
+    report: {
+      gateWords: kept.length,
+      gateThreshold: threshold,
+      gatePayloadSentences: positiveScores.length,
+      gateNegativeSentences: negatives.length,
+      gateNegativeSentencesPassing: negativesPassing,
+    },
+  };
+}
+
 /** Stable 32-bit hash of a string (for the held-back fifth of shared/eval/dev). */
 function idHash(text: string): number {
   let hash = 0x811c9dc5;
@@ -281,6 +462,9 @@ export function trainLearnedModel(
   options: TrainOptions = {},
 ): TrainResult {
   const ngrams = options.ngrams ?? true;
+  const trainedGate = options.gate === undefined ? undefined : trainLearnedGate(training, options.gate);
+  // The scorer trains on (and its threshold is chosen over) what this gate opens.
+  setLearnedGate(trainedGate?.gate);
   const samples = collectSamples(training, ngrams);
   const { weights, bias } = fitLogistic(samples, options);
   // Threshold from the quantized model, which is what the scanner will run.
@@ -292,10 +476,18 @@ export function trainLearnedModel(
   const highestBenign = benignScores.reduce((best, score) => Math.max(best, score), Number.NEGATIVE_INFINITY);
   const margin = options.margin ?? 0.5;
   const threshold = Number.isFinite(highestBenign) ? highestBenign + margin : bias + margin;
-  const record = quantize(weights, bias, threshold, ngrams);
+  const record = { ...quantize(weights, bias, threshold, ngrams), gate: trainedGate?.gate ?? NO_GATE };
   const attackScores = textScores(tuningAttacks, model);
   const caught = attackScores.filter((score) => score >= threshold).length;
   const positives = samples.filter((sample) => sample.label === 1).length;
+  // The ceiling the gates set: tuning attacks with a scored segment inside the payload.
+  const tuningAttacksGated = tuningAttacks.filter((attack) => {
+    let gated = false;
+    forEachLearnedSegment(attack.text, (_view, start, end) => {
+      if (overlapsSpan(attack, start, end)) gated = true;
+    });
+    return gated;
+  }).length;
   return {
     record,
     report: {
@@ -307,6 +499,8 @@ export function trainLearnedModel(
       threshold: record.threshold,
       tuningAttackTexts: tuningAttacks.length,
       tuningAttacksCaughtByLearnedStageAlone: caught,
+      tuningAttacksGated,
+      ...trainedGate?.report,
     },
   };
 }
@@ -323,6 +517,15 @@ export const LEARNED_WEIGHTS = {
   weights:
     ${JSON.stringify(record.weights)},
 } as const;
+
+/** The learned gate (detection-rules.ts LearnedGate). */
+export const LEARNED_GATE = {
+  threshold: ${(record.gate ?? NO_GATE).threshold},
+  words:
+    ${JSON.stringify((record.gate ?? NO_GATE).words)},
+  weights:
+    ${JSON.stringify((record.gate ?? NO_GATE).weights)},
+};
 `;
 }
 
@@ -366,7 +569,13 @@ function main(): void {
     process.stderr.write("train:quarantine: no training data (eval/keel/train, shared/eval/dev)\n");
     process.exit(1);
   }
-  const { record, report } = trainLearnedModel(training, tuning, { ngrams });
+  // The learned gate is opt-in: its model (one run) raised held-out recall but had held-out false
+  // positives (docs/quarantine.md), so the committed model is trained without it.
+  const gateIndex = args.indexOf("--gate-recall");
+  const gate: GateOptions | undefined = args.includes("--gate")
+    ? { recall: gateIndex >= 0 ? Number(args[gateIndex + 1]) : undefined }
+    : undefined;
+  const { record, report } = trainLearnedModel(training, tuning, { ngrams, gate });
   writeFileSync(out, weightsModule(record));
   process.stdout.write(`${JSON.stringify({ ...report, ngrams, out }, null, 2)}\n`);
 }

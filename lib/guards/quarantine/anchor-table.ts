@@ -5,12 +5,22 @@
  * match, because the rules themselves re-check the words.
  */
 export class AnchorTable {
-  private readonly keys: Int32Array;
-  private readonly anchorMasks: Int32Array;
-  private readonly companionMasks: Int32Array;
-  private readonly used: Uint8Array;
-  private readonly slotMask: number;
-  private readonly slotShift: number;
+  private keys = new Int32Array(0);
+  private anchorMasks = new Int32Array(0);
+  private companionMasks = new Int32Array(0);
+  private gateWeights = new Int32Array(0);
+  private used = new Uint8Array(0);
+  private slotMask = 0;
+  private slotShift = 0;
+  private readonly entries: ReadonlyArray<readonly [hash: number, anchorMask: number, companionMask: number]>;
+  /**
+   * The learned gate (see setGate): a sentence whose gate words' weights sum to at least this value
+   * is checked by the rules in `gateRuleMask` even without their anchor and companion words.
+   * +Infinity (no gate) until setGate is called.
+   */
+  gateThreshold = Number.POSITIVE_INFINITY;
+  /** Rules a sentence the learned gate opens is checked against. */
+  gateRuleMask = 0;
   /**
    * The `used` flags and the slot shift, exposed read-only for the pre-filter's hot loop, which inlines
    * `mayContain` as `usedSlots[Math.imul(hash, 0x9e3779b1) >>> slotShiftValue] === 1` on locals.
@@ -38,28 +48,76 @@ export class AnchorTable {
     rulesAnchoredAtSegmentStart = 0,
     rulesAnchoredAfterBracket = 0,
   ) {
+    this.entries = entries;
+    this.rulesWithoutCompanions = rulesWithoutCompanions;
+    this.rulesAnchoredAtSegmentStart = rulesAnchoredAtSegmentStart;
+    this.rulesAnchoredAfterBracket = rulesAnchoredAfterBracket;
+    this.build([]);
+  }
+
+  /**
+   * Sets the learned gate: `weights` maps word hashes to non-negative integer weights; a sentence whose
+   * words' weights (every occurrence counted) sum to `threshold` or more is checked by the rules in
+   * `ruleMask`. The weights are non-negative, so a sentence's sum is at least the sum of any segment
+   * inside it: the pre-filter, which sums over raw sentences, never drops a segment the segmenter would
+   * open. Rebuilds the table (the words become entries); the training script calls it again for each
+   * gate it tries. `threshold` +Infinity removes the gate.
+   */
+  setGate(
+    weights: ReadonlyArray<readonly [hash: number, weight: number]>,
+    threshold: number,
+    ruleMask: number,
+  ): void {
+    this.gateThreshold = weights.length === 0 ? Number.POSITIVE_INFINITY : threshold;
+    this.gateRuleMask = ruleMask;
+    this.build(weights);
+  }
+
+  private build(gate: ReadonlyArray<readonly [hash: number, weight: number]>): void {
     // Kept sparse (at most 1/16 full: 16K slots, a 16 KB `used` array, for the ~600 anchor words): nearly
     // every word of any input is a miss, and a miss that lands on a used slot costs a key compare and a
     // mispredicted branch. At 1/4 full the whole scan measured ~8% slower.
     let size = 64;
-    while (size < entries.length * 16) size *= 2;
+    while (size < (this.entries.length + gate.length) * 16) size *= 2;
     this.keys = new Int32Array(size);
     this.anchorMasks = new Int32Array(size);
     this.companionMasks = new Int32Array(size);
+    this.gateWeights = new Int32Array(size);
     this.used = new Uint8Array(size);
     this.slotMask = size - 1;
     this.slotShift = 32 - Math.log2(size);
-    this.rulesWithoutCompanions = rulesWithoutCompanions;
-    this.rulesAnchoredAtSegmentStart = rulesAnchoredAtSegmentStart;
-    this.rulesAnchoredAfterBracket = rulesAnchoredAfterBracket;
-    for (const [hash, anchorMask, companionMask] of entries) {
-      let slot = this.slotOf(hash);
-      while (this.used[slot] === 1 && this.keys[slot] !== (hash | 0)) slot = (slot + 1) & this.slotMask;
-      this.used[slot] = 1;
-      this.keys[slot] = hash | 0;
+    for (const [hash, anchorMask, companionMask] of this.entries) {
+      const slot = this.claim(hash);
       this.anchorMasks[slot] = this.anchorMasks[slot]! | anchorMask;
       this.companionMasks[slot] = this.companionMasks[slot]! | companionMask;
     }
+    for (const [hash, weight] of gate) {
+      const slot = this.claim(hash);
+      this.gateWeights[slot] = this.gateWeights[slot]! + Math.max(0, Math.round(weight));
+    }
+  }
+
+  /** The slot of `hash`, claimed when it is new. */
+  private claim(hash: number): number {
+    let slot = this.slotOf(hash);
+    while (this.used[slot] === 1 && this.keys[slot] !== (hash | 0)) slot = (slot + 1) & this.slotMask;
+    this.used[slot] = 1;
+    this.keys[slot] = hash | 0;
+    return slot;
+  }
+
+  /** Learned gate weight of the word in `slot` (from find); 0 for a word that only anchors rules. */
+  gateWeightAt(slot: number): number {
+    return this.gateWeights[slot]!;
+  }
+
+  /**
+   * The rules a segment must be checked against, given the OR of its anchor and companion masks and the
+   * sum of its words' gate weights.
+   */
+  rulesToCheckWithGate(anchorMask: number, companionMask: number, gateScore: number): number {
+    const rules = anchorMask & (companionMask | this.rulesWithoutCompanions);
+    return gateScore >= this.gateThreshold ? rules | this.gateRuleMask : rules;
   }
 
   /** Slot of a word hash, or -1 when the word is neither an anchor nor a companion of any rule. */

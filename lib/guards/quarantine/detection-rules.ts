@@ -1,6 +1,7 @@
 import { AnchorTable, hashWord } from "./anchor-table";
 import { DECODE_WORDS, ENCODED_ORDER_RULE } from "./encoded-orders";
 import type { InstructionRule } from "./instruction-rule";
+import { LEARNED_GATE } from "./learned-weights";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
 import {
   agentObligationRule,
@@ -96,6 +97,41 @@ export const ANCHOR_TABLE: AnchorTable = new AnchorTable(
     0,
   ),
 );
+
+/**
+ * The learned gate of the learned stage (a cascade's first step): a non-negative weight per folded word,
+ * trained by scripts/quarantine/train.ts and committed with the scorer's weights (learned-weights.ts).
+ * The pre-filter and the segmenter sum the weights of a sentence's words while they hash them for the
+ * anchor table anyway, and a sentence whose sum reaches `threshold` is scored by the learned stage even
+ * when none of the hand-written gates (LEARNED_GATES) opened it. Weights are integers.
+ */
+export interface LearnedGate {
+  /** Folded words, space-separated ("" for no gate). */
+  readonly words: string;
+  /** Integer weight of each word, in the order of `words`, space-separated. */
+  readonly weights: string;
+  readonly threshold: number;
+}
+
+/** The rule bit a sentence the learned gate opens is checked by (the learned rules share one verdict). */
+const LEARNED_GATE_RULE_MASK: number =
+  1 << DETECTION_RULES.findIndex((rule) => rule.name === LEARNED_RULE_NAME);
+
+/**
+ * Installs `gate` in ANCHOR_TABLE (undefined: no learned gate). The committed gate is installed when
+ * this module loads; the training script and the evaluation's `--weights` install others.
+ */
+export function setLearnedGate(gate: LearnedGate | undefined): void {
+  const words = gate === undefined || gate.words === "" ? [] : gate.words.split(" ");
+  const weights = gate === undefined || gate.weights === "" ? [] : gate.weights.split(" ").map(Number);
+  ANCHOR_TABLE.setGate(
+    words.map((word, index) => [hashWord(word), weights[index] ?? 0] as const),
+    gate?.threshold ?? Number.POSITIVE_INFINITY,
+    LEARNED_GATE_RULE_MASK,
+  );
+}
+
+setLearnedGate(LEARNED_GATE);
 
 /**
  * The segmenter hashes maximal runs of word characters, so "e-mail" is seen as "e" and "mail"; a

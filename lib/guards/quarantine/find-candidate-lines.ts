@@ -92,6 +92,8 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
   let sentenceOpensLine = 1;
   let anchorMask = 0;
   let companionMask = 0;
+  // Sum of the learned gate's word weights in the sentence (AnchorTable.setGate).
+  let gateScore = 0;
   // AnchorTable.mayContain inlined on locals for the fast loop (the method call re-read the table's
   // fields for every word).
   const used = anchors.usedSlots;
@@ -157,28 +159,37 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
       if (slot >= 0 && !isDigitRun(text, index)) {
         companionMask |= anchors.companionMaskAt(slot);
         anchorMask |= anchorBits(anchors, slot, anchorMask, companionMask, text, index);
+        gateScore += anchors.gateWeightAt(slot);
       }
       hash = SEED;
       inWord = 0;
     }
     if (value === CLASS_NEWLINE) {
-      if (anchorMask !== 0 && anchors.rulesToCheck(anchorMask, companionMask) !== 0) {
+      if (
+        (anchorMask | gateScore) !== 0 &&
+        anchors.rulesToCheckWithGate(anchorMask, companionMask, gateScore) !== 0
+      ) {
         pushRegion(regions, sentenceStart, index, sentenceOpensLine);
       }
       sentenceStart = index + 1;
       sentenceOpensLine = 1;
       anchorMask = 0;
       companionMask = 0;
+      gateScore = 0;
     } else if (value === CLASS_SENTENCE_END && index + 1 < length) {
       const next = text.charCodeAt(index + 1);
       if (next === 32 || next === 9) {
-        if (anchorMask !== 0 && anchors.rulesToCheck(anchorMask, companionMask) !== 0) {
+        if (
+          (anchorMask | gateScore) !== 0 &&
+          anchors.rulesToCheckWithGate(anchorMask, companionMask, gateScore) !== 0
+        ) {
           pushRegion(regions, sentenceStart, index + 1, sentenceOpensLine);
         }
         sentenceStart = index + 1;
         sentenceOpensLine = 0;
         anchorMask = 0;
         companionMask = 0;
+        gateScore = 0;
       }
     }
     index += width;
@@ -188,9 +199,13 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
     if (slot >= 0 && !isDigitRun(text, length)) {
       companionMask |= anchors.companionMaskAt(slot);
       anchorMask |= anchorBits(anchors, slot, anchorMask, companionMask, text, length);
+      gateScore += anchors.gateWeightAt(slot);
     }
   }
-  if (anchorMask !== 0 && anchors.rulesToCheck(anchorMask, companionMask) !== 0) {
+  if (
+    (anchorMask | gateScore) !== 0 &&
+    anchors.rulesToCheckWithGate(anchorMask, companionMask, gateScore) !== 0
+  ) {
     pushRegion(regions, sentenceStart, length, sentenceOpensLine);
   }
   return regions;

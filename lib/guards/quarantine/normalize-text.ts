@@ -86,10 +86,14 @@ function originalWidthAt(input: string, start: number, end: number): number {
   return 1;
 }
 
+/** Entries per anchor word in FoldedRegion.hits. */
+export const HIT_STRIDE = 4;
+
 /**
  * `hits` with the anchor word in `slot` that ends at folded index `end` written at `hitCount` (grown when
  * full): the end, its rules anchored on it masked by `anchorFilter` (-1 keeps all; without a bracket
- * since the previous word it drops the bracket-anchored rules), the rules it is a companion of.
+ * since the previous word it drops the bracket-anchored rules), the rules it is a companion of, its
+ * learned gate weight.
  */
 function withHit(
   hits: Int32Array,
@@ -99,10 +103,11 @@ function withHit(
   slot: number,
   anchorFilter: number,
 ): Int32Array {
-  const target = hitCount + 3 > hits.length ? grown(hits, hitCount) : hits;
+  const target = hitCount + HIT_STRIDE > hits.length ? grown(hits, hitCount) : hits;
   target[hitCount] = end;
   target[hitCount + 1] = anchors.anchorMaskAt(slot) & anchorFilter;
   target[hitCount + 2] = anchors.companionMaskAt(slot);
+  target[hitCount + 3] = anchors.gateWeightAt(slot);
   return target;
 }
 
@@ -127,9 +132,10 @@ export class FoldedRegion {
   /** Number of folded code units. */
   length = 0;
   /**
-   * Anchor words, in order: `hits[3k]` is the folded index right after the word (where the word ends),
-   * `hits[3k + 1]` the rules anchored on it (bracket-anchored rules only when a bracket came since the
-   * previous word, see InstructionRule.anchorAfterBracket), `hits[3k + 2]` the rules it is a companion of.
+   * Anchor words, in order: `hits[4k]` is the folded index right after the word (where the word ends),
+   * `hits[4k + 1]` the rules anchored on it (bracket-anchored rules only when a bracket came since the
+   * previous word, see InstructionRule.anchorAfterBracket), `hits[4k + 2]` the rules it is a companion of,
+   * `hits[4k + 3]` its learned gate weight (AnchorTable.setGate).
    */
   hits: Int32Array = new Int32Array(48);
   hitCount = 0;
@@ -339,7 +345,7 @@ export function foldRegion(input: string, from: number, to: number, anchors: Anc
         const slot = anchors.find(hash);
         if (slot >= 0) {
           hits = withHit(hits, hitCount, count, anchors, slot, afterBracket ? -1 : bracketOnly);
-          hitCount += 3;
+          hitCount += HIT_STRIDE;
         }
         hash = SEED;
         inWord = false;
@@ -360,12 +366,12 @@ export function foldRegion(input: string, from: number, to: number, anchors: Anc
     const slot = anchors.find(hash);
     if (slot >= 0) {
       hits = withHit(hits, hitCount, count, anchors, slot, afterBracket ? -1 : bracketOnly);
-      hitCount += 3;
+      hitCount += HIT_STRIDE;
     }
   }
   region.length = count;
   region.hits = hits;
-  region.hitCount = hitCount / 3;
+  region.hitCount = hitCount / HIT_STRIDE;
   region.marks = marks;
   region.markCount = markCount;
   region.input = input;

@@ -1,5 +1,5 @@
 import type { AnchorTable } from "./anchor-table";
-import type { FoldedRegion } from "./normalize-text";
+import { type FoldedRegion, HIT_STRIDE } from "./normalize-text";
 
 const NEWLINE = 10;
 const SPACE = 32;
@@ -100,12 +100,16 @@ export function segmentRegion(
   const marks = region.marks;
   const markCount = region.markCount;
   const hits = region.hits;
-  const hitEnd = region.hitCount * 3;
+  const hitEnd = region.hitCount * HIT_STRIDE;
   let hit = 0;
   let segmentStart = 0;
   let opensLine = startsLine;
   let anchorMask = 0;
   let companionMask = 0;
+  // Sum of the learned gate's word weights in the segment (AnchorTable.setGate).
+  let gateScore = 0;
+  const gateThreshold = anchors.gateThreshold;
+  const gateRuleMask = anchors.gateRuleMask;
   // Units before this index do not count as the "last non-space unit" before a quote: the segmenter
   // forgets it at every line break and sentence end (a quote boundary leaves the quote itself as it).
   let lastNonSpaceFloor = 0;
@@ -117,7 +121,13 @@ export function segmentRegion(
     while (hit < hitEnd && hits[hit]! <= index) {
       anchorMask |= hits[hit + 1]!;
       companionMask |= hits[hit + 2]!;
-      hit += 3;
+      gateScore += hits[hit + 3]!;
+      hit += HIT_STRIDE;
+    }
+    // The learned gate opened the segment: its rules count as anchored and accompanied.
+    if (gateScore >= gateThreshold) {
+      anchorMask |= gateRuleMask;
+      companionMask |= gateRuleMask;
     }
     const codeUnit = codes[index]!;
     if (codeUnit === NEWLINE) {
@@ -126,6 +136,7 @@ export function segmentRegion(
       opensLine = true;
       anchorMask = 0;
       companionMask = 0;
+      gateScore = 0;
       lastNonSpaceFloor = index + 1;
       markIndex++;
       continue;
@@ -153,6 +164,7 @@ export function segmentRegion(
         opensLine = false;
         anchorMask = 0;
         companionMask = 0;
+        gateScore = 0;
         lastNonSpaceFloor = after;
         // The units up to `after` (the run and its closers) are part of this boundary.
         while (markIndex < markCount && marks[markIndex]! < after) markIndex++;
@@ -172,6 +184,7 @@ export function segmentRegion(
       opensLine = true;
       anchorMask = 0;
       companionMask = 0;
+      gateScore = 0;
       markIndex++;
       continue;
     }
@@ -183,13 +196,19 @@ export function segmentRegion(
       opensLine = false;
       anchorMask = 0;
       companionMask = 0;
+      gateScore = 0;
     }
     markIndex++;
   }
   while (hit < hitEnd) {
     anchorMask |= hits[hit + 1]!;
     companionMask |= hits[hit + 2]!;
-    hit += 3;
+    gateScore += hits[hit + 3]!;
+    hit += HIT_STRIDE;
+  }
+  if (gateScore >= gateThreshold) {
+    anchorMask |= gateRuleMask;
+    companionMask |= gateRuleMask;
   }
   pushSegment(segments, codes, segmentStart, length, opensLine, anchors, anchorMask, companionMask);
 }

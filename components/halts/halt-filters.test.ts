@@ -33,6 +33,7 @@ describe("readFilters", () => {
 
   it("drops a search shorter than the API accepts (three characters)", () => {
     expect(readFilters(new URLSearchParams({ q: " ab " })).q).toBe("");
+    expect(readFilters(new URLSearchParams({ q: "a b" })).q).toBe("");
     expect(readFilters(new URLSearchParams({ q: "abc" })).q).toBe("abc");
   });
 

@@ -644,6 +644,7 @@ const queryBooleanSchema = z.enum(["true", "false"]).transform((value) => value 
  * read every event (seconds at ten million).
  */
 export const HALT_SEARCH_MIN_LENGTH = 3;
+export const HALT_SEARCH_PATTERN = /\S[\s\S]*\S[\s\S]*\S/;
 
 /**
  * Query of `GET /api/halts` (the console's list): filters, newest first, keyset pagination by `cursor`.
@@ -663,8 +664,10 @@ export const listHaltsQuerySchema = z
     acknowledged: queryBooleanSchema.optional(),
     from: isoTimestampSchema.optional(),
     to: isoTimestampSchema.optional(),
-    q: nonBlankText(200, { max: "q must be at most 200 characters" })
-      .min(HALT_SEARCH_MIN_LENGTH, `q must be at least ${HALT_SEARCH_MIN_LENGTH} characters`)
+    q: storableText()
+      .max(200, "q must be at most 200 characters")
+      .regex(HALT_SEARCH_PATTERN, `q must have at least ${HALT_SEARCH_MIN_LENGTH} characters besides spaces`)
+      .trim()
       .optional(),
     limit: z.coerce
       .number({ error: "limit must be an integer" })

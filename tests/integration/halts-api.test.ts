@@ -529,7 +529,7 @@ describe("reading halts", () => {
     expect((await list(headers, "?cursor=garbage")).status).toBe(400);
     const short = await list(headers, "?q=%20ab%20");
     expect(short.status).toBe(400);
-    expect(JSON.stringify(short.body)).toContain("q must be at least 3 characters");
+    expect(JSON.stringify(short.body)).toContain("q must have at least 3 characters besides spaces");
   });
 
   it("an agent key lists only its own sessions' halts", async () => {
@@ -759,8 +759,8 @@ describe("GET /api/halts counts at volume", () => {
     });
     const second = await list(headers, `?q=capped-count%20filler&limit=2&cursor=${many.body.next_cursor}`);
     const direct = await list(headers, "?q=capped-count%20filler&limit=4");
-    expect([...many.body.halts, ...second.body.halts].map((halt: { halt_id: string }) => halt.halt_id)).toEqual(
-      direct.body.halts.map((halt: { halt_id: string }) => halt.halt_id),
-    );
+    expect(
+      [...many.body.halts, ...second.body.halts].map((halt: { halt_id: string }) => halt.halt_id),
+    ).toEqual(direct.body.halts.map((halt: { halt_id: string }) => halt.halt_id));
   });
 });

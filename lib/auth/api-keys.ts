@@ -119,14 +119,7 @@ export type BearerIdentity =
   | { kind: "user"; keyId: string; userId: string; username: string; role: Role }
   | { kind: "agent"; keyId: string; agentName: string; scopes: AgentScope[] };
 
-interface BearerRow {
-  id: string;
-  kind: string;
-  secretHash: string;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-  name: string;
-  scopes: string[];
+interface BearerRow extends CachedApiKey {
   userId: string | null;
   username: string | null;
   role: Role | null;

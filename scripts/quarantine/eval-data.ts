@@ -3,7 +3,7 @@
  * the parent directories of the repository or at KEEL_SHARED_EVAL), Keel's own corpus (eval/keel) and
  * the hand-written training cases of this folder. Used by train.ts, eval.ts and the quarantine bench.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -83,51 +83,10 @@ export function handwrittenCases(): EvalRecord[] {
 }
 
 /**
- * Benign documentation installed with the repository's dependencies: the Markdown files under
- * node_modules (READMEs with install sections, SDK docs full of example system prompts, changelogs),
- * in sorted path order and cut into paragraphs-sized texts of at most `chunk` characters. Fixed by the
- * lockfile, so training on it is reproducible. At most `limit` characters in total.
+ * The hand-written hard benign texts of this folder (hard-benign.jsonl): advisories and blog posts that
+ * describe indirect prompt injection, code and config lines, support playbooks, prompt-engineering docs
+ * (EN/DE/IT). Split by train.ts hardBenignPartition into training, threshold and reserved thirds.
  */
-export function dependencyDocs(limit = 12_000_000, chunk = 4000): EvalRecord[] {
-  const root = join(REPOSITORY_ROOT, "node_modules");
-  const files: string[] = [];
-  const walk = (directory: string, depth: number): void => {
-    if (depth > 8) return;
-    let entries: string[];
-    try {
-      entries = readdirSync(directory).sort();
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry === ".cache" || entry === ".bin") continue;
-      const path = join(directory, entry);
-      let isDirectory = false;
-      try {
-        isDirectory = statSync(path).isDirectory();
-      } catch {
-        continue;
-      }
-      if (isDirectory) walk(path, depth + 1);
-      else if (entry.toLowerCase().endsWith(".md")) files.push(path);
-    }
-  };
-  walk(root, 0);
-  const records: EvalRecord[] = [];
-  let total = 0;
-  for (const path of files) {
-    const text = readFileSync(path, "utf8");
-    for (let start = 0; start < text.length && total < limit; start += chunk) {
-      // Cut at a blank line near the chunk end when there is one.
-      let end = Math.min(text.length, start + chunk);
-      const blank = text.lastIndexOf("\n\n", end);
-      if (end < text.length && blank > start + chunk / 2) end = blank;
-      const piece = text.slice(start, end);
-      start = end - chunk;
-      total += piece.length;
-      records.push({ id: `deps:${path.slice(root.length + 1)}:${end}`, text: piece, label: "benign" });
-    }
-    if (total >= limit) break;
-  }
-  return records;
+export function hardBenignCases(): EvalRecord[] {
+  return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "hard-benign.jsonl"));
 }

@@ -5,8 +5,10 @@
  *
  * Usage: npm run eval:quarantine [-- --sets keel-heldout,shared-test] [-- --weights <weights module>] [-- --json]
  *
- * Held-out sets first (eval/keel/heldout, shared/eval/test: scored for reporting only, never tuned on),
- * then the sets the detector was trained or tuned on (eval/keel/dev and train, shared/eval/dev).
+ * Held-out sets first (eval/keel/heldout, shared/eval/test: scored for reporting only, never tuned on;
+ * the reserved partitions of the dependency corpus and of hard-benign.jsonl: read by no training), then
+ * the sets the detector was trained or tuned on (eval/keel/dev and train, shared/eval/dev, the
+ * threshold partitions).
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,18 +17,47 @@ import { decodeModel, setLearnedModel } from "../../lib/guards/quarantine/learne
 import { QUARANTINE_MARKER } from "../../lib/guards/quarantine/quarantine-marker";
 import { LEARNED_RULE_NAME } from "../../lib/guards/quarantine/rules/learned-order-rule";
 import { scanToolResultText, type ToolResultScan } from "../../lib/guards/quarantine/scan-tool-result-text";
-import { type EvalRecord, handwrittenCases, keelQuotedSplit, keelSplit, sharedSplit } from "./eval-data";
+import { hardBenignPartition, loadDependencyCorpus, type Partition } from "./dependency-corpus";
+import {
+  type EvalRecord,
+  handwrittenCases,
+  hardBenignCases,
+  keelQuotedSplit,
+  keelSplit,
+  sharedSplit,
+} from "./eval-data";
+
+/** One partition of the pinned dependency corpus; exits when node_modules does not match the manifest. */
+function dependencyPartition(partition: Partition): EvalRecord[] {
+  const corpus = loadDependencyCorpus();
+  if (corpus.problems.length > 0) {
+    process.stderr.write(
+      `eval:quarantine: the dependency corpus does not match scripts/quarantine/dependency-corpus.json:\n  ${corpus.problems.slice(0, 20).join("\n  ")}\n`,
+    );
+    process.exit(1);
+  }
+  return corpus[partition];
+}
+
+function hardBenignPartitionOf(partition: Partition): EvalRecord[] {
+  return hardBenignCases().filter((record) => hardBenignPartition(record) === partition);
+}
 
 const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => EvalRecord[] }> = {
   "keel-heldout": { heldOut: true, load: () => keelSplit("heldout") },
   "shared-test": { heldOut: true, load: () => sharedSplit("test") },
   "keel-quoted-heldout": { heldOut: true, load: () => keelQuotedSplit("heldout") },
+  // The reserved parts of the benign training material: read by neither the training nor the threshold.
+  "deps-reserved": { heldOut: true, load: () => dependencyPartition("reserved") },
+  "hard-benign-reserved": { heldOut: true, load: () => hardBenignPartitionOf("reserved") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
   "keel-quoted-train": { heldOut: false, load: () => keelQuotedSplit("train") },
   "shared-dev": { heldOut: false, load: () => sharedSplit("dev") },
   handwritten: { heldOut: false, load: () => handwrittenCases() },
+  "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
+  "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };
 
 /** Counts of one group of attacks. */

@@ -2,20 +2,23 @@
  * Trains the quarantine's learned second stage (lib/guards/quarantine/learned-*.ts) and writes its
  * weights to lib/guards/quarantine/learned-weights.ts.
  *
- * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>] [-- --gate [--gate-recall <share>]]
+ * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>] [-- --gate [--gate-recall <share>]] [-- --check]
  *
- * Data: eval/keel/train (with eval/keel/quoted/train), shared/eval/dev, scripts/quarantine/handwritten.jsonl
- * and four fifths of the Markdown documentation under node_modules. Every segment the
+ * Data: eval/keel/train (with eval/keel/quoted/train), shared/eval/dev, scripts/quarantine/handwritten.jsonl,
+ * the "train" third of scripts/quarantine/hard-benign.jsonl and the "train" partition of the dependency
+ * corpus pinned by scripts/quarantine/dependency-corpus.json (dependency-corpus.ts). Every segment the
  * learned stage's gate opens is one example: segments overlapping an attack span are positives, all
  * other segments (of benign texts, and of attack texts outside the spans) negatives. The threshold is
- * chosen on eval/keel/dev (with eval/keel/quoted/dev): the highest score of any segment of its benign texts plus a margin, so the
- * stage has no false positive there (when eval/keel/dev is absent, a fixed fifth of shared/eval/dev is
- * held back for it). eval/keel/heldout and shared/eval/test are never read.
+ * chosen on eval/keel/dev (with eval/keel/quoted/dev), the "threshold" partition of the dependency corpus
+ * and the "threshold" third of hard-benign.jsonl: the highest score of any segment of their benign texts
+ * plus a margin, so the stage has no false positive there (when eval/keel/dev is absent, a fixed fifth of
+ * shared/eval/dev is held back for it). eval/keel/heldout, shared/eval/test and the "reserved" parts
+ * are never read. `--check` trains and compares with the committed weights instead of writing them.
  *
  * Model: logistic regression with L2, trained by AdaGrad over the sparse features in a seeded order, so
  * the same data gives the same weights byte for byte.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -35,10 +38,11 @@ import {
 } from "../../lib/guards/quarantine/learned-features";
 import { decodeModel, type LearnedModel } from "../../lib/guards/quarantine/learned-scorer";
 import { learnedOrderScore, MIN_WORDS } from "../../lib/guards/quarantine/rules/learned-order-rule";
+import { hardBenignPartition, loadDependencyCorpus, nameHash, sharedDevProblems } from "./dependency-corpus";
 import {
-  dependencyDocs,
   type EvalRecord,
   handwrittenCases,
+  hardBenignCases,
   keelQuotedSplit,
   keelSplit,
   REPOSITORY_ROOT,
@@ -441,14 +445,6 @@ export function trainLearnedGate(
   };
 }
 
-/** Stable 32-bit hash of a string (for the held-back fifth of shared/eval/dev). */
-function idHash(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++)
-    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
-  return hash >>> 0;
-}
-
 /** Result of a training run. */
 export interface TrainResult {
   readonly record: WeightsRecord;
@@ -521,38 +517,50 @@ export const LEARNED_WEIGHTS = {
 /** The learned gate (detection-rules.ts LearnedGate). */
 export const LEARNED_GATE = {
   threshold: ${(record.gate ?? NO_GATE).threshold},
-  words:
-    ${JSON.stringify((record.gate ?? NO_GATE).words)},
-  weights:
-    ${JSON.stringify((record.gate ?? NO_GATE).weights)},
+${stringField("words", (record.gate ?? NO_GATE).words)}
+${stringField("weights", (record.gate ?? NO_GATE).weights)}
 };
 `;
 }
 
-/** The training and tuning sets (see the file comment). */
+/** One string property of the generated module, broken as the formatter (line width 110) leaves it. */
+function stringField(name: string, value: string): string {
+  const line = `  ${name}: ${JSON.stringify(value)},`;
+  return line.length <= 110 ? line : `  ${name}:\n    ${JSON.stringify(value)},`;
+}
+
+/** The training and tuning sets (see the file comment); throws when the dependency corpus is not exact. */
 export function trainingData(): { training: EvalRecord[]; tuning: EvalRecord[] } {
   const keelTrain = [...keelSplit("train"), ...keelQuotedSplit("train")];
   const keelDev = [...keelSplit("dev"), ...keelQuotedSplit("dev")];
   const sharedDev = sharedSplit("dev");
   const handwritten = handwrittenCases();
-  // Dependency docs: four fifths are benign training texts, one fifth joins the threshold's benign texts.
-  const docs = dependencyDocs();
-  const heldBack = (record: EvalRecord) => idHash(record.id) % 5 === 0;
-  const docsTraining = docs.filter((record) => !heldBack(record));
-  const docsTuning = docs.filter(heldBack);
+  const hardBenign = hardBenignCases();
+  const hardTraining = hardBenign.filter((record) => hardBenignPartition(record) === "train");
+  const hardTuning = hardBenign.filter((record) => hardBenignPartition(record) === "threshold");
+  const docs = loadDependencyCorpus();
+  const problems = [...sharedDevProblems(), ...docs.problems];
+  if (problems.length > 0)
+    throw new Error(
+      `the training data pinned by scripts/quarantine/dependency-corpus.json is not what is installed ` +
+        `(${problems.length} problems; run \`npm ci\`, or rewrite the manifest on purpose with ` +
+        `\`npm run corpus:quarantine-deps\` and retrain):\n  ${problems.slice(0, 40).join("\n  ")}`,
+    );
   if (keelDev.length > 0)
     return {
-      training: [...keelTrain, ...sharedDev, ...handwritten, ...docsTraining],
-      tuning: [...keelDev, ...docsTuning],
+      training: [...keelTrain, ...sharedDev, ...handwritten, ...hardTraining, ...docs.train],
+      tuning: [...keelDev, ...hardTuning, ...docs.threshold],
     };
+  const heldBack = (record: EvalRecord) => nameHash(record.id) % 5 === 0;
   return {
     training: [
       ...keelTrain,
       ...sharedDev.filter((record) => !heldBack(record)),
       ...handwritten,
-      ...docsTraining,
+      ...hardTraining,
+      ...docs.train,
     ],
-    tuning: [...sharedDev.filter(heldBack), ...docsTuning],
+    tuning: [...sharedDev.filter(heldBack), ...hardTuning, ...docs.threshold],
   };
 }
 
@@ -564,7 +572,14 @@ function main(): void {
     outIndex >= 0 && args[outIndex + 1] !== undefined
       ? args[outIndex + 1]!
       : join(REPOSITORY_ROOT, "lib", "guards", "quarantine", "learned-weights.ts");
-  const { training, tuning } = trainingData();
+  let data: { training: EvalRecord[]; tuning: EvalRecord[] };
+  try {
+    data = trainingData();
+  } catch (error) {
+    process.stderr.write(`train:quarantine: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const { training, tuning } = data;
   if (training.length === 0) {
     process.stderr.write("train:quarantine: no training data (eval/keel/train, shared/eval/dev)\n");
     process.exit(1);
@@ -576,7 +591,17 @@ function main(): void {
     ? { recall: gateIndex >= 0 ? Number(args[gateIndex + 1]) : undefined }
     : undefined;
   const { record, report } = trainLearnedModel(training, tuning, { ngrams, gate });
-  writeFileSync(out, weightsModule(record));
+  const module = weightsModule(record);
+  if (args.includes("--check")) {
+    const same = readFileSync(out, "utf8") === module;
+    process.stdout.write(
+      same
+        ? `train:quarantine --check: the training reproduces ${out} byte for byte\n`
+        : `train:quarantine --check: the training does NOT reproduce ${out}\n`,
+    );
+    process.exit(same ? 0 : 1);
+  }
+  writeFileSync(out, module);
   process.stdout.write(`${JSON.stringify({ ...report, ngrams, out }, null, 2)}\n`);
 }
 

@@ -31,6 +31,12 @@ describe("readFilters", () => {
     });
   });
 
+  it("drops a search shorter than the API accepts (three characters)", () => {
+    expect(readFilters(new URLSearchParams({ q: " ab " })).q).toBe("");
+    expect(readFilters(new URLSearchParams({ q: "a b" })).q).toBe("");
+    expect(readFilters(new URLSearchParams({ q: "abc" })).q).toBe("abc");
+  });
+
   it("reads an empty URL as no filters", () => {
     expect(readFilters(new URLSearchParams())).toEqual(EMPTY_FILTERS);
     expect(hasFilters(EMPTY_FILTERS)).toBe(false);

@@ -1,4 +1,4 @@
-import { HALT_TYPES, type ListHaltsOutput, SEVERITY_LEVELS } from "@/lib/schemas/halts";
+import { HALT_SEARCH_PATTERN, HALT_TYPES, type ListHaltsOutput, SEVERITY_LEVELS } from "@/lib/schemas/halts";
 import { isUuidPrefix } from "@/lib/schemas/uuid";
 import type { HaltListFilters } from "./halts-api";
 
@@ -45,7 +45,7 @@ export function readFilters(search: Readable): HaltFilterValues {
     session_id: isUuidPrefix(value("session_id")) ? value("session_id").toLowerCase() : "",
     from: LOCAL_MINUTE.test(value("from")) ? value("from") : "",
     to: LOCAL_MINUTE.test(value("to")) ? value("to") : "",
-    q: value("q").slice(0, 200),
+    q: HALT_SEARCH_PATTERN.test(value("q")) ? value("q").slice(0, 200) : "",
   };
 }
 

@@ -11,7 +11,12 @@ import { FilterSelect } from "@/components/ui/filter-select";
 import { useLiveArrivals } from "@/components/ui/live-arrivals";
 import { LoadErrorAlert, LoadingStatus } from "@/components/ui/load-state";
 import { Link, useRouter } from "@/i18n/navigation";
-import { HALT_TYPES, type ListHaltsOutput, SEVERITY_LEVELS } from "@/lib/schemas/halts";
+import {
+  HALT_SEARCH_MIN_LENGTH,
+  HALT_TYPES,
+  type ListHaltsOutput,
+  SEVERITY_LEVELS,
+} from "@/lib/schemas/halts";
 import { isUuidPrefix } from "@/lib/schemas/uuid";
 import { BulkAcknowledge } from "./bulk-acknowledge";
 import { haltCountsMessage } from "./halt-counts";
@@ -373,6 +378,7 @@ function HaltFilterForm({
           type="search"
           value={values.q}
           onChange={set("q")}
+          minLength={HALT_SEARCH_MIN_LENGTH}
           maxLength={200}
           className={fieldClass}
         />

@@ -6,6 +6,7 @@ import { type Database, queryPrepared } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AgentSession, AgentSessionState } from "@/lib/generated/prisma/client";
 import { agentScopesSchema, tokenNameSchema } from "@/lib/schemas/auth";
+import { type ApiKeyCache, type CachedApiKey, invalidateApiKeyCaches } from "./api-key-cache";
 import { issueToken, parseToken, secretMatches } from "./api-token";
 import type { AgentScope, Role } from "./roles";
 
@@ -109,6 +110,8 @@ export async function revokeApiKey(
     data: { revokedAt: row.revokedAt ?? new Date() },
     include: { user: true },
   });
+  // This process refuses the key from its very next request; the others when the trigger's NOTIFY lands.
+  invalidateApiKeyCaches(updated.prefix);
   return toPublicApiKey(updated);
 }
 
@@ -116,14 +119,7 @@ export type BearerIdentity =
   | { kind: "user"; keyId: string; userId: string; username: string; role: Role }
   | { kind: "agent"; keyId: string; agentName: string; scopes: AgentScope[] };
 
-interface BearerRow {
-  id: string;
-  kind: string;
-  secretHash: string;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-  name: string;
-  scopes: string[];
+interface BearerRow extends CachedApiKey {
   userId: string | null;
   username: string | null;
   role: Role | null;
@@ -158,21 +154,48 @@ const BEARER_STATEMENT = `
     left join agent_sessions session on $2::text is not null and session.session_token = $2::text
    where key.prefix = $1`;
 
+// The agent session of a token alone: the hot path when the key came from the cache (api-key-cache.ts).
+const SESSION_STATEMENT = `
+  select session.id, session.session_token as "sessionToken", session.api_key_id as "apiKeyId",
+         session.agent_name as "agentName", session.state::text as state,
+         session.created_at as "createdAt", session.updated_at as "updatedAt"
+    from agent_sessions session
+   where session.session_token = $1::text`;
+
 /**
  * Authenticates a bearer token; null when unknown, malformed, revoked, or its user is disabled. With
  * `sessionToken`, the agent session of that token is read in the same statement and returned as
  * `session` (null: no such session) - the halt check needs both, and one round trip is half the wait.
- * Nothing is cached: a revoked key, a disabled user or a changed role holds for the very next request.
+ * Without `cache` nothing is cached: a revoked key, a disabled user or a changed role holds for the very
+ * next request. With `cache` (the halt check's hot path), an agent key row may come from it while its
+ * LISTEN connection is up; revocation reaches it by NOTIFY (lib/auth/api-key-cache.ts) and the secret is
+ * still checked against the hash every time.
  */
 export async function authenticateBearer(
   database: Database,
   token: string,
   now = new Date(),
-  options: { sessionToken?: string } = {},
+  options: { sessionToken?: string; cache?: ApiKeyCache | null } = {},
 ): Promise<(BearerIdentity & { session?: PrefetchedSession | null }) | null> {
   const parsed = parseToken(token);
   if (!parsed) return null;
   const sessionToken = options.sessionToken ?? null;
+  const cache = options.cache ?? null;
+  const cached = parsed.kind === "agent" ? cache?.get(parsed.prefix) : undefined;
+  if (cached) {
+    if (!secretMatches(parsed.secret, cached.secretHash)) return null;
+    const [session] =
+      sessionToken === null
+        ? [undefined]
+        : await queryPrepared<PrefetchedSession>(database, {
+            name: "keel_agent_session_by_token",
+            text: SESSION_STATEMENT,
+            values: [sessionToken],
+          });
+    await touchLastUsed(database, cached, now);
+    return agentIdentity(cached, sessionToken === null ? undefined : (session ?? null));
+  }
+  const ticket = cache?.ticket() ?? 0;
   const [found] = await queryPrepared<BearerSessionRow>(database, {
     name: "keel_authenticate_bearer",
     text: BEARER_STATEMENT,
@@ -189,9 +212,7 @@ export async function authenticateBearer(
   if (!row || row.kind !== parsed.kind || !secretMatches(parsed.secret, row.secretHash) || row.revokedAt)
     return null;
   if (row.kind === "personal" && (!row.user || row.user.disabledAt)) return null;
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_INTERVAL_MS) {
-    await database.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } });
-  }
+  await touchLastUsed(database, row, now);
   const session =
     sessionToken === null
       ? undefined
@@ -216,11 +237,35 @@ export async function authenticateBearer(
       ...(session === undefined ? {} : { session }),
     };
   }
+  const key: CachedApiKey = {
+    id: row.id,
+    kind: row.kind,
+    secretHash: row.secretHash,
+    revokedAt: row.revokedAt,
+    lastUsedAt: row.lastUsedAt,
+    name: row.name,
+    scopes: row.scopes,
+  };
+  cache?.set(parsed.prefix, key, ticket);
+  return agentIdentity(key, session);
+}
+
+/** Writes last_used_at when it is older than LAST_USED_INTERVAL_MS (and notes it on `key`). */
+async function touchLastUsed(database: Database, key: { id: string; lastUsedAt: Date | null }, now: Date) {
+  if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() <= LAST_USED_INTERVAL_MS) return;
+  await database.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } });
+  key.lastUsedAt = now;
+}
+
+function agentIdentity(
+  key: CachedApiKey,
+  session: PrefetchedSession | null | undefined,
+): BearerIdentity & { session?: PrefetchedSession | null } {
   return {
     kind: "agent",
-    keyId: row.id,
-    agentName: row.name,
-    scopes: row.scopes as AgentScope[],
+    keyId: key.id,
+    agentName: key.name,
+    scopes: key.scopes as AgentScope[],
     ...(session === undefined ? {} : { session }),
   };
 }

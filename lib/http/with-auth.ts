@@ -13,6 +13,7 @@
  * `budgetMs: null` opts out (routes that wait on something slower by design, e.g. upstream tools).
  */
 import { z } from "zod";
+import { type ApiKeyCache, processApiKeyCache } from "@/lib/auth/api-key-cache";
 import type { PrefetchedSession } from "@/lib/auth/api-keys";
 import { actorName, type Caller, resolveCaller } from "@/lib/auth/caller";
 import { type AgentScope, type Role, roleAtLeast } from "@/lib/auth/roles";
@@ -35,8 +36,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * path): the JSON body is read before authentication, and the agent session whose token it names is
  * read together with the bearer key (one round trip; handed to the handler as `body` and `session`).
  * Authentication still comes first in the answer: a bad body from an unauthenticated caller gets 401.
+ * `cachedAgentKeys`: agent keys may come from the process's key cache (lib/auth/api-key-cache.ts:
+ * used only while its NOTIFY listener is up; a revocation lands within milliseconds).
  */
-type Budget = { budgetMs?: number | null; sessionTokenIn?: (body: unknown) => string | undefined };
+type Budget = {
+  budgetMs?: number | null;
+  sessionTokenIn?: (body: unknown) => string | undefined;
+  cachedAgentKeys?: boolean;
+};
 export type AuthOptions = ({ public: true } | { public?: false; role?: Role; scope?: AgentScope }) & Budget;
 
 export interface HandlerContext<Params, Authenticated extends boolean> {
@@ -78,7 +85,8 @@ export function withAuth<Params>(
         bodyError = error;
       }
       const sessionToken = bodyError === null ? options.sessionTokenIn(body) : undefined;
-      const { caller, session } = await authenticate(request, sessionToken);
+      const cache = options.cachedAgentKeys ? processApiKeyCache() : null;
+      const { caller, session } = await authenticate(request, sessionToken, cache);
       authorize(caller, options, request);
       if (bodyError !== null) throw bodyError;
       return await handler({ request, caller, actor: actorName(caller), params, body, session });
@@ -101,8 +109,9 @@ export function withAuth<Params>(
 async function authenticate(
   request: Request,
   sessionToken?: string,
+  cache?: ApiKeyCache | null,
 ): Promise<{ caller: Caller; session?: PrefetchedSession | null }> {
-  const resolution = await resolveCaller(getPrisma(), request, { sessionToken });
+  const resolution = await resolveCaller(getPrisma(), request, { sessionToken, cache });
   if (resolution.type === "caller") return resolution;
   if (resolution.type === "invalid" && resolution.reason === "bad-token") {
     throw new ApiError("unauthorized", "The bearer token is not valid (unknown, malformed or revoked).", {

@@ -640,8 +640,16 @@ export type OpenSessionOutput = z.infer<typeof openSessionOutputSchema>;
 const queryBooleanSchema = z.enum(["true", "false"]).transform((value) => value === "true");
 
 /**
+ * The shortest text search: the trigram index answers from three characters on; a shorter `q` would
+ * read every event (seconds at ten million).
+ */
+export const HALT_SEARCH_MIN_LENGTH = 3;
+export const HALT_SEARCH_PATTERN = /\S[\s\S]*\S[\s\S]*\S/;
+
+/**
  * Query of `GET /api/halts` (the console's list): filters, newest first, keyset pagination by `cursor`.
- * `q` matches the description or the condition name (case-insensitive substring); `session_id` takes a
+ * `q` matches the description or the condition name (case-insensitive substring, at least
+ * HALT_SEARCH_MIN_LENGTH characters); `session_id` takes a
  * whole session id or its start (at least the 8 characters the lists show).
  */
 export const listHaltsQuerySchema = z
@@ -656,7 +664,11 @@ export const listHaltsQuerySchema = z
     acknowledged: queryBooleanSchema.optional(),
     from: isoTimestampSchema.optional(),
     to: isoTimestampSchema.optional(),
-    q: nonBlankText(200, { max: "q must be at most 200 characters" }).optional(),
+    q: storableText()
+      .max(200, "q must be at most 200 characters")
+      .regex(HALT_SEARCH_PATTERN, `q must have at least ${HALT_SEARCH_MIN_LENGTH} characters besides spaces`)
+      .trim()
+      .optional(),
     limit: z.coerce
       .number({ error: "limit must be an integer" })
       .int("limit must be an integer")

@@ -527,6 +527,9 @@ describe("reading halts", () => {
     const bad = await list(headers, "?severity=huge&limit=0");
     expect(bad.status).toBe(400);
     expect((await list(headers, "?cursor=garbage")).status).toBe(400);
+    const short = await list(headers, "?q=%20ab%20");
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.body)).toContain("q must have at least 3 characters besides spaces");
   });
 
   it("an agent key lists only its own sessions' halts", async () => {
@@ -714,5 +717,50 @@ describe("GET /api/halts counts at volume", () => {
     // Exactly HALT_COUNT_CAP acknowledged events: the count is exact, not capped.
     expect(acknowledged.body).toMatchObject({ total_count: HALT_COUNT_CAP, total_count_capped: false });
     expect(acknowledged.body.unacknowledged_count).toBe(0);
+  });
+
+  it("a text search pages and counts like the plain list, below and beyond the cap", async () => {
+    const headers = await viewer.cookieHeaders();
+    const list = async (headers: Record<string, string>, query: string) =>
+      callRoute(haltsRoute.GET, { path: `/api/halts${query}`, headers });
+    const pages = async (query: string) => {
+      const seen: string[] = [];
+      let response = await list(headers, `${query}&limit=3`);
+      const counts = response.body;
+      for (;;) {
+        seen.push(...response.body.halts.map((halt: { halt_id: string }) => halt.halt_id));
+        if (!response.body.next_cursor) break;
+        response = await list(headers, `${query}&limit=3&cursor=${response.body.next_cursor}`);
+      }
+      return { seen, counts };
+    };
+    // Below the cap: the search's pages are the plain list's pages restricted to the matches.
+    const filler = await pages("?q=filler%2010");
+    const plain = await testDatabase.database.haltEvent.findMany({
+      where: { description: { contains: "filler 10", mode: "insensitive" } },
+      orderBy: [{ triggeredAt: "desc" }, { id: "desc" }],
+      select: { id: true, acknowledged: true },
+    });
+    expect(plain.length).toBeGreaterThan(3);
+    expect(filler.seen).toEqual(plain.map((row) => row.id));
+    expect(filler.counts).toMatchObject({
+      total_count: plain.length,
+      total_count_capped: false,
+      unacknowledged_count: plain.filter((row) => !row.acknowledged).length,
+    });
+    // Beyond the cap (every filler event matches): capped total, the exact unacknowledged count, and a
+    // page after the cursor of the previous one.
+    const many = await list(headers, "?q=capped-count%20filler&limit=2");
+    expect(many.body).toMatchObject({
+      total_count: HALT_COUNT_CAP,
+      total_count_capped: true,
+      unacknowledged_count: 2,
+      unacknowledged_count_capped: false,
+    });
+    const second = await list(headers, `?q=capped-count%20filler&limit=2&cursor=${many.body.next_cursor}`);
+    const direct = await list(headers, "?q=capped-count%20filler&limit=4");
+    expect(
+      [...many.body.halts, ...second.body.halts].map((halt: { halt_id: string }) => halt.halt_id),
+    ).toEqual(direct.body.halts.map((halt: { halt_id: string }) => halt.halt_id));
   });
 });

@@ -20,6 +20,9 @@ import { toHaltEventView } from "./halt-event-view";
 import { HaltForbiddenError, HaltNotFoundError } from "./halt-service-error";
 import { resolveSessionByIdOrToken } from "./resolve-session";
 
+/** Newest first: the order of the list, its keyset cursor and its capped counts. */
+const KEYSET_ORDER: Prisma.HaltEventOrderByWithRelationInput[] = [{ triggeredAt: "desc" }, { id: "desc" }];
+
 function ownerFilter(caller: Caller): Prisma.HaltEventWhereInput {
   return caller.kind === "agent" ? { session: { apiKeyId: caller.keyId } } : {};
 }
@@ -60,7 +63,7 @@ async function rowsPage(
 ): Promise<{ halts: HaltEvent[]; next_cursor: string | null }> {
   const rows = await database.haltEvent.findMany({
     where: { AND: [where, keysetFilter(options.cursor)] },
-    orderBy: [{ triggeredAt: "desc" }, { id: "desc" }],
+    orderBy: KEYSET_ORDER,
     take: options.limit + 1,
     skip: options.cursor === undefined ? (options.offset ?? 0) : 0,
   });
@@ -103,15 +106,20 @@ export async function listHalts(
     });
   }
   const where = { AND: filters };
+  if (query.q) return await searchHalts(database, where, query);
   // Counts capped at HALT_COUNT_CAP + 1 rows each (a LIMIT under the count): an index walk stops there
-  // instead of visiting every match of ten million events.
+  // instead of visiting every match of ten million events. The walk is in the list's own order: without
+  // an order Prisma orders a counted `take` by id, and PostgreSQL then sorts every match (all 250,000
+  // critical events of a million) before it can stop; in keyset order the (filter, triggered_at, id)
+  // indexes hand over the first HALT_COUNT_CAP + 1 matches from an index-only scan.
   const [listed, total, unacknowledged] = await Promise.all([
     rowsPage(database, where, { limit: query.limit, cursor: query.cursor }),
-    database.haltEvent.count({ where, take: HALT_COUNT_CAP + 1 }),
+    database.haltEvent.count({ where, orderBy: KEYSET_ORDER, take: HALT_COUNT_CAP + 1 }),
     query.acknowledged === true
       ? Promise.resolve(0)
       : database.haltEvent.count({
           where: { AND: [where, { acknowledged: false }] },
+          orderBy: KEYSET_ORDER,
           take: HALT_COUNT_CAP + 1,
         }),
   ]);
@@ -121,6 +129,75 @@ export async function listHalts(
     total_count_capped: total > HALT_COUNT_CAP,
     unacknowledged_count: Math.min(unacknowledged, HALT_COUNT_CAP),
     unacknowledged_count_capped: unacknowledged > HALT_COUNT_CAP,
+  };
+}
+
+/**
+ * The list under a text search: the trigram index lookup of `q` (most of a search's cost: the posting
+ * lists of common trigrams are long) runs once, for the keys of up to HALT_COUNT_CAP + 1 matches in list
+ * order; both counts and the page come from those keys, and the page's rows are read by primary key.
+ * Only when more than HALT_COUNT_CAP events match does the unacknowledged count need a search of its own,
+ * and only a cursor past the first HALT_COUNT_CAP matches reads its page by the ordinary keyset query.
+ */
+async function searchHalts(
+  database: Database,
+  where: Prisma.HaltEventWhereInput,
+  query: ListHaltsQuery,
+): Promise<ListHaltsOutput> {
+  const matches = await database.haltEvent.findMany({
+    where,
+    orderBy: KEYSET_ORDER,
+    take: HALT_COUNT_CAP + 1,
+    select: { id: true, triggeredAt: true, acknowledged: true },
+  });
+  const capped = matches.length > HALT_COUNT_CAP;
+  const position = query.cursor === undefined ? null : decodeHaltListCursor(query.cursor);
+  const start =
+    position === null
+      ? 0
+      : matches.findIndex((match) => {
+          const at = match.triggeredAt.toISOString();
+          return at < position.triggered_at || (at === position.triggered_at && match.id < position.halt_id);
+        });
+  const [listed, unacknowledged] = await Promise.all([
+    start === -1 || (capped && start + query.limit + 1 > HALT_COUNT_CAP)
+      ? rowsPage(database, where, { limit: query.limit, cursor: query.cursor })
+      : pageOf(database, matches.slice(start, start + query.limit + 1), query.limit),
+    capped && query.acknowledged !== true
+      ? database.haltEvent.count({
+          where: { AND: [where, { acknowledged: false }] },
+          orderBy: KEYSET_ORDER,
+          take: HALT_COUNT_CAP + 1,
+        })
+      : Promise.resolve(matches.filter((match) => !match.acknowledged).length),
+  ]);
+  return {
+    ...listed,
+    total_count: Math.min(matches.length, HALT_COUNT_CAP),
+    total_count_capped: capped,
+    unacknowledged_count: Math.min(unacknowledged, HALT_COUNT_CAP),
+    unacknowledged_count_capped: unacknowledged > HALT_COUNT_CAP,
+  };
+}
+
+/** The page of `keys` (list order; one more than `limit` when there is a next page), read by id. */
+async function pageOf(
+  database: Database,
+  keys: { id: string }[],
+  limit: number,
+): Promise<{ halts: HaltEvent[]; next_cursor: string | null }> {
+  const visible = keys.slice(0, limit);
+  const rows = await database.haltEvent.findMany({
+    where: { id: { in: visible.map((key) => key.id) } },
+    orderBy: KEYSET_ORDER,
+  });
+  const last = rows.at(-1);
+  return {
+    halts: rows.map(toHaltEventView),
+    next_cursor:
+      keys.length > limit && last
+        ? encodeHaltListCursor({ triggered_at: last.triggeredAt.toISOString(), halt_id: last.id })
+        : null,
   };
 }
 

@@ -32,6 +32,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await database.$disconnect();
       const { stopRunQueueSender } = await import("@/lib/runs/run-queue");
       await stopRunQueueSender();
+      const { stopProcessApiKeyCaches } = await import("@/lib/auth/api-key-cache");
+      await stopProcessApiKeyCaches();
       const { getPrisma } = await import("@/lib/db/client");
       await getPrisma()
         .$disconnect()

@@ -20,7 +20,7 @@ const sessionTokenIn = (body: unknown) => {
 };
 
 const guarded = withAuth(
-  { scope: "halts:write", budgetMs: HALT_CHECK_BUDGET_MS, sessionTokenIn },
+  { scope: "halts:write", budgetMs: HALT_CHECK_BUDGET_MS, sessionTokenIn, cachedAgentKeys: true },
   async ({ caller, body, session }) => {
     const input = validateBody(body, checkHaltConditionsInputSchema);
     const database = getPrisma();

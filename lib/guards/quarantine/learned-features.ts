@@ -4,6 +4,7 @@ import {
   hasAccountNumber,
   hasEmailAddress,
   hasUrl,
+  isAddressCharacter,
   isImperativePosition,
   isNotBlocked,
   type SegmentView,
@@ -452,17 +453,9 @@ const FLAG_CODE_COMMAND = FLAG.get("code-command")!;
 const FLAG_CODE_LINE = FLAG.get("code-line")!;
 const FLAG_LEN = ["len-1-3", "len-4-7", "len-8-15", "len-16-30", "len-31+"].map((name) => FLAG.get(name)!);
 
-/** True for the code units of a bare command word: letters, digits, ".", "_", "-", "/", "~". */
+/** True for the code units of a bare command word: an address's characters, "/" and "~". */
 function isCommandCharacter(codeUnit: number): boolean {
-  return (
-    (codeUnit >= 97 && codeUnit <= 122) ||
-    (codeUnit >= 48 && codeUnit <= 57) ||
-    codeUnit === 46 ||
-    codeUnit === 95 ||
-    codeUnit === 45 ||
-    codeUnit === 47 ||
-    codeUnit === 126
-  );
+  return isAddressCharacter(codeUnit) || codeUnit === 47 || codeUnit === 126;
 }
 
 /** True when `text[start, end)` is a file path: "~/...", "/etc/...", "./x", "../x", or two slashes without "://". */

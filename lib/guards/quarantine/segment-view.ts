@@ -115,7 +115,8 @@ export function hasEmailAddress(text: string): boolean {
   return false;
 }
 
-function isAddressCharacter(codeUnit: number): boolean {
+/** Lower-case letters, digits, ".", "-" and "_": the characters of a mail address's parts. */
+export function isAddressCharacter(codeUnit: number): boolean {
   return (
     (codeUnit >= 97 && codeUnit <= 122) ||
     (codeUnit >= 48 && codeUnit <= 57) ||

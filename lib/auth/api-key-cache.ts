@@ -130,13 +130,20 @@ function caches(): Map<string, ApiKeyCache> {
   return registry.keelApiKeyCaches;
 }
 
+let warnedAboutSetting = false;
+
 /**
  * The process-wide cache for DATABASE_URL, listening (started on first use; until its LISTEN is up it
  * is not used). Null without DATABASE_URL or with KEEL_API_KEY_CACHE=off.
  */
 export function processApiKeyCache(): ApiKeyCache | null {
   const url = process.env.DATABASE_URL;
-  if (!url || process.env.KEEL_API_KEY_CACHE === "off") return null;
+  const setting = process.env.KEEL_API_KEY_CACHE;
+  if (!url || setting === "off") return null;
+  if (setting !== undefined && setting !== "" && setting !== "on" && !warnedAboutSetting) {
+    warnedAboutSetting = true;
+    log.warn("KEEL_API_KEY_CACHE must be on or off; using on", { value: setting.slice(0, 20) });
+  }
   const existing = caches().get(url);
   if (existing) return existing;
   const cache = new ApiKeyCache();

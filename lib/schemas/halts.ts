@@ -644,7 +644,8 @@ const queryBooleanSchema = z.enum(["true", "false"]).transform((value) => value 
  * read every event (seconds at ten million).
  */
 export const HALT_SEARCH_MIN_LENGTH = 3;
-export const HALT_SEARCH_PATTERN = /\S[\s\S]*\S[\s\S]*\S/;
+/** At least HALT_SEARCH_MIN_LENGTH characters besides spaces (also the OpenAPI document's pattern). */
+export const HALT_SEARCH_PATTERN = new RegExp(`^(?:\\s*\\S){${HALT_SEARCH_MIN_LENGTH}}`);
 
 /**
  * Query of `GET /api/halts` (the console's list): filters, newest first, keyset pagination by `cursor`.

@@ -1,5 +1,5 @@
 import { ANCHOR_TABLE } from "./detection-rules";
-import { foldRegion, HIT_STRIDE } from "./normalize-text";
+import { foldRegion } from "./normalize-text";
 import type { SegmentView } from "./segment-view";
 import { tokenizeFolded } from "./tokenize-segment";
 
@@ -75,71 +75,44 @@ export function continuationWindow(text: string, start: number, end: number): [n
   while (lastCode > start && (isBlank(text.charCodeAt(lastCode)) || isCloser(text.charCodeAt(lastCode))))
     lastCode--;
   if (!isSentenceEnd(text.charCodeAt(lastCode)) && isLetterOrDigit(text.charCodeAt(lastCode))) {
-    // Follow continuation lines (each going on with a word, the one before not ending a sentence) up to
-    // the first sentence end, at most MAX_REACH characters in all.
-    const limit = Math.min(text.length, end + MAX_REACH);
-    let lineEnd = end;
-    for (;;) {
-      let next = nextLineStart(text, lineEnd);
-      while (next >= 0 && next < limit && isBlank(text.charCodeAt(next))) next++;
-      // The next line must go on with a word: a line of "}" or "-->" is structure, not the sentence's end.
-      if (next < 0 || next >= limit || !isLetterOrDigit(text.charCodeAt(next))) break;
+    let next = nextLineStart(text, end);
+    while (next >= 0 && next < text.length && isBlank(text.charCodeAt(next))) next++;
+    // The next line must go on with a word: a line of "}" or "-->" is structure, not the sentence's end.
+    if (next >= 0 && next < text.length && isLetterOrDigit(text.charCodeAt(next))) {
+      const limit = Math.min(text.length, next + MAX_REACH);
       let index = next;
-      let endedSentence = false;
       while (index < limit) {
         const codeUnit = text.charCodeAt(index);
         if (breaksLineAt(text, index)) break;
         index++;
-        if (
-          isSentenceEnd(codeUnit) &&
-          (index >= text.length || !isWordCharacterLike(text.charCodeAt(index)))
-        ) {
-          endedSentence = true;
+        if (isSentenceEnd(codeUnit) && (index >= text.length || !isWordCharacterLike(text.charCodeAt(index))))
           break;
-        }
       }
-      if (index <= next) break;
-      windowEnd = index;
-      lineEnd = index;
-      let last = index - 1;
-      while (last > next && (isBlank(text.charCodeAt(last)) || isCloser(text.charCodeAt(last)))) last--;
-      if (endedSentence || index >= limit || !isLetterOrDigit(text.charCodeAt(last))) break;
+      if (index > next) windowEnd = index;
     }
   }
-  // Follow the lines before while each ends without a sentence end and the one after starts with a word.
-  const backLimit = Math.max(0, start - MAX_REACH);
-  let lineStart = start;
-  for (;;) {
-    const previousBreak = previousLineBreak(text, lineStart);
-    if (previousBreak <= backLimit) break;
+  const previousBreak = previousLineBreak(text, start);
+  if (previousBreak > 0) {
     let lineEnd = previousBreak;
     while (lineEnd > 0 && isBlank(text.charCodeAt(lineEnd - 1))) lineEnd--;
     const previousLast = text.charCodeAt(lineEnd - 1);
     if (
-      !(
-        lineEnd > backLimit &&
-        !endsLineBreakAt(text, lineEnd - 1) &&
-        (isLetterOrDigit(previousLast) || previousLast === 44) &&
-        isLetterOrDigit(text.charCodeAt(lineStart))
-      )
-    )
-      break;
-    let index = lineEnd;
-    let startedSentence = false;
-    while (index > backLimit) {
-      const codeUnit = text.charCodeAt(index - 1);
-      if (endsLineBreakAt(text, index - 1)) break;
-      if (isSentenceEnd(codeUnit) && index < lineEnd && isBlank(text.charCodeAt(index))) {
-        startedSentence = true;
-        break;
+      lineEnd > 0 &&
+      !endsLineBreakAt(text, lineEnd - 1) &&
+      (isLetterOrDigit(previousLast) || previousLast === 44) &&
+      isLetterOrDigit(text.charCodeAt(start))
+    ) {
+      const limit = Math.max(0, lineEnd - MAX_REACH);
+      let index = lineEnd;
+      while (index > limit) {
+        const codeUnit = text.charCodeAt(index - 1);
+        if (endsLineBreakAt(text, index - 1)) break;
+        if (isSentenceEnd(codeUnit) && index < lineEnd && isBlank(text.charCodeAt(index))) break;
+        index--;
       }
-      index--;
+      while (index < lineEnd && isBlank(text.charCodeAt(index))) index++;
+      if (index < lineEnd) windowStart = index;
     }
-    while (index < lineEnd && isBlank(text.charCodeAt(index))) index++;
-    if (index >= lineEnd) break;
-    windowStart = index;
-    lineStart = index;
-    if (startedSentence || index <= backLimit) break;
   }
   return windowStart < start || windowEnd > end ? [windowStart, windowEnd] : undefined;
 }
@@ -177,15 +150,9 @@ function isWordCharacterLike(codeUnit: number): boolean {
 
 /**
  * The folded view of the raw window text[start, end) with its line breaks read as spaces (one
- * sentence), and the rules that must check it (`ruleMask`, as segmentRegion computes it for a segment:
- * the anchor and companion words of the window, and the learned gate's sum). Uses the normalizer's
- * scratch buffer: call it only when no other folded region is in use.
+ * sentence). Uses the normalizer's scratch buffer: call it only when no other folded region is in use.
  */
-export function windowView(
-  text: string,
-  start: number,
-  end: number,
-): SegmentView & { readonly ruleMask: number } {
+export function windowView(text: string, start: number, end: number): SegmentView {
   const region = foldRegion(text, start, end, ANCHOR_TABLE);
   const codes = region.codes;
   let from = 0;
@@ -193,22 +160,8 @@ export function windowView(
   for (let index = 0; index < to; index++) if (codes[index] === 10) codes[index] = 32;
   while (from < to && codes[from] === 32) from++;
   while (to > from && codes[to - 1] === 32) to--;
-  let anchorMask = 0;
-  let companionMask = 0;
-  let gateScore = 0;
-  const hits = region.hits;
-  for (let hit = 0; hit < region.hitCount * HIT_STRIDE; hit += HIT_STRIDE) {
-    anchorMask |= hits[hit + 1]!;
-    companionMask |= hits[hit + 2]!;
-    gateScore += hits[hit + 3]!;
-  }
   const folded = region.textOf(from, to);
-  return {
-    text: folded,
-    tokens: tokenizeFolded(folded, codes, from),
-    opensLine: true,
-    ruleMask: ANCHOR_TABLE.rulesToCheckWithGate(anchorMask, companionMask, gateScore),
-  };
+  return { text: folded, tokens: tokenizeFolded(folded, codes, from), opensLine: true };
 }
 
 /** The parts of text[start, end) between its line breaks, trimmed of spaces: one removal per line. */

@@ -9,7 +9,12 @@ import { continuationWindow, lineParts, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
-import { lastLearnedScore, WINDOW_SLACK } from "./rules/learned-order-rule";
+import {
+  isLearnedOrder,
+  LEARNED_RULE_NAME,
+  lastLearnedScore,
+  WINDOW_SLACK,
+} from "./rules/learned-order-rule";
 import { segmentRegion } from "./segment-text";
 import type { SegmentView } from "./segment-view";
 import { quotesAMention } from "./segment-view";
@@ -194,26 +199,11 @@ function mergeRemovals(left: RemovalRange[], right: readonly RemovalRange[]): Re
 /** segmentRegion's output, reused for every region (see segmentRegion for the layout). */
 const segmentBounds: number[] = [];
 
-/** The hand-written rules (not the learned stage, not the decoding mention of the pre-filter). */
-const HAND_WRITTEN_RULE_MASK = ~LEARNED_RULE_MASK & ~ENCODED_MENTION_MASK;
-
-/** The first rule in `ruleMask` that flags the folded view, unless the view quotes an attack as data. */
-function firstRuleOnView(view: SegmentView, ruleMask: number): InstructionRule | undefined {
-  for (let ruleIndex = 0; ruleIndex < DETECTION_RULES.length; ruleIndex++) {
-    if ((ruleMask & (1 << ruleIndex)) === 0) continue;
-    const rule = DETECTION_RULES[ruleIndex]!;
-    if (rule.precheck !== undefined && !rule.precheck(view.text)) continue;
-    if (rule.matches(view)) return quotesAMention(view.tokens) ? undefined : rule;
-  }
-  return undefined;
-}
-
 /**
- * Removals over sentences split across lines: for each segment in `unmatched` (flat [start, end, ...]
- * original ranges of checked segments no rule flagged), the window joining it with its continuation
- * lines (line-joins.ts) is checked once by the rules its words call for, the learned stage included; a
- * flagged window is removed line by line, so the line structure stays. Windows are deduplicated; each
- * is bounded, so this is linear.
+ * Removals of the learned stage over sentences split across lines: for each segment in `unmatched`
+ * (flat [start, end, ...] original ranges of gated segments no rule flagged), the window joining it
+ * with its continuation (line-joins.ts) is scored once; a flagged window is removed line by line, so
+ * the line structure stays. Windows are deduplicated; each is bounded, so this is linear.
  */
 function splitSentenceRemovals(text: string, unmatched: readonly number[]): RemovalRange[] {
   const removals: RemovalRange[] = [];
@@ -223,11 +213,9 @@ function splitSentenceRemovals(text: string, unmatched: readonly number[]): Remo
     const window = continuationWindow(text, unmatched[index]!, unmatched[index + 1]!);
     if (window === undefined || (window[0] === lastStart && window[1] === lastEnd)) continue;
     [lastStart, lastEnd] = window;
-    const view = windowView(text, window[0], window[1]);
-    const rule = firstRuleOnView(view, view.ruleMask & ~ENCODED_MENTION_MASK);
-    if (rule === undefined) continue;
+    if (!isLearnedOrder(windowView(text, window[0], window[1]))) continue;
     for (const [start, end] of lineParts(text, window[0], window[1]))
-      removals.push({ start, end, rule: rule.name });
+      removals.push({ start, end, rule: LEARNED_RULE_NAME });
   }
   return removals;
 }
@@ -288,13 +276,12 @@ export function scanRegions(
             rule: rule.name,
           });
         } else if (
+          (segmentBounds[segmentIndex + 3]! & LEARNED_RULE_MASK) !== 0 &&
           chunkEnd - chunkStart < MAX_CHUNK &&
-          ((segmentBounds[segmentIndex + 3]! & HAND_WRITTEN_RULE_MASK) !== 0 ||
-            ((segmentBounds[segmentIndex + 3]! & LEARNED_RULE_MASK) !== 0 &&
-              lastLearnedScore() >= activeLearnedModel().threshold - WINDOW_SLACK))
+          lastLearnedScore() >= activeLearnedModel().threshold - WINDOW_SLACK
         ) {
-          // No rule flagged the sentence, but a hand-written rule had to check it or the learned stage
-          // found it close: with its continuation lines it is checked again after this loop.
+          // No rule flagged the sentence, but the learned stage found it close: its continuation on
+          // the next (or previous) line is scored with it after this loop.
           unmatched.push(region.originalStart[chunkStart]!, region.originalEndOf(chunkEnd - 1));
         }
         chunkStart = chunkEnd;

@@ -82,6 +82,7 @@ const GROUPS: readonly Group[] = [
   { name: "caus", classes: ["causativeVerbs"] },
   { name: "possib", classes: ["possibilityWords"] },
   { name: "report", classes: ["reportWords"] },
+  { name: "said", classes: ["reportingVerbs"] },
 ];
 
 /** Groups whose members are verbs: their imperative position is a feature of its own. */
@@ -119,6 +120,7 @@ const SHAPE_FLAGS = [
   "code-line",
   "caus-ai",
   "possib-cap",
+  "reported-ai",
 ] as const;
 
 /** The flags that take part in the pairwise conjunctions. */
@@ -166,8 +168,10 @@ const CONJUNCTION_FLAGS = [
   "g:caus",
   "g:possib",
   "g:report",
+  "g:said",
   "caus-ai",
   "possib-cap",
+  "reported-ai",
 ] as const;
 
 /** Hand-picked triple conjunctions: the canonical shapes of an order to the agent. */
@@ -190,6 +194,8 @@ const TRIPLES: readonly (readonly [string, string, string])[] = [
   ["caus-ai", "g:cap", "g:report"],
   ["caus-ai", "possib-cap", "g:user"],
   ["possib-cap", "g:ai", "g:meta"],
+  ["reported-ai", "g:modal", "g:cap"],
+  ["reported-ai", "possib-cap", "g:cap"],
 ];
 
 function buildNames(): { names: string[]; index: Map<string, number> } {
@@ -263,6 +269,7 @@ const DESTINATION_NOUN = GROUP_BY_NAME.get("destn")!;
 const CAUSATIVE = GROUP_BY_NAME.get("caus")!;
 const POSSIBILITY = GROUP_BY_NAME.get("possib")!;
 const CAPABILITY = GROUP_BY_NAME.get("cap")!;
+const REPORTING = GROUP_BY_NAME.get("said")!;
 
 /** Scratch flags of one extraction (structural block only), reused. */
 const flags = new Uint8Array(DENSE_SIZE);
@@ -387,6 +394,10 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
       // agent as the object of somebody else's doing, which is how a report describes an attack.
       for (let around = Math.max(0, position - 4); around < count && around <= position + 4; around++)
         if (around !== position && groups[around * GROUP_COUNT + CAUSATIVE] === 1) raise(FLAG_CAUSATIVE_AI);
+      // "a note saying that the assistant must", "auf der Seite stand, der Assistent müsse", "diceva che
+      // l'assistente doveva": the agent inside reported speech.
+      for (let back = position - 1; back >= 0 && back >= position - 6; back--)
+        if (groups[back * GROUP_COUNT + REPORTING] === 1) raise(FLAG_REPORTED_AI);
     }
     // "could send", "konnte ... schicken", "poteva inviare": a capability under a modal of possibility
     // or a past form, what could have happened rather than what to do.
@@ -479,6 +490,7 @@ const FLAG_CODE_COMMAND = FLAG.get("code-command")!;
 const FLAG_CODE_LINE = FLAG.get("code-line")!;
 const FLAG_CAUSATIVE_AI = FLAG.get("caus-ai")!;
 const FLAG_POSSIBILITY_CAPABILITY = FLAG.get("possib-cap")!;
+const FLAG_REPORTED_AI = FLAG.get("reported-ai")!;
 const FLAG_LEN = ["len-1-3", "len-4-7", "len-8-15", "len-16-30", "len-31+"].map((name) => FLAG.get(name)!);
 
 /** True for the code units of a bare command word: an address's characters, "/" and "~". */

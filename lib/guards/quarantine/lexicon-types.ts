@@ -143,4 +143,10 @@ export interface LanguageLexicon {
    * "behoben", "interessate", "corretto" (text about an attack after the fact, not an order).
    */
   readonly reportWords: readonly string[];
+  /**
+   * Verbs and markers that report what somebody else said or wrote: "saying", "claimed", "asked",
+   * "hieß", "behauptete", "wonach", "diceva", "chiedeva", "secondo" ("a note saying that the assistant
+   * must ..."): reported speech, the shape of a report about an order rather than the order.
+   */
+  readonly reportingVerbs: readonly string[];
 }

@@ -6,6 +6,7 @@
  * Usage: npx tsx scripts/quarantine/top-benign.ts [--weights <weights module>] [--top 30]
  */
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { type LearnedGate, setLearnedGate } from "../../lib/guards/quarantine/detection-rules";
 import { forEachLearnedSegment } from "../../lib/guards/quarantine/learned-candidates";
 import { activeLearnedModel, decodeModel, setLearnedModel } from "../../lib/guards/quarantine/learned-scorer";
@@ -57,4 +58,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) void main();

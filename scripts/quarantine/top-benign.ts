@@ -5,12 +5,11 @@
  *
  * Usage: npx tsx scripts/quarantine/top-benign.ts [--weights <weights module>] [--top 30]
  */
-import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type LearnedGate, setLearnedGate } from "../../lib/guards/quarantine/detection-rules";
 import { forEachLearnedSegment } from "../../lib/guards/quarantine/learned-candidates";
-import { activeLearnedModel, decodeModel, setLearnedModel } from "../../lib/guards/quarantine/learned-scorer";
+import { activeLearnedModel } from "../../lib/guards/quarantine/learned-scorer";
 import { learnedOrderScore } from "../../lib/guards/quarantine/rules/learned-order-rule";
+import { installWeightsArgument } from "./eval";
 import type { EvalRecord } from "./eval-data";
 import { trainingData } from "./train";
 
@@ -35,15 +34,7 @@ export function topBenignSentences(
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const weightsIndex = args.indexOf("--weights");
-  if (weightsIndex >= 0 && args[weightsIndex + 1] !== undefined) {
-    const module = (await import(resolve(args[weightsIndex + 1]!))) as {
-      LEARNED_WEIGHTS: Parameters<typeof decodeModel>[0];
-      LEARNED_GATE?: LearnedGate;
-    };
-    setLearnedModel(decodeModel(module.LEARNED_WEIGHTS));
-    setLearnedGate(module.LEARNED_GATE);
-  }
+  await installWeightsArgument(args);
   const topIndex = args.indexOf("--top");
   const top = topIndex >= 0 ? Number(args[topIndex + 1]) : 30;
   const { training, tuning } = trainingData();

@@ -5,13 +5,23 @@
  * match, because the rules themselves re-check the words.
  */
 export class AnchorTable {
-  private keys = new Int32Array(0);
-  private anchorMasks = new Int32Array(0);
-  private companionMasks = new Int32Array(0);
-  private gateWeights = new Int32Array(0);
-  private used = new Uint8Array(0);
-  private slotMask = 0;
+  /**
+   * The filter: one bit per slot of a sparse table (at most 1/16 full), set at the home slot of every
+   * word. 8 KB at 64K slots, so the pre-filter's per-character read stays in the L1 cache. A clear bit
+   * means the word is certainly not in the table.
+   */
+  private used = new Int32Array(0);
   private slotShift = 0;
+  /**
+   * The words themselves, in a dense open-addressing table (at most 1/2 full, linear probing): per
+   * record four int32 side by side, key, anchor mask, companion mask, gate weight, so a hit reads one
+   * cache line (four sparse arrays of 256 KB each missed the cache on nearly every hit). `filled` marks
+   * the used records.
+   */
+  private records = new Int32Array(0);
+  private filled = new Uint8Array(0);
+  private recordMask = 0;
+  private recordShift = 0;
   private readonly entries: ReadonlyArray<readonly [hash: number, anchorMask: number, companionMask: number]>;
   /**
    * The learned gate (see setGate): a sentence whose gate words' weights sum to at least this value
@@ -22,10 +32,11 @@ export class AnchorTable {
   /** Rules a sentence the learned gate opens is checked against. */
   gateRuleMask = 0;
   /**
-   * The `used` flags and the slot shift, exposed read-only for the pre-filter's hot loop, which inlines
-   * `mayContain` as `usedSlots[Math.imul(hash, 0x9e3779b1) >>> slotShiftValue] === 1` on locals.
+   * The `used` bits and the slot shift, exposed read-only for the pre-filter's hot loop, which inlines
+   * `mayContain` as `(usedSlots[slot >>> 5] >>> slot) & 1` with `slot = Math.imul(hash, 0x9e3779b1) >>>
+   * slotShiftValue` on locals (a shift count is taken modulo 32, so `>>> slot` is `>>> (slot & 31)`).
    */
-  get usedSlots(): Uint8Array {
+  get usedSlots(): Int32Array {
     return this.used;
   }
   get slotShiftValue(): number {
@@ -74,41 +85,49 @@ export class AnchorTable {
   }
 
   private build(gate: ReadonlyArray<readonly [hash: number, weight: number]>): void {
-    // Kept sparse (at most 1/16 full: 16K slots, a 16 KB `used` array, for the ~600 anchor words): nearly
-    // every word of any input is a miss, and a miss that lands on a used slot costs a key compare and a
-    // mispredicted branch. At 1/4 full the whole scan measured ~8% slower.
+    // The filter is kept sparse (at most 1/16 full: 64K bits, 8 KB, for the ~600 anchor and ~2,800 gate
+    // words): nearly every word of any input is a miss, and a miss that lands on a set bit costs a probe
+    // of the records and a mispredicted branch. At 1/4 full the whole scan measured ~8% slower.
     let size = 64;
     while (size < (this.entries.length + gate.length) * 16) size *= 2;
-    this.keys = new Int32Array(size);
-    this.anchorMasks = new Int32Array(size);
-    this.companionMasks = new Int32Array(size);
-    this.gateWeights = new Int32Array(size);
-    this.used = new Uint8Array(size);
-    this.slotMask = size - 1;
+    this.used = new Int32Array(size >>> 5);
     this.slotShift = 32 - Math.log2(size);
+    let recordCount = 16;
+    while (recordCount < (this.entries.length + gate.length) * 2) recordCount *= 2;
+    this.records = new Int32Array(recordCount * 4);
+    this.filled = new Uint8Array(recordCount);
+    this.recordMask = recordCount - 1;
+    this.recordShift = 32 - Math.log2(recordCount);
     for (const [hash, anchorMask, companionMask] of this.entries) {
-      const slot = this.claim(hash);
-      this.anchorMasks[slot] = this.anchorMasks[slot]! | anchorMask;
-      this.companionMasks[slot] = this.companionMasks[slot]! | companionMask;
+      const record = this.claim(hash) << 2;
+      this.records[record + 1] = this.records[record + 1]! | anchorMask;
+      this.records[record + 2] = this.records[record + 2]! | companionMask;
     }
     for (const [hash, weight] of gate) {
-      const slot = this.claim(hash);
-      this.gateWeights[slot] = this.gateWeights[slot]! + Math.max(0, Math.round(weight));
+      const record = this.claim(hash) << 2;
+      this.records[record + 3] = this.records[record + 3]! + Math.max(0, Math.round(weight));
     }
   }
 
-  /** The slot of `hash`, claimed when it is new. */
+  /** The record of `hash`, claimed when it is new (and its filter bit set). */
   private claim(hash: number): number {
-    let slot = this.slotOf(hash);
-    while (this.used[slot] === 1 && this.keys[slot] !== (hash | 0)) slot = (slot + 1) & this.slotMask;
-    this.used[slot] = 1;
-    this.keys[slot] = hash | 0;
-    return slot;
+    const slot = this.slotOf(hash);
+    this.used[slot >>> 5] = this.used[slot >>> 5]! | (1 << (slot & 31));
+    let record = this.recordOf(hash);
+    while (this.filled[record] === 1 && this.records[record << 2] !== (hash | 0))
+      record = (record + 1) & this.recordMask;
+    this.filled[record] = 1;
+    this.records[record << 2] = hash | 0;
+    return record;
+  }
+
+  private isUsed(slot: number): boolean {
+    return ((this.used[slot >>> 5]! >>> slot) & 1) === 1;
   }
 
   /** Learned gate weight of the word in `slot` (from find); 0 for a word that only anchors rules. */
   gateWeightAt(slot: number): number {
-    return this.gateWeights[slot]!;
+    return this.records[(slot << 2) + 3]!;
   }
 
   /**
@@ -120,13 +139,17 @@ export class AnchorTable {
     return gateScore >= this.gateThreshold ? rules | this.gateRuleMask : rules;
   }
 
-  /** Slot of a word hash, or -1 when the word is neither an anchor nor a companion of any rule. */
+  /**
+   * Slot (record) of a word hash, or -1 when the word is neither an anchor nor a companion of any rule
+   * nor a gate word.
+   */
   find(hash: number): number {
-    let slot = this.slotOf(hash);
+    if (!this.isUsed(this.slotOf(hash))) return -1;
+    let record = this.recordOf(hash);
     const key = hash | 0;
-    while (this.used[slot] === 1) {
-      if (this.keys[slot] === key) return slot;
-      slot = (slot + 1) & this.slotMask;
+    while (this.filled[record] === 1) {
+      if (this.records[record << 2] === key) return record;
+      record = (record + 1) & this.recordMask;
     }
     return -1;
   }
@@ -136,22 +159,26 @@ export class AnchorTable {
    * read, for the pre-filter's fast path. True means `find` must decide.
    */
   mayContain(hash: number): boolean {
-    return this.used[this.slotOf(hash)] === 1;
+    return this.isUsed(this.slotOf(hash));
   }
 
   /** Rules anchored on the word in `slot` (from find). */
   anchorMaskAt(slot: number): number {
-    return this.anchorMasks[slot]!;
+    return this.records[(slot << 2) + 1]!;
   }
 
   /** Rules for which the word in `slot` is a companion. */
   companionMaskAt(slot: number): number {
-    return this.companionMasks[slot]!;
+    return this.records[(slot << 2) + 2]!;
   }
 
   /** The rules a segment must be checked against, given the OR of its anchor and companion masks. */
   rulesToCheck(anchorMask: number, companionMask: number): number {
     return anchorMask & (companionMask | this.rulesWithoutCompanions);
+  }
+
+  private recordOf(hash: number): number {
+    return Math.imul(hash, 0x9e3779b1) >>> this.recordShift;
   }
 
   private slotOf(hash: number): number {

@@ -113,7 +113,8 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
       const word = (LAST_CLASS - value) >> 31;
       // -1 when this character ends a word.
       const ended = inWord & ~word;
-      if (value >>> 2 === 1 || (used[Math.imul(hash, 0x9e3779b1) >>> slotShift]! & ended) !== 0) break;
+      const slot = Math.imul(hash, 0x9e3779b1) >>> slotShift;
+      if (value >>> 2 === 1 || ((used[slot >>> 5]! >>> slot) & ended & 1) !== 0) break;
       // Extend the hash inside a word; reset it at any other character (the seed is 0, see anchor-table.ts).
       hash = (((hash << 7) | (hash >>> 25)) ^ value) & word;
       inWord = word;

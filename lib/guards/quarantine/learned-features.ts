@@ -259,6 +259,10 @@ const TRIPLE_INDEX: readonly (readonly [number, number, number, number])[] = TRI
       FLAG.get(`${first}&${second}&${third}`)!,
     ] as const,
 );
+/** TRIPLE_INDEX flattened (first, second, third, index per triple), for the per-sentence loop. */
+const TRIPLE_FLAT = Int32Array.from(TRIPLE_INDEX.flat());
+/** Scratch list of the set conjunction flags of one extraction. */
+const activeConjunctions = new Int32Array(CONJUNCTION_FLAGS.length);
 const GROUP_BY_NAME = new Map(GROUPS.map((group, position) => [group.name, position]));
 const YOU = GROUP_BY_NAME.get("you")!;
 const COPULA = GROUP_BY_NAME.get("cop")!;
@@ -281,16 +285,38 @@ function raise(index: number): void {
   setFlags.push(index);
 }
 
-/** Writes the token's membership of every group into `into[offset, offset + GROUP_COUNT)`. */
-function groupsOf(token: SegmentToken, into: Uint8Array, offset: number): void {
+/**
+ * Writes the token's membership of every group into `into[offset, offset + GROUP_COUNT)`; returns 1
+ * when the token is in some group, else 0.
+ */
+function groupsOf(token: SegmentToken, into: Uint8Array, offset: number): number {
   const classes = token.classes;
-  for (let group = 0; group < GROUP_COUNT; group++)
-    into[offset + group] = classes[GROUP_IDS[group]!] === 1 ? 1 : 0;
+  let any = 0;
+  if (GROUP_IDS_CONSECUTIVE) {
+    // A membership array holds only 0 and 1: the groups' entries are copied as they are.
+    for (let group = 0; group < GROUP_COUNT; group++) {
+      const member = classes[FIRST_GROUP_ID + group]!;
+      into[offset + group] = member;
+      any |= member;
+    }
+    return any;
+  }
+  for (let group = 0; group < GROUP_COUNT; group++) {
+    const member = classes[GROUP_IDS[group]!] === 1 ? 1 : 0;
+    into[offset + group] = member;
+    any |= member;
+  }
+  return any;
 }
 
 const GROUP_IDS: Int32Array = Int32Array.from(GROUP_SETS, (set) => set.id);
+/** The group sets are created one after the other above, so their ids are consecutive (checked here). */
+const FIRST_GROUP_ID = GROUP_IDS[0]!;
+const GROUP_IDS_CONSECUTIVE = GROUP_IDS.every((id, group) => id === FIRST_GROUP_ID + group);
 
 let tokenGroups = new Uint8Array(64 * GROUP_COUNT);
+/** Per token of the extraction: 1 when it is in some group (its row has a 1), else 0. */
+let tokenInSomeGroup = new Uint8Array(64);
 
 /** Options of extractFeatures (the ablation that drops the n-grams, to check the scorer does not memorize). */
 export interface FeatureOptions {
@@ -336,7 +362,9 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
   setFlags.length = 0;
   raise(0);
   if (count * GROUP_COUNT > tokenGroups.length) tokenGroups = new Uint8Array(count * GROUP_COUNT * 2);
+  if (count > tokenInSomeGroup.length) tokenInSomeGroup = new Uint8Array(count * 2);
   const groups = tokenGroups;
+  const inSomeGroup = tokenInSomeGroup;
   const none = emptyMembership();
   let codePunctuation = 0;
   // Every token's row first: the shapes below look ahead ("you" + a modal one or two words later), so
@@ -348,12 +376,15 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
     for (let character = 0; character < gap.length; character++)
       if (isCodePunctuation(gap.charCodeAt(character))) codePunctuation++;
     // Most words are in no word set at all: their shared all-zero membership answers every group.
-    if (token.classes === none) groups.fill(0, rowStart, rowStart + GROUP_COUNT);
-    else groupsOf(token, groups, rowStart);
+    if (token.classes === none) {
+      groups.fill(0, rowStart, rowStart + GROUP_COUNT);
+      inSomeGroup[position] = 0;
+    } else inSomeGroup[position] = groupsOf(token, groups, rowStart);
   }
   for (let position = 0; position < count; position++) {
+    // A token in no group raises nothing below: every check starts with one of its own groups.
+    if (inSomeGroup[position] === 0) continue;
     const token = tokens[position]!;
-    if (token.classes === none) continue;
     const rowStart = position * GROUP_COUNT;
     let imperative = -1;
     for (let group = 0; group < GROUP_COUNT; group++) {
@@ -440,17 +471,24 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
             : FLAG_LEN[4]!,
   );
   // Conjunctions: pairs of the set conjunction flags, then the triples.
-  const active: number[] = [];
+  const active = activeConjunctions;
+  let activeCount = 0;
   for (let position = 0; position < CONJUNCTION_INDEX.length; position++)
-    if (flags[CONJUNCTION_INDEX[position]!] === 1) active.push(position);
+    if (flags[CONJUNCTION_INDEX[position]!] === 1) active[activeCount++] = position;
   const total = CONJUNCTION_FLAGS.length;
-  for (let left = 0; left < active.length; left++) {
+  for (let left = 0; left < activeCount; left++) {
     const first = active[left]!;
     const rowBase = CONJUNCTION_BASE + first * total - (first * (first + 1)) / 2 - first - 1;
-    for (let right = left + 1; right < active.length; right++) raise(rowBase + active[right]!);
+    for (let right = left + 1; right < activeCount; right++) raise(rowBase + active[right]!);
   }
-  for (const [first, second, third, index] of TRIPLE_INDEX)
-    if (flags[first] === 1 && flags[second] === 1 && flags[third] === 1) raise(index);
+  const triples = TRIPLE_FLAT;
+  for (let triple = 0; triple < triples.length; triple += 4)
+    if (
+      flags[triples[triple]!] === 1 &&
+      flags[triples[triple + 1]!] === 1 &&
+      flags[triples[triple + 2]!] === 1
+    )
+      raise(triples[triple + 3]!);
   for (const index of setFlags) {
     sink.add(index, 1);
     flags[index] = 0;

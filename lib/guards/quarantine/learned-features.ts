@@ -351,7 +351,8 @@ function mix(hash: number, value: number): number {
  * by 1/sqrt(count) so long segments do not win on length. Never throws for any view.
  */
 export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: FeatureOptions): void {
-  const markup = markupOf(view.tokens);
+  // Tags open only at "<", which is never part of a word: a sentence without one has no markup.
+  const markup = view.text.indexOf("<") < 0 ? 0 : markupOf(view.tokens);
   const content = afterValueOpener(markup === 0 ? view.tokens : contentTokens(view.tokens));
   // "Assistant: ...", "Utente: ...": the speaker label is the transcript's, the words after it are the turn.
   const labelEnd = speakerLabelEnd(content);
@@ -536,20 +537,23 @@ function isCommandCharacter(codeUnit: number): boolean {
   return isAddressCharacter(codeUnit) || codeUnit === 47 || codeUnit === 126;
 }
 
-/** True when `text[start, end)` is a file path: "~/...", "/etc/...", "./x", "../x", or two slashes without "://". */
-function isPathChunk(text: string, start: number, end: number): boolean {
+/**
+ * True when `text[start, end)` is a file path: "~/...", "/etc/...", "./x", "../x", or two slashes
+ * without ":/" (a URL). `slashes` and `hasColonSlash` are counted by the caller's pass over the chunk.
+ */
+function isPathChunk(
+  text: string,
+  start: number,
+  end: number,
+  slashes: number,
+  hasColonSlash: boolean,
+): boolean {
   const first = text.charCodeAt(start);
   const second = start + 1 < end ? text.charCodeAt(start + 1) : -1;
   if (first === 126 && second === 47) return true; // ~/
   if (first === 47 && end - start > 2 && second !== 47) return true; // /etc/hosts
   if (first === 46 && (second === 47 || (second === 46 && text.charCodeAt(start + 2) === 47))) return true;
-  let slashes = 0;
-  for (let index = start; index < end; index++) {
-    const codeUnit = text.charCodeAt(index);
-    if (codeUnit === 58 && text.charCodeAt(index + 1) === 47) return false; // a URL
-    if (codeUnit === 47) slashes++;
-  }
-  return slashes >= 2;
+  return !hasColonSlash && slashes >= 2;
 }
 
 /**
@@ -573,9 +577,18 @@ function codeShapeOf(text: string, codeDense: boolean): void {
     if (index >= length) break;
     const start = index;
     let bare = true;
-    while (index < length && text.charCodeAt(index) > 32) {
-      if (!isCommandCharacter(text.charCodeAt(index))) bare = false;
+    let slashes = 0;
+    let hasColonSlash = false;
+    let previous = 0;
+    for (let codeUnit = text.charCodeAt(index); index < length && codeUnit > 32; ) {
+      if (!isCommandCharacter(codeUnit)) bare = false;
+      if (codeUnit === 47) {
+        slashes++;
+        if (previous === 58) hasColonSlash = true;
+      }
+      previous = codeUnit;
       index++;
+      codeUnit = text.charCodeAt(index);
     }
     const first = text.charCodeAt(start);
     const second = start + 1 < index ? text.charCodeAt(start + 1) : -1;
@@ -595,7 +608,7 @@ function codeShapeOf(text: string, codeDense: boolean): void {
       option = true;
       if (chunk === 1 && firstIsCommand) command = true;
     }
-    if (!path && isPathChunk(text, start, index)) path = true;
+    if (!path && isPathChunk(text, start, index, slashes, hasColonSlash)) path = true;
     if (chunk === 0) firstIsCommand = bare && first !== 45;
     chunk++;
   }

@@ -285,38 +285,82 @@ function raise(index: number): void {
   setFlags.push(index);
 }
 
+const GROUP_IDS: Int32Array = Int32Array.from(GROUP_SETS, (set) => set.id);
+if (GROUP_COUNT > 64) throw new Error("learned-features: more groups than two 32-bit masks hold");
+
 /**
- * Writes the token's membership of every group into `into[offset, offset + GROUP_COUNT)`; returns 1
- * when the token is in some group, else 0.
+ * The groups of each token of the extraction as bit masks: groups 0-31 in `groupsLow[position]`, 32 and
+ * up in `groupsHigh[position]`. (A byte row per token, copied from the membership array and scanned
+ * group by group, was the largest cost of the extraction.)
  */
-function groupsOf(token: SegmentToken, into: Uint8Array, offset: number): number {
-  const classes = token.classes;
-  let any = 0;
-  if (GROUP_IDS_CONSECUTIVE) {
-    // A membership array holds only 0 and 1: the groups' entries are copied as they are.
-    for (let group = 0; group < GROUP_COUNT; group++) {
-      const member = classes[FIRST_GROUP_ID + group]!;
-      into[offset + group] = member;
-      any |= member;
-    }
-    return any;
-  }
-  for (let group = 0; group < GROUP_COUNT; group++) {
-    const member = classes[GROUP_IDS[group]!] === 1 ? 1 : 0;
-    into[offset + group] = member;
-    any |= member;
-  }
-  return any;
+let groupsLow = new Int32Array(64);
+let groupsHigh = new Int32Array(64);
+
+/** True when the token at `position` of the current extraction is in `group`. */
+function inGroup(position: number, group: number): boolean {
+  return group < 32
+    ? ((groupsLow[position]! >>> group) & 1) === 1
+    : ((groupsHigh[position]! >>> (group - 32)) & 1) === 1;
 }
 
-const GROUP_IDS: Int32Array = Int32Array.from(GROUP_SETS, (set) => set.id);
-/** The group sets are created one after the other above, so their ids are consecutive (checked here). */
-const FIRST_GROUP_ID = GROUP_IDS[0]!;
-const GROUP_IDS_CONSECUTIVE = GROUP_IDS.every((id, group) => id === FIRST_GROUP_ID + group);
+/**
+ * A direct-mapped cache from a token's membership array (shared per word and never modified, see
+ * word-set.ts) to its group masks, indexed by the token's word hash: a repeated word costs one identity
+ * compare instead of a read per group.
+ */
+const MASK_CACHE_BITS = 12;
+const maskCacheClasses: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(
+  1 << MASK_CACHE_BITS,
+).fill(undefined);
+const maskCacheLow = new Int32Array(1 << MASK_CACHE_BITS);
+const maskCacheHigh = new Int32Array(1 << MASK_CACHE_BITS);
 
-let tokenGroups = new Uint8Array(64 * GROUP_COUNT);
-/** Per token of the extraction: 1 when it is in some group (its row has a 1), else 0. */
-let tokenInSomeGroup = new Uint8Array(64);
+/** Writes the group masks of `token` at `position`. */
+function writeGroupMasks(token: SegmentToken, position: number): void {
+  const classes = token.classes;
+  const slot = Math.imul(token.hash, 0x9e3779b1) >>> (32 - MASK_CACHE_BITS);
+  if (maskCacheClasses[slot] !== classes) {
+    let low = 0;
+    let high = 0;
+    for (let group = 0; group < GROUP_COUNT; group++) {
+      if (classes[GROUP_IDS[group]!] !== 1) continue;
+      if (group < 32) low |= 1 << group;
+      else high |= 1 << (group - 32);
+    }
+    maskCacheClasses[slot] = classes;
+    maskCacheLow[slot] = low;
+    maskCacheHigh[slot] = high;
+  }
+  groupsLow[position] = maskCacheLow[slot]!;
+  groupsHigh[position] = maskCacheHigh[slot]!;
+}
+
+/**
+ * Raises the features of the token at `position` being in `group` (presence, first word, imperative
+ * position); `imperative` is the token's imperative state so far (-1 not computed yet, 0 no, 1 yes), and
+ * the state after is returned (computed at most once per token).
+ */
+function raiseGroup(
+  tokens: readonly SegmentToken[],
+  position: number,
+  group: number,
+  imperative: number,
+): number {
+  raise(GROUP_INDEX[group]!);
+  if (position === 0) raise(FIRST_INDEX[group]!);
+  if (IMPERATIVE_INDEX[group]! < 0) return imperative;
+  const state =
+    imperative !== -1
+      ? imperative
+      : isImperativePosition(tokens, position) && isNotBlocked(tokens, position)
+        ? 1
+        : 0;
+  if (state === 1) {
+    raise(IMPERATIVE_INDEX[group]!);
+    raise(FLAG_IMPERATIVE_ANY);
+  }
+  return state;
+}
 
 /** Options of extractFeatures (the ablation that drops the n-grams, to check the scorer does not memorize). */
 export interface FeatureOptions {
@@ -362,80 +406,67 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
   const count = tokens.length;
   setFlags.length = 0;
   raise(0);
-  if (count * GROUP_COUNT > tokenGroups.length) tokenGroups = new Uint8Array(count * GROUP_COUNT * 2);
-  if (count > tokenInSomeGroup.length) tokenInSomeGroup = new Uint8Array(count * 2);
-  const groups = tokenGroups;
-  const inSomeGroup = tokenInSomeGroup;
+  if (count > groupsLow.length) {
+    groupsLow = new Int32Array(count * 2);
+    groupsHigh = new Int32Array(count * 2);
+  }
   const none = emptyMembership();
   let codePunctuation = 0;
-  // Every token's row first: the shapes below look ahead ("you" + a modal one or two words later), so
-  // a later row must not still hold the previous segment's memberships.
+  // Every token's masks first: the shapes below look ahead ("you" + a modal one or two words later), so
+  // a later position must not still hold the previous segment's masks.
   for (let position = 0; position < count; position++) {
     const token = tokens[position]!;
-    const rowStart = position * GROUP_COUNT;
     const gap = token.gapBefore;
     for (let character = 0; character < gap.length; character++)
       if (isCodePunctuation(gap.charCodeAt(character))) codePunctuation++;
     // Most words are in no word set at all: their shared all-zero membership answers every group.
     if (token.classes === none) {
-      groups.fill(0, rowStart, rowStart + GROUP_COUNT);
-      inSomeGroup[position] = 0;
-    } else inSomeGroup[position] = groupsOf(token, groups, rowStart);
+      groupsLow[position] = 0;
+      groupsHigh[position] = 0;
+    } else writeGroupMasks(token, position);
   }
   for (let position = 0; position < count; position++) {
+    const low = groupsLow[position]!;
+    const high = groupsHigh[position]!;
     // A token in no group raises nothing below: every check starts with one of its own groups.
-    if (inSomeGroup[position] === 0) continue;
+    if ((low | high) === 0) continue;
     const token = tokens[position]!;
-    const rowStart = position * GROUP_COUNT;
+    // Set bits in ascending group order (the order features are raised in, and so summed in).
     let imperative = -1;
-    for (let group = 0; group < GROUP_COUNT; group++) {
-      if (groups[rowStart + group] !== 1) continue;
-      raise(GROUP_INDEX[group]!);
-      if (position === 0) raise(FIRST_INDEX[group]!);
-      if (IMPERATIVE_INDEX[group]! >= 0) {
-        if (imperative === -1)
-          imperative = isImperativePosition(tokens, position) && isNotBlocked(tokens, position) ? 1 : 0;
-        if (imperative === 1) {
-          raise(IMPERATIVE_INDEX[group]!);
-          raise(FLAG_IMPERATIVE_ANY);
-        }
-      }
-    }
-    if (groups[rowStart + YOU] === 1) {
+    for (let bits = low; bits !== 0; bits &= bits - 1)
+      imperative = raiseGroup(tokens, position, 31 - Math.clz32(bits & -bits), imperative);
+    for (let bits = high; bits !== 0; bits &= bits - 1)
+      imperative = raiseGroup(tokens, position, 63 - Math.clz32(bits & -bits), imperative);
+    if (inGroup(position, YOU)) {
       const next = position + 1 < count ? position + 1 : -1;
       const afterNext = position + 2 < count ? position + 2 : -1;
-      if (
-        (next >= 0 && groups[next * GROUP_COUNT + MODAL] === 1) ||
-        (afterNext >= 0 && groups[afterNext * GROUP_COUNT + MODAL] === 1)
-      )
+      if ((next >= 0 && inGroup(next, MODAL)) || (afterNext >= 0 && inGroup(afterNext, MODAL)))
         raise(FLAG_YOU_MODAL);
-      if (position > 0 && groups[(position - 1) * GROUP_COUNT + COPULA] === 1) raise(FLAG_YOU_COPULA);
+      if (position > 0 && inGroup(position - 1, COPULA)) raise(FLAG_YOU_COPULA);
     }
-    if (groups[rowStart + COPULA] === 1 && position > 0 && groups[rowStart - GROUP_COUNT + YOU] === 1)
-      raise(FLAG_YOU_COPULA);
+    if (inGroup(position, COPULA) && position > 0 && inGroup(position - 1, YOU)) raise(FLAG_YOU_COPULA);
     // Italian "sei" / German "bist" carry the second person themselves.
-    if (groups[rowStart + COPULA] === 1 && token.word !== "are" && token.word !== "'re")
-      raise(FLAG_YOU_COPULA);
-    if (groups[rowStart + AI] === 1) {
+    if (inGroup(position, COPULA) && token.word !== "are" && token.word !== "'re") raise(FLAG_YOU_COPULA);
+    if (inGroup(position, AI)) {
       for (let back = position - 1; back >= 0 && back >= position - 6; back--)
-        if (groups[back * GROUP_COUNT + CONDITIONAL] === 1) raise(FLAG_COND_AI);
+        if (inGroup(back, CONDITIONAL)) raise(FLAG_COND_AI);
       // "Assistant: ..." opening the sentence is a speaker label (a transcript line or a forged turn);
       // "Attention, language model: ..." or "Assistant, ..." addresses the reader.
       if (position < 4 && /[:,!]/.test(token.gapAfter)) raise(FLAG_AI_VOCATIVE);
       // "could trick the assistant into", "den Assistenten dazu bringen", "indurre l'assistente a": the
       // agent as the object of somebody else's doing, which is how a report describes an attack.
       for (let around = Math.max(0, position - 4); around < count && around <= position + 4; around++)
-        if (around !== position && groups[around * GROUP_COUNT + CAUSATIVE] === 1) raise(FLAG_CAUSATIVE_AI);
+        if (around !== position && inGroup(around, CAUSATIVE)) raise(FLAG_CAUSATIVE_AI);
       // "a note saying that the assistant must", "auf der Seite stand, der Assistent müsse", "diceva che
       // l'assistente doveva": the agent inside reported speech.
       for (let back = position - 1; back >= 0 && back >= position - 6; back--)
-        if (groups[back * GROUP_COUNT + REPORTING] === 1) raise(FLAG_REPORTED_AI);
+        if (inGroup(back, REPORTING)) raise(FLAG_REPORTED_AI);
     }
     // "could send", "konnte ... schicken", "poteva inviare": a capability under a modal of possibility
     // or a past form, what could have happened rather than what to do.
-    if (groups[rowStart + CAPABILITY] === 1)
+    if (inGroup(position, CAPABILITY))
       for (let back = position - 1; back >= 0 && back >= position - 8; back--)
-        if (groups[back * GROUP_COUNT + POSSIBILITY] === 1) raise(FLAG_POSSIBILITY_CAPABILITY);
+        if (inGroup(back, POSSIBILITY)) raise(FLAG_POSSIBILITY_CAPABILITY);
   }
   const text = view.text;
   if (hasUrl(text)) raise(FLAG_URL);
@@ -445,7 +476,7 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
     flags[FLAG_URL] === 1 ||
     flags[FLAG_EMAIL] === 1 ||
     flags[FLAG_IBAN] === 1 ||
-    hasGroup(groups, count, DESTINATION_NOUN)
+    hasGroup(count, DESTINATION_NOUN)
   )
     raise(FLAG_DEST_ANY);
   if (count > 0 && codePunctuation * 3 > count) raise(FLAG_CODE_DENSE);
@@ -499,10 +530,9 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
   emitNgrams(tokens, sink);
 }
 
-/** True when a token of the first `count` rows of `groups` is in `group`. */
-function hasGroup(groups: Uint8Array, count: number, group: number): boolean {
-  for (let position = 0; position < count; position++)
-    if (groups[position * GROUP_COUNT + group] === 1) return true;
+/** True when one of the first `count` tokens of the current extraction is in `group`. */
+function hasGroup(count: number, group: number): boolean {
+  for (let position = 0; position < count; position++) if (inGroup(position, group)) return true;
   return false;
 }
 

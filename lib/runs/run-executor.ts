@@ -20,6 +20,7 @@
  * lapsed, e.g. the database was away longer than the lease), the run is abandoned: its loop is aborted
  * and the final write is skipped, so the reaper's outcome stands.
  */
+
 import type { LanguageModel } from "ai";
 import {
   createCompletionJudge,
@@ -30,6 +31,7 @@ import {
 } from "@/lib/agent/finalize";
 import { type FlagSnapshot, runAgentLoop, ToolBudgetExhaustedError } from "@/lib/agent/loop";
 import type { TodoStore } from "@/lib/agent/tools/builtin/todo-store";
+import { invalidateAgentSessionCaches } from "@/lib/auth/agent-session-cache";
 import type { Database } from "@/lib/db/client";
 import type { AgentRun } from "@/lib/generated/prisma/client";
 import type { CircuitBreaker } from "@/lib/guards/completion";
@@ -321,22 +323,25 @@ async function recordAuditHalt(
     const session = await database.agentSession.findUniqueOrThrow({ where: { id: run.sessionId } });
     const config = await loadHaltConditionConfig(database);
     const text = haltText("auditGateTerminated", { runId: run.id, step, reason });
-    const recorded = await database.$transaction((transaction) =>
-      recordHaltInSession(
-        transaction,
-        session,
-        {
-          session_token: session.sessionToken,
-          task_id: `run:${run.id}`,
-          halt_type: "security",
-          condition_name: AUDIT_GATE_HALT_CONDITION,
-          severity: "critical",
-          description: text.description,
-        },
-        config,
-        { key: text.description_key, params: text.description_params },
-      ),
-    );
+    const recorded = await database
+      .$transaction((transaction) =>
+        recordHaltInSession(
+          transaction,
+          session,
+          {
+            session_token: session.sessionToken,
+            task_id: `run:${run.id}`,
+            halt_type: "security",
+            condition_name: AUDIT_GATE_HALT_CONDITION,
+            severity: "critical",
+            description: text.description,
+          },
+          config,
+          { key: text.description_key, params: text.description_params },
+        ),
+      )
+      // The session is halted now: a check in this process reads it again (others on the NOTIFY).
+      .finally(() => invalidateAgentSessionCaches(session.sessionToken));
     return recorded.halt_id;
   } catch (error) {
     log.error("recording the audit gate's security halt failed", errorFields(error));

@@ -7,6 +7,7 @@
  * (docs/halt-conditions.md#acknowledgement-and-session-state, `decideAcknowledgement`): resolved
  * or dismissed -> active once no halt needing acknowledgement is left, escalated -> paused.
  */
+import { invalidateAgentSessionCaches } from "@/lib/auth/agent-session-cache";
 import type { Caller } from "@/lib/auth/caller";
 import { actorName } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
@@ -67,48 +68,52 @@ export async function acknowledgeHalt(
   }
 
   const acknowledgedAt = new Date();
-  const outcome = await database.$transaction(async (transaction) => {
-    const { count } = await transaction.haltEvent.updateMany({
-      where: { id: haltId, acknowledged: false },
-      data: {
-        acknowledged: true,
-        acknowledgedAt,
-        acknowledgedBy: redactSecrets(acknowledgedByName(caller, input.acknowledged_by)),
+  // The session's state changes: this process's next check reads it again (others on the NOTIFY).
+  const outcome = await database
+    .$transaction(async (transaction) => {
+      const { count } = await transaction.haltEvent.updateMany({
+        where: { id: haltId, acknowledged: false },
+        data: {
+          acknowledged: true,
+          acknowledgedAt,
+          acknowledgedBy: redactSecrets(acknowledgedByName(caller, input.acknowledged_by)),
+          resolution: input.resolution,
+          resolutionNotes:
+            input.resolution_notes === undefined ? null : redactSecrets(input.resolution_notes),
+        },
+      });
+      if (count === 0) return null;
+      // Serialise session-state decisions of concurrent acknowledgements of different halts.
+      await transaction.$queryRaw`select id from agent_sessions where id = ${event.sessionId}::uuid for update`;
+      const others = await transaction.haltEvent.count({
+        where: {
+          sessionId: event.sessionId,
+          acknowledged: false,
+          OR: [{ severity: { not: "low" } }, { escalatedAt: { not: null } }],
+        },
+      });
+      const decided = decideAcknowledgement({
         resolution: input.resolution,
-        resolutionNotes: input.resolution_notes === undefined ? null : redactSecrets(input.resolution_notes),
-      },
-    });
-    if (count === 0) return null;
-    // Serialise session-state decisions of concurrent acknowledgements of different halts.
-    await transaction.$queryRaw`select id from agent_sessions where id = ${event.sessionId}::uuid for update`;
-    const others = await transaction.haltEvent.count({
-      where: {
-        sessionId: event.sessionId,
-        acknowledged: false,
-        OR: [{ severity: { not: "low" } }, { escalatedAt: { not: null } }],
-      },
-    });
-    const decided = decideAcknowledgement({
-      resolution: input.resolution,
-      severity: event.severity,
-      continue_with_caution: input.continue_with_caution,
-      already_acknowledged: false,
-      other_unacknowledged_count: others,
-    });
-    if (decided.type === "rejected") throw new HaltRequestRejectedError(decided.message);
-    await transaction.agentSession.update({
-      where: { id: event.sessionId },
-      data: { state: decided.session_state, updatedAt: acknowledgedAt },
-    });
-    await notifyHalt(transaction, {
-      type: "halt.acknowledged",
-      halt_id: haltId,
-      session_id: event.sessionId,
-      severity: event.severity,
-      resolution: input.resolution,
-    });
-    return decided;
-  });
+        severity: event.severity,
+        continue_with_caution: input.continue_with_caution,
+        already_acknowledged: false,
+        other_unacknowledged_count: others,
+      });
+      if (decided.type === "rejected") throw new HaltRequestRejectedError(decided.message);
+      await transaction.agentSession.update({
+        where: { id: event.sessionId },
+        data: { state: decided.session_state, updatedAt: acknowledgedAt },
+      });
+      await notifyHalt(transaction, {
+        type: "halt.acknowledged",
+        halt_id: haltId,
+        session_id: event.sessionId,
+        severity: event.severity,
+        resolution: input.resolution,
+      });
+      return decided;
+    })
+    .finally(() => invalidateAgentSessionCaches(event.session.sessionToken));
   if (outcome === null) throw await conflict(database, haltId);
 
   const output: AcknowledgeHaltOutput = {

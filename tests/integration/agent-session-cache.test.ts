@@ -21,6 +21,7 @@ import { ApiKeyCache } from "@/lib/auth/api-key-cache";
 import { authenticateBearer, createAgentKey } from "@/lib/auth/api-keys";
 import { processNotifyKeyedCache } from "@/lib/cache/notify-keyed-cache";
 import { haltCheckBody } from "../../bench/support/halt-check-body";
+import { killListenConnections } from "./helpers/kill-listeners";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
 
 let testDatabase: TestDatabase;
@@ -110,16 +111,7 @@ describe("the agent session cache", () => {
     const sessionCache = await live(new AgentSessionCache());
     await lookup(sessionCache);
     expect(sessionCache.get(session.sessionToken)).toBeDefined();
-    const admin = new pg.Client({ connectionString: testDatabase.url });
-    await admin.connect();
-    try {
-      await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and query ilike '%keel_agent_sessions%' and pid <> pg_backend_pid()`,
-      );
-    } finally {
-      await admin.end();
-    }
+    await killListenConnections(testDatabase.url, "keel_agent_sessions");
     await expect.poll(() => sessionCache.isLive, { timeout: 10_000 }).toBe(false);
     expect(sessionCache.get(session.sessionToken)).toBeUndefined();
     await expect.poll(() => sessionCache.isLive, { timeout: 20_000 }).toBe(true);

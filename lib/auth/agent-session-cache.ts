@@ -33,8 +33,9 @@ export const AGENT_SESSION_CACHE_NAME = "agent-sessions";
 
 /** Agent session rows by session token. */
 export class AgentSessionCache extends NotifyKeyedCache<AgentSession> {
-  constructor(options: { ttlMs?: number; now?: () => number } = {}) {
+  constructor(options: { ttlMs?: number; now?: () => number; heartbeatMs?: number } = {}) {
     super({
+      heartbeatMs: options.heartbeatMs,
       channel: AGENT_SESSION_CHANNEL,
       ttlMs: options.ttlMs ?? AGENT_SESSION_CACHE_TTL_MS,
       now: options.now,

@@ -40,8 +40,9 @@ export interface CachedApiKey {
 
 /** Agent key rows by prefix. */
 export class ApiKeyCache extends NotifyKeyedCache<CachedApiKey> {
-  constructor(options: { ttlMs?: number; now?: () => number } = {}) {
+  constructor(options: { ttlMs?: number; now?: () => number; heartbeatMs?: number } = {}) {
     super({
+      heartbeatMs: options.heartbeatMs,
       channel: API_KEY_CHANNEL,
       ttlMs: options.ttlMs ?? API_KEY_CACHE_TTL_MS,
       now: options.now,

@@ -7,7 +7,9 @@
  * Fail safe: the cache is used only while its LISTEN connection is up. Before it has connected, after it
  * reports an error or ends, and until it has reconnected, every lookup reads the database (and nothing
  * is kept); on each (re)connect everything is dropped, because notifications sent while disconnected are
- * lost. An entry older than the TTL is read again regardless (a connection that died without telling us
+ * lost. The connection is probed every second: a database that stops answering (hung, stopped) takes
+ * the cache out of use within about two seconds, like a lost connection. An entry older than the TTL
+ * is read again regardless (a connection that died without telling us
  * cannot keep a stale row alive longer than that). A write in this process drops the row here before it
  * answers (`invalidate`), so the very next request of this process reads the new row; other processes
  * drop it as soon as the notification arrives (milliseconds). A row whose read an invalidation overtook
@@ -21,6 +23,13 @@ import { NotifyListener } from "@/lib/db/notify-listener";
 import { createLogger, errorFields } from "@/lib/log/logger";
 
 const log = createLogger({ component: "notify-cache" });
+
+/**
+ * The LISTEN connection is probed this often; a probe unanswered for this long takes the cache out of
+ * use (lib/db/notify-listener.ts), so a database that hangs (its sockets stay open) stops the cache
+ * within about two intervals, and requests read (and wait on, and fail safe on) the database again.
+ */
+export const HEARTBEAT_MS = 1_000;
 
 /** At most this many rows are kept by default (the oldest entry goes first). */
 const MAX_ENTRIES = 10_000;
@@ -36,6 +45,8 @@ export interface NotifyKeyedCacheOptions<Value> {
   lostMessage: string;
   now?: () => number;
   maxEntries?: number;
+  /** See HEARTBEAT_MS (tests shorten it). */
+  heartbeatMs?: number;
 }
 
 export class NotifyKeyedCache<Value> {
@@ -99,6 +110,7 @@ export class NotifyKeyedCache<Value> {
     const listener = new NotifyListener({
       connectionString,
       channel: this.options.channel,
+      heartbeatMs: this.options.heartbeatMs ?? HEARTBEAT_MS,
       onChange: (payload) => this.invalidate(payload === undefined || payload === "" ? undefined : payload),
       onStateChange: (state, error) => {
         this.setLive(state === "connected");

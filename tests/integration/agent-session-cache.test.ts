@@ -2,7 +2,8 @@
  * The agent session cache of the halt check (lib/auth/agent-session-cache.ts) on a real database: a
  * session changed or deleted by another process (plain SQL on another connection: only the trigger's
  * NOTIFY can tell this process) is dropped within a bounded time; without a live LISTEN nothing is served
- * from the cache; a killed LISTEN connection takes the cache out of use until it has reconnected; a read
+ * from the cache; a killed LISTEN connection, or a database that stops answering with its sockets open,
+ * takes the cache out of use until it has reconnected; a read
  * overtaken by a change is not kept; and through the routes, a halt recorded, a halt acknowledged and a
  * halt auto-recorded by a check are seen by the very next check of this process even when no
  * notification arrives (a cache that hears none: only the writes' own invalidation can drop the row).
@@ -21,6 +22,7 @@ import { ApiKeyCache } from "@/lib/auth/api-key-cache";
 import { authenticateBearer, createAgentKey } from "@/lib/auth/api-keys";
 import { processNotifyKeyedCache } from "@/lib/cache/notify-keyed-cache";
 import { haltCheckBody } from "../../bench/support/halt-check-body";
+import { startFreezableProxy } from "./helpers/freezable-proxy";
 import { killListenConnections } from "./helpers/kill-listeners";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
 
@@ -122,6 +124,31 @@ describe("the agent session cache", () => {
     await elsewhere("update agent_sessions set state = 'halted' where id = $1", [session.id]);
     // Nobody heard the NOTIFY, yet the very next lookup reads the database.
     expect((await lookup(sessionCache))?.session?.state).toBe("halted");
+  });
+
+  it("goes out of use when the database stops answering (sockets open), and back once it answers", async () => {
+    const proxy = await startFreezableProxy(testDatabase.url);
+    try {
+      const sessionCache = new AgentSessionCache({ heartbeatMs: 200 });
+      caches.push(sessionCache);
+      await sessionCache.listen(proxy.url);
+      await expect.poll(() => sessionCache.isLive, { timeout: 15_000 }).toBe(true);
+      const { token, session } = await agentWithSession("hung");
+      await authenticateBearer(testDatabase.database, token, new Date(), {
+        sessionToken: session.sessionToken,
+        sessionCache,
+      });
+      expect(sessionCache.get(session.sessionToken)).toBeDefined();
+      // No byte passes any more, nothing is closed: only the heartbeat can tell.
+      proxy.freeze();
+      await expect.poll(() => sessionCache.isLive, { timeout: 10_000 }).toBe(false);
+      expect(sessionCache.get(session.sessionToken)).toBeUndefined();
+      proxy.thaw();
+      await expect.poll(() => sessionCache.isLive, { timeout: 30_000 }).toBe(true);
+      expect(sessionCache.get(session.sessionToken)).toBeUndefined();
+    } finally {
+      await proxy.close();
+    }
   });
 
   it("does not keep a read that a change overtook", async () => {

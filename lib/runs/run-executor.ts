@@ -323,25 +323,24 @@ async function recordAuditHalt(
     const session = await database.agentSession.findUniqueOrThrow({ where: { id: run.sessionId } });
     const config = await loadHaltConditionConfig(database);
     const text = haltText("auditGateTerminated", { runId: run.id, step, reason });
-    const recorded = await database
-      .$transaction((transaction) =>
-        recordHaltInSession(
-          transaction,
-          session,
-          {
-            session_token: session.sessionToken,
-            task_id: `run:${run.id}`,
-            halt_type: "security",
-            condition_name: AUDIT_GATE_HALT_CONDITION,
-            severity: "critical",
-            description: text.description,
-          },
-          config,
-          { key: text.description_key, params: text.description_params },
-        ),
-      )
-      // The session is halted now: a check in this process reads it again (others on the NOTIFY).
-      .finally(() => invalidateAgentSessionCaches(session.sessionToken));
+    const recorded = await database.$transaction((transaction) =>
+      recordHaltInSession(
+        transaction,
+        session,
+        {
+          session_token: session.sessionToken,
+          task_id: `run:${run.id}`,
+          halt_type: "security",
+          condition_name: AUDIT_GATE_HALT_CONDITION,
+          severity: "critical",
+          description: text.description,
+        },
+        config,
+        { key: text.description_key, params: text.description_params },
+      ),
+    );
+    // The session is halted now: a check in this process reads it again (others on the NOTIFY).
+    invalidateAgentSessionCaches(session.sessionToken);
     return recorded.halt_id;
   } catch (error) {
     log.error("recording the audit gate's security halt failed", errorFields(error));

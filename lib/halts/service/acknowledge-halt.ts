@@ -68,52 +68,50 @@ export async function acknowledgeHalt(
   }
 
   const acknowledgedAt = new Date();
-  // The session's state changes: this process's next check reads it again (others on the NOTIFY).
-  const outcome = await database
-    .$transaction(async (transaction) => {
-      const { count } = await transaction.haltEvent.updateMany({
-        where: { id: haltId, acknowledged: false },
-        data: {
-          acknowledged: true,
-          acknowledgedAt,
-          acknowledgedBy: redactSecrets(acknowledgedByName(caller, input.acknowledged_by)),
-          resolution: input.resolution,
-          resolutionNotes:
-            input.resolution_notes === undefined ? null : redactSecrets(input.resolution_notes),
-        },
-      });
-      if (count === 0) return null;
-      // Serialise session-state decisions of concurrent acknowledgements of different halts.
-      await transaction.$queryRaw`select id from agent_sessions where id = ${event.sessionId}::uuid for update`;
-      const others = await transaction.haltEvent.count({
-        where: {
-          sessionId: event.sessionId,
-          acknowledged: false,
-          OR: [{ severity: { not: "low" } }, { escalatedAt: { not: null } }],
-        },
-      });
-      const decided = decideAcknowledgement({
+  const outcome = await database.$transaction(async (transaction) => {
+    const { count } = await transaction.haltEvent.updateMany({
+      where: { id: haltId, acknowledged: false },
+      data: {
+        acknowledged: true,
+        acknowledgedAt,
+        acknowledgedBy: redactSecrets(acknowledgedByName(caller, input.acknowledged_by)),
         resolution: input.resolution,
-        severity: event.severity,
-        continue_with_caution: input.continue_with_caution,
-        already_acknowledged: false,
-        other_unacknowledged_count: others,
-      });
-      if (decided.type === "rejected") throw new HaltRequestRejectedError(decided.message);
-      await transaction.agentSession.update({
-        where: { id: event.sessionId },
-        data: { state: decided.session_state, updatedAt: acknowledgedAt },
-      });
-      await notifyHalt(transaction, {
-        type: "halt.acknowledged",
-        halt_id: haltId,
-        session_id: event.sessionId,
-        severity: event.severity,
-        resolution: input.resolution,
-      });
-      return decided;
-    })
-    .finally(() => invalidateAgentSessionCaches(event.session.sessionToken));
+        resolutionNotes: input.resolution_notes === undefined ? null : redactSecrets(input.resolution_notes),
+      },
+    });
+    if (count === 0) return null;
+    // Serialise session-state decisions of concurrent acknowledgements of different halts.
+    await transaction.$queryRaw`select id from agent_sessions where id = ${event.sessionId}::uuid for update`;
+    const others = await transaction.haltEvent.count({
+      where: {
+        sessionId: event.sessionId,
+        acknowledged: false,
+        OR: [{ severity: { not: "low" } }, { escalatedAt: { not: null } }],
+      },
+    });
+    const decided = decideAcknowledgement({
+      resolution: input.resolution,
+      severity: event.severity,
+      continue_with_caution: input.continue_with_caution,
+      already_acknowledged: false,
+      other_unacknowledged_count: others,
+    });
+    if (decided.type === "rejected") throw new HaltRequestRejectedError(decided.message);
+    await transaction.agentSession.update({
+      where: { id: event.sessionId },
+      data: { state: decided.session_state, updatedAt: acknowledgedAt },
+    });
+    await notifyHalt(transaction, {
+      type: "halt.acknowledged",
+      halt_id: haltId,
+      session_id: event.sessionId,
+      severity: event.severity,
+      resolution: input.resolution,
+    });
+    return decided;
+  });
+  // The session's state changed: this process's next check reads it again (others on the NOTIFY).
+  invalidateAgentSessionCaches(event.session.sessionToken);
   if (outcome === null) throw await conflict(database, haltId);
 
   const output: AcknowledgeHaltOutput = {

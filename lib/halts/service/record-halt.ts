@@ -73,14 +73,12 @@ export async function recordHalt(
   config: readonly HaltConditionConfig[],
 ): Promise<RecordHaltOutput> {
   const session = await resolveSessionByToken(database, caller, input.session_token);
-  try {
-    return await database.$transaction((transaction) =>
-      recordHaltInSession(transaction, session, input, config),
-    );
-  } finally {
-    // The session may be halted now: this process's next check reads it again (others on the NOTIFY).
-    invalidateAgentSessionCaches(session.sessionToken);
-  }
+  const output = await database.$transaction((transaction) =>
+    recordHaltInSession(transaction, session, input, config),
+  );
+  // The session may be halted now: this process's next check reads it again (others on the NOTIFY).
+  invalidateAgentSessionCaches(session.sessionToken);
+  return output;
 }
 
 /**

@@ -1,0 +1,187 @@
+/**
+ * The keys of the halt events a text search (`GET /api/halts?q=`) matches, newest first: a case-insensitive
+ * substring of the description or the condition name, under the list's other filters.
+ *
+ * PostgreSQL's plan for `description ILIKE '%q%'` looks up every trigram of `q` in the trigram GIN index and
+ * intersects their posting lists. A trigram that nearly every event has ("num", "ber" of "number 4242" in
+ * the bench's descriptions) has a posting list as long as the table, so one search decodes tens of
+ * millions of entries at ten million events (511 ms) however rare the phrase. Its planner cannot tell:
+ * it keeps no statistics per trigram. So this module measures them on the newest events before it
+ * chooses, in three steps:
+ *
+ * 1. The probe: the newest SAMPLE_ROWS events under the filters, each tested against `q` and against each
+ *    trigram of `q`. When the filters match fewer events, or the first `limit` matches are among them,
+ *    that is the answer.
+ * 2. A common phrase (`q` matches at least a share of the probe that lets `limit` matches come from the
+ *    next WALK_MAX_ROWS events): walk on in list order with the test as a filter, stopping at `limit`
+ *    matches. A trigram lookup would have to collect and sort every match.
+ * 3. Otherwise (or when the walk runs out of its rows): the trigram index, asked only for the fragments
+ *    of `q` that were rare in the probe (every fragment of `q` is implied by `q`, so the lookup returns
+ *    all matches and more), and the full test on the events it returns.
+ *
+ * `%`, `_` and `\` in `q` are literal characters (escaped), as in a substring search.
+ */
+import type { Database } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+/** One matching event in list order (triggered_at DESC, id DESC). */
+export type HaltSearchKey = { id: string; triggered_at: Date; acknowledged: boolean };
+
+/** Events the probe reads (newest first under the filters): a few milliseconds. */
+export const SAMPLE_ROWS = 2_000;
+/** Most events the walk of a common phrase reads after the probe before it asks the index. */
+export const WALK_MAX_ROWS = 60_000;
+/** Trigram fragments of `q` measured in the probe (a 200-character `q` has up to 198). */
+const MAX_FRAGMENTS = 24;
+/** Fragments asked of the index: the rarest one, and the next ones up to this many... */
+const MAX_INDEX_FRAGMENTS = 4;
+/** ...while they occur in at most this share of the probe (a longer posting list costs more than it saves). */
+const RARE_FRAGMENT_SHARE = 0.05;
+
+/** `q` as an ILIKE pattern of a literal substring. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The trigram fragments of `q`: every 3 consecutive letters or digits inside one word, as written (ILIKE
+ * ignores case). Each is a substring of `q`, so an event that contains `q` contains each of them.
+ */
+export function trigramFragments(text: string): string[] {
+  const fragments = new Set<string>();
+  for (const word of text.match(/[\p{L}\p{N}]{3,}/gu) ?? []) {
+    const characters = [...word];
+    for (let start = 0; start + 3 <= characters.length; start++) {
+      fragments.add(characters.slice(start, start + 3).join(""));
+    }
+  }
+  return [...fragments].slice(0, MAX_FRAGMENTS);
+}
+
+/**
+ * The first `limit` events matching `q` under `filters` (an SQL condition on `halt_events`), newest
+ * first.
+ */
+export async function searchHaltKeys(
+  database: Database,
+  filters: Prisma.Sql,
+  q: string,
+  limit: number,
+): Promise<HaltSearchKey[]> {
+  const pattern = containsPattern(q);
+  const matches = Prisma.sql`(description ilike ${pattern} or condition_name ilike ${pattern})`;
+  const probe = await database.$queryRaw<(HaltSearchKey & { summary: number[] | null })[]>`
+    with recent as materialized (
+      select id, triggered_at, acknowledged, ${matches} as hit from halt_events where ${filters}
+       order by triggered_at desc, id desc limit ${SAMPLE_ROWS}
+    )
+    (select id, triggered_at, acknowledged, null::int[] as summary from recent where hit
+      order by triggered_at desc, id desc limit ${limit})
+    union all
+    select oldest.id, oldest.triggered_at, null,
+           array[(select count(*)::int from recent), (select count(*)::int from recent where hit)]
+      from (select id, triggered_at from recent order by triggered_at, id limit 1) as oldest`;
+  // The summary row: the oldest event read, and how many were read and matched.
+  const summary = probe.find((row) => row.summary !== null);
+  const keys = probe.filter((row) => row.summary === null).map(toKey);
+  const [read = 0, hits = 0] = (summary?.summary ?? []).map(Number);
+  if (!summary || read < SAMPLE_ROWS || keys.length >= limit) return keys;
+
+  if (hits > 0 && ((limit - hits) * read) / hits <= WALK_MAX_ROWS / 2) {
+    const walked = await walk(database, Prisma.sql`${filters} and ${before(summary)}`, matches, limit - hits);
+    if (walked !== null) return [...keys, ...walked];
+  }
+  const fragments = await rareFragments(database, q);
+  return (
+    await indexLookup(database, filters, matches, fragments.length > 0 ? fragments : [pattern], limit)
+  ).map(toKey);
+}
+
+/**
+ * The fragments of `q` to ask the trigram index for, as ILIKE patterns: the rarest in a sample of
+ * SAMPLE_ROWS events from the whole table (the index's posting lists cover the whole table, whatever the
+ * filters), and the next ones while they are rare too.
+ */
+async function rareFragments(database: Database, q: string): Promise<string[]> {
+  const fragments = trigramFragments(q);
+  if (fragments.length === 0) return [];
+  const [row] = await database.$queryRaw<{ counts: number[]; sampled: number }[]>`
+    with sample as materialized (
+      select lower(description || ' ' || coalesce(condition_name, '')) as text
+        from halt_events tablesample system ((
+          select least(100, 100.0 * ${SAMPLE_ROWS} / greatest(reltuples, 1)) from pg_class
+           where oid = 'halt_events'::regclass))
+    )
+    select array(select (select count(*)::int from sample where strpos(sample.text, lower(fragment)) > 0)
+                   from unnest(${fragments}::text[]) with ordinality as fragments(fragment, position)
+                  order by position) as counts,
+           (select count(*)::int from sample) as sampled`;
+  const counts = (row?.counts ?? []).map(Number);
+  const sampled = Math.max(1, Number(row?.sampled ?? 0));
+  return fragments
+    .map((fragment, index) => ({ fragment, count: counts[index] ?? sampled }))
+    .sort((a, b) => a.count - b.count)
+    .filter((entry, index) => index === 0 || entry.count <= sampled * RARE_FRAGMENT_SHARE)
+    .slice(0, MAX_INDEX_FRAGMENTS)
+    .map((entry) => containsPattern(entry.fragment));
+}
+
+function toKey(row: HaltSearchKey): HaltSearchKey {
+  return { id: row.id, triggered_at: row.triggered_at, acknowledged: row.acknowledged };
+}
+
+/** Events strictly after `key` in list order. */
+export function before(key: { triggered_at: Date; id: string }): Prisma.Sql {
+  return Prisma.sql`(triggered_at, id) < (${key.triggered_at}::timestamptz, ${key.id}::uuid)`;
+}
+
+/**
+ * Up to `limit` matches among the next WALK_MAX_ROWS events in list order, or null when those events
+ * hold fewer than `limit` matches and more events follow (the walk was cut short: ask the index).
+ */
+async function walk(
+  database: Database,
+  filters: Prisma.Sql,
+  matches: Prisma.Sql,
+  limit: number,
+): Promise<HaltSearchKey[] | null> {
+  // The row number marks the walk's last event, so a walk cut short is told from one that read them all.
+  const rows = await database.$queryRaw<(HaltSearchKey & { hit: boolean; position: bigint })[]>`
+    select id, triggered_at, acknowledged, hit, position from (
+      select id, triggered_at, acknowledged, ${matches} as hit,
+             row_number() over (order by triggered_at desc, id desc) as position
+        from (select * from halt_events where ${filters}
+               order by triggered_at desc, id desc limit ${WALK_MAX_ROWS}) as next_events
+    ) as walked
+    where hit or position = ${WALK_MAX_ROWS}
+    order by position limit ${limit + 1}`;
+  const keys = rows.filter((row) => row.hit).map(toKey);
+  if (keys.length >= limit) return keys.slice(0, limit);
+  return rows.some((row) => Number(row.position) === WALK_MAX_ROWS) ? null : keys;
+}
+
+/**
+ * Matches found through the trigram index by `fragments` (ILIKE patterns, all required, each implied by
+ * the full test), then tested in full. OFFSET 0 keeps the full test out of the index condition.
+ */
+async function indexLookup(
+  database: Database,
+  filters: Prisma.Sql,
+  matches: Prisma.Sql,
+  fragments: string[],
+  limit: number,
+): Promise<HaltSearchKey[]> {
+  const on = (column: Prisma.Sql) =>
+    Prisma.join(
+      fragments.map((fragment) => Prisma.sql`${column} ilike ${fragment}`),
+      " and ",
+    );
+  return await database.$queryRaw<HaltSearchKey[]>`
+    select id, triggered_at, acknowledged from (
+      select id, triggered_at, acknowledged, description, condition_name from halt_events
+       where ${filters} and ((${on(Prisma.sql`description`)}) or (${on(Prisma.sql`condition_name`)}))
+      offset 0
+    ) as candidates
+    where ${matches}
+    order by triggered_at desc, id desc limit ${limit}`;
+}

@@ -4,22 +4,22 @@
  *
  * PostgreSQL's plan for `description ILIKE '%q%'` looks up every trigram of `q` in the trigram GIN index and
  * intersects their posting lists. A trigram that nearly every event has ("num", "ber" of "number 4242" in
- * the bench's descriptions) has a posting list as long as the table, so one search decodes tens of
- * millions of entries at ten million events (511 ms) however rare the phrase. Its planner cannot tell:
- * it keeps no statistics per trigram. So this module measures them on the newest events before it
- * chooses, in three steps:
+ * the bench's descriptions) has a posting list as long as the table, so that lookup decodes tens of
+ * millions of entries at ten million events however rare the phrase, and a common phrase makes it collect
+ * and sort every match. The planner cannot tell: it keeps no statistics per trigram. So the search
+ * measures before it chooses:
  *
- * 1. The probe: the newest SAMPLE_ROWS events under the filters, each tested against `q` and against each
- *    trigram of `q`. When the filters match fewer events, or the first `limit` matches are among them,
- *    that is the answer.
- * 2. A common phrase (`q` matches at least a share of the probe that lets `limit` matches come from the
- *    next WALK_MAX_ROWS events): walk on in list order with the test as a filter, stopping at `limit`
- *    matches. A trigram lookup would have to collect and sort every match.
- * 3. Otherwise (or when the walk runs out of its rows): the trigram index, asked only for the fragments
- *    of `q` that were rare in the probe (every fragment of `q` is implied by `q`, so the lookup returns
- *    all matches and more), and the full test on the events it returns.
+ * 1. The probe: the newest SAMPLE_ROWS events under the filters, each tested against `q`. When the filters
+ *    match fewer events, or the first `limit` matches are among them, that is the answer.
+ * 2. A common phrase (at the probe's rate the missing matches are within half of WALK_MAX_ROWS more
+ *    events): walk on in list order with the test as a filter, stopping at `limit` matches.
+ * 3. Otherwise, or when the walk reads WALK_MAX_ROWS events without enough matches: the trigram index,
+ *    asked only for the rarest fragments of `q` (three letters or digits of one word; their frequencies
+ *    are counted in a TABLESAMPLE of the whole table, alongside the probe), then the full test on what it
+ *    returns. Each fragment is a substring of `q`, so every match is among the events the lookup returns.
  *
- * `%`, `_` and `\` in `q` are literal characters (escaped), as in a substring search.
+ * Whatever the choice, the answer is the same: it only changes how many events are read. `%`, `_` and
+ * `\` in `q` are literal characters (escaped), as in a substring search.
  */
 import type { Database } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -31,11 +31,11 @@ export type HaltSearchKey = { id: string; triggered_at: Date; acknowledged: bool
 export const SAMPLE_ROWS = 2_000;
 /** Most events the walk of a common phrase reads after the probe before it asks the index. */
 export const WALK_MAX_ROWS = 60_000;
-/** Trigram fragments of `q` measured in the probe (a 200-character `q` has up to 198). */
+/** Trigram fragments of `q` whose frequencies are measured (a 200-character `q` has up to 198). */
 const MAX_FRAGMENTS = 24;
 /** Fragments asked of the index: the rarest one, and the next ones up to this many... */
 const MAX_INDEX_FRAGMENTS = 4;
-/** ...while they occur in at most this share of the probe (a longer posting list costs more than it saves). */
+/** ...while they occur in at most this share of the sample (a longer posting list costs more than it saves). */
 const RARE_FRAGMENT_SHARE = 0.05;
 
 /** `q` as an ILIKE pattern of a literal substring. */
@@ -70,6 +70,9 @@ export async function searchHaltKeys(
 ): Promise<HaltSearchKey[]> {
   const pattern = containsPattern(q);
   const matches = Prisma.sql`(description ilike ${pattern} or condition_name ilike ${pattern})`;
+  // The fragments' frequencies are measured alongside: the probe decides whether they are needed.
+  const fragments = rareFragments(database, q);
+  fragments.catch(() => {}); // awaited below unless the probe answers (then its result is not needed)
   const probe = await database.$queryRaw<(HaltSearchKey & { summary: number[] | null })[]>`
     with recent as materialized (
       select id, triggered_at, acknowledged, ${matches} as hit from halt_events where ${filters}
@@ -91,10 +94,10 @@ export async function searchHaltKeys(
     const walked = await walk(database, Prisma.sql`${filters} and ${before(summary)}`, matches, limit - hits);
     if (walked !== null) return [...keys, ...walked];
   }
-  const fragments = await rareFragments(database, q);
-  return (
-    await indexLookup(database, filters, matches, fragments.length > 0 ? fragments : [pattern], limit)
-  ).map(toKey);
+  const rare = await fragments;
+  return (await indexLookup(database, filters, matches, rare.length > 0 ? rare : [pattern], limit)).map(
+    toKey,
+  );
 }
 
 /**
@@ -126,6 +129,12 @@ async function rareFragments(database: Database, q: string): Promise<string[]> {
     .map((entry) => containsPattern(entry.fragment));
 }
 
+/** Newest first, then by id (descending), as the list. */
+function inListOrder(a: HaltSearchKey, b: HaltSearchKey): number {
+  const at = b.triggered_at.getTime() - a.triggered_at.getTime();
+  return at !== 0 ? at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
 function toKey(row: HaltSearchKey): HaltSearchKey {
   return { id: row.id, triggered_at: row.triggered_at, acknowledged: row.acknowledged };
 }
@@ -146,6 +155,8 @@ async function walk(
   limit: number,
 ): Promise<HaltSearchKey[] | null> {
   // The row number marks the walk's last event, so a walk cut short is told from one that read them all.
+  // No ORDER BY over it: a sort would read all WALK_MAX_ROWS events before the LIMIT; the window's rows
+  // come in list order, and the keys are put in order here.
   const rows = await database.$queryRaw<(HaltSearchKey & { hit: boolean; position: bigint })[]>`
     select id, triggered_at, acknowledged, hit, position from (
       select id, triggered_at, acknowledged, ${matches} as hit,
@@ -154,7 +165,8 @@ async function walk(
                order by triggered_at desc, id desc limit ${WALK_MAX_ROWS}) as next_events
     ) as walked
     where hit or position = ${WALK_MAX_ROWS}
-    order by position limit ${limit + 1}`;
+    limit ${limit + 1}`;
+  rows.sort(inListOrder);
   const keys = rows.filter((row) => row.hit).map(toKey);
   if (keys.length >= limit) return keys.slice(0, limit);
   return rows.some((row) => Number(row.position) === WALK_MAX_ROWS) ? null : keys;

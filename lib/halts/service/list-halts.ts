@@ -199,6 +199,7 @@ async function pageOf(
   limit: number,
 ): Promise<{ halts: HaltEvent[]; next_cursor: string | null }> {
   const visible = keys.slice(0, limit);
+  if (visible.length === 0) return { halts: [], next_cursor: null };
   const rows = await database.haltEvent.findMany({
     where: { id: { in: visible.map((key) => key.id) } },
     orderBy: KEYSET_ORDER,

@@ -35,8 +35,12 @@ export const WALK_MAX_ROWS = 60_000;
 const MAX_FRAGMENTS = 24;
 /** Fragments asked of the index: the rarest one, and the next ones up to this many... */
 const MAX_INDEX_FRAGMENTS = 4;
-/** ...while they occur in at most this share of the sample (a longer posting list costs more than it saves). */
-const RARE_FRAGMENT_SHARE = 0.05;
+/**
+ * ...while they occur in at most this share of the sample: a posting list of a fifth of the table decodes
+ * in a few milliseconds, far less than reading the events a fragment fewer lets through (the sample reads
+ * whole pages, so a fragment of neighbouring events can look more common than it is).
+ */
+const RARE_FRAGMENT_SHARE = 0.2;
 
 /** `q` as an ILIKE pattern of a literal substring. */
 export function containsPattern(text: string): string {
@@ -101,32 +105,64 @@ export async function searchHaltKeys(
 }
 
 /**
- * The fragments of `q` to ask the trigram index for, as ILIKE patterns: the rarest in a sample of
+ * The fragments of `q` to ask the trigram index for, as ILIKE patterns: the rarest in a sample of about
  * SAMPLE_ROWS events from the whole table (the index's posting lists cover the whole table, whatever the
- * filters), and the next ones while they are rare too.
+ * filters), and the next ones while they are rare enough to cut the events the lookup returns by more
+ * than their posting lists cost. Each fragment's share is kept for FRAGMENT_SHARE_TTL_MS, so paging
+ * through a search, or searching again, does not sample again.
  */
 async function rareFragments(database: Database, q: string): Promise<string[]> {
   const fragments = trigramFragments(q);
-  if (fragments.length === 0) return [];
-  const [row] = await database.$queryRaw<{ counts: number[]; sampled: number }[]>`
-    with sample as materialized (
-      select lower(description || ' ' || coalesce(condition_name, '')) as text
-        from halt_events tablesample system ((
-          select least(100, 100.0 * ${SAMPLE_ROWS} / greatest(reltuples, 1)) from pg_class
-           where oid = 'halt_events'::regclass))
-    )
-    select array(select (select count(*)::int from sample where strpos(sample.text, lower(fragment)) > 0)
-                   from unnest(${fragments}::text[]) with ordinality as fragments(fragment, position)
-                  order by position) as counts,
-           (select count(*)::int from sample) as sampled`;
-  const counts = (row?.counts ?? []).map(Number);
-  const sampled = Math.max(1, Number(row?.sampled ?? 0));
+  const now = Date.now();
+  const unknown = fragments.filter((fragment) => {
+    const known = fragmentShares.get(fragment.toLowerCase());
+    return !known || now - known.at > FRAGMENT_SHARE_TTL_MS;
+  });
+  const measured = new Map<string, number>();
+  if (unknown.length > 0) {
+    const [row] = await database.$queryRaw<{ counts: number[]; sampled: number }[]>`
+      with sample as materialized (
+        select lower(description || ' ' || coalesce(condition_name, '')) as text
+          from halt_events tablesample system ((
+            select least(100, 100.0 * ${SAMPLE_ROWS} / greatest(reltuples, 1)) from pg_class
+             where oid = 'halt_events'::regclass))
+      )
+      select array(select (select count(*)::int from sample where strpos(sample.text, lower(fragment)) > 0)
+                     from unnest(${unknown}::text[]) with ordinality as fragments(fragment, position)
+                    order by position) as counts,
+             (select count(*)::int from sample) as sampled`;
+    const sampled = Number(row?.sampled ?? 0);
+    const counts = (row?.counts ?? []).map(Number);
+    unknown.forEach((fragment, index) => {
+      const share = sampled > 0 ? (counts[index] ?? sampled) / sampled : 0;
+      measured.set(fragment.toLowerCase(), share);
+      // A small table's sample says little about the table it grows into; its searches are cheap anyway.
+      if (sampled >= SAMPLE_ROWS / 4) rememberShare(fragment.toLowerCase(), share, now);
+    });
+  }
+  const shareOf = (fragment: string) =>
+    measured.get(fragment.toLowerCase()) ?? fragmentShares.get(fragment.toLowerCase())?.share ?? 1;
   return fragments
-    .map((fragment, index) => ({ fragment, count: counts[index] ?? sampled }))
-    .sort((a, b) => a.count - b.count)
-    .filter((entry, index) => index === 0 || entry.count <= sampled * RARE_FRAGMENT_SHARE)
+    .map((fragment) => ({ fragment, share: shareOf(fragment) }))
+    .sort((a, b) => a.share - b.share)
+    .filter((entry, index) => index === 0 || entry.share <= RARE_FRAGMENT_SHARE)
     .slice(0, MAX_INDEX_FRAGMENTS)
     .map((entry) => containsPattern(entry.fragment));
+}
+
+/** Fragment (lower case) -> its share of the sampled events, and when it was sampled. */
+const fragmentShares = new Map<string, { share: number; at: number }>();
+const FRAGMENT_SHARE_TTL_MS = 10 * 60_000;
+const MAX_REMEMBERED_FRAGMENTS = 10_000;
+
+function rememberShare(fragment: string, share: number, at: number) {
+  fragmentShares.delete(fragment);
+  fragmentShares.set(fragment, { share, at });
+  // The oldest entries go first (a Map iterates in insertion order).
+  for (const oldest of fragmentShares.keys()) {
+    if (fragmentShares.size <= MAX_REMEMBERED_FRAGMENTS) break;
+    fragmentShares.delete(oldest);
+  }
 }
 
 /** Newest first, then by id (descending), as the list. */

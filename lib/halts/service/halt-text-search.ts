@@ -15,8 +15,9 @@
  *    events): walk on in list order with the test as a filter, stopping at `limit` matches.
  * 3. Otherwise, or when the walk reads WALK_MAX_ROWS events without enough matches: the trigram index,
  *    asked only for the rarest fragments of `q` (three letters or digits of one word; their frequencies
- *    are counted in a TABLESAMPLE of the whole table, alongside the probe), then the full test on what it
- *    returns. Each fragment is a substring of `q`, so every match is among the events the lookup returns.
+ *    are counted in a TABLESAMPLE of the whole table, alongside the probe, and kept for a while), then
+ *    the full test on what it returns. Each fragment is a substring of `q`, so every match is among the
+ *    events the lookup returns.
  *
  * Whatever the choice, the answer is the same: it only changes how many events are read. `%`, `_` and
  * `\` in `q` are literal characters (escaped), as in a substring search.

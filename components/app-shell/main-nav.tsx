@@ -29,7 +29,9 @@ function isActive(pathname: string, item: (typeof NAV_ITEMS)[number]): boolean {
  * Main navigation. Below the `md` breakpoint the links collapse behind a disclosure button
  * (aria-expanded, Escape closes and returns focus); the active link carries aria-current="page".
  * The locale switcher is passed in so it sits after the navigation in reading order. The Admin link is
- * only shown to admins (the admin pages and API refuse everyone else anyway).
+ * only shown to admins (the admin pages and API refuse everyone else anyway). The links are not
+ * prefetched: every console page is rendered per request (session, live data), so a prefetch brought
+ * nothing a click would not fetch again, and it cost the server ten requests after each page load.
  */
 export function MainNav({ localeSwitcher }: { localeSwitcher: ReactNode }) {
   const t = useTranslations("MainNav");
@@ -76,6 +78,7 @@ export function MainNav({ localeSwitcher }: { localeSwitcher: ReactNode }) {
               <li key={item.key} className="flex items-center">
                 <Link
                   href={item.href}
+                  prefetch={false}
                   aria-describedby={item.key === "halts" ? UNACKNOWLEDGED_BADGE_ID : undefined}
                   aria-current={active ? "page" : undefined}
                   className={`block rounded px-3 py-2 text-sm font-medium md:py-1.5 ${

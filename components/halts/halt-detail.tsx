@@ -20,7 +20,7 @@ import { escalationStatus } from "./escalation-status";
 import { HaltStatus, useHaltDescription } from "./halt-labels";
 import { HaltTime } from "./halt-time";
 import { acknowledgeHalt, getHalt, getHaltConfig, getSessionHalts } from "./halts-api";
-import { useLiveEvents } from "./live-events";
+import { resyncs, useLiveEvents } from "./live-events";
 import { SeverityBadge } from "./severity-badge";
 
 type LoadState<T> =
@@ -78,7 +78,7 @@ export function HaltDetail({ haltId }: { haltId: string }) {
   }, [loadHalt]);
 
   useLiveEvents((event) => {
-    if (event.type === "resync" || (event.type === "halt" && event.data.halt_id === haltId))
+    if (resyncs(event, "halts") || (event.type === "halt" && event.data.halt_id === haltId))
       loadHalt().catch(() => {});
   });
 

@@ -35,7 +35,7 @@ import {
 import { HaltStatus, useHaltDescription } from "./halt-labels";
 import { HaltTime } from "./halt-time";
 import { listHalts } from "./halts-api";
-import { useLiveEvents } from "./live-events";
+import { resyncs, useLiveEvents } from "./live-events";
 import { SeverityBadge } from "./severity-badge";
 
 type ListState =
@@ -129,7 +129,7 @@ export function HaltsList({ served = null }: { served?: ServedHaltsPage | null }
   latestLoad.current = load;
   const liveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useLiveEvents((event) => {
-    if (event.type === "settings") return;
+    if (event.type !== "halt" && !resyncs(event, "halts")) return;
     if (event.type === "halt" && event.data.type === "halt.acknowledged")
       setAnnouncement(t("liveAcknowledged"));
     // Bursts of events (an agent recording several halts) cause one reload.
@@ -249,8 +249,12 @@ export function HaltsList({ served = null }: { served?: ServedHaltsPage | null }
                   </span>
                 </div>
                 <div className="min-w-0">
+                  {/* Row links are not prefetched: a page of 25 rows would send the server up to 50
+                      prefetch requests right after every load of the list (a click still navigates
+                      in the client). */}
                   <Link
                     href={`/halts/${halt.halt_id}`}
+                    prefetch={false}
                     className="font-medium break-words text-blue-800 underline underline-offset-2 hover:text-blue-950"
                   >
                     {haltDescription(halt)}
@@ -270,6 +274,7 @@ export function HaltsList({ served = null }: { served?: ServedHaltsPage | null }
                         <dd>
                           <Link
                             href={`/sessions/${halt.session_id}`}
+                            prefetch={false}
                             className="font-mono text-xs leading-5 text-blue-800 underline"
                             aria-label={t("sessionLink", { id: halt.session_id })}
                           >

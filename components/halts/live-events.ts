@@ -5,10 +5,18 @@ import { useEffect, useRef } from "react";
 /**
  * The console's live event stream (`GET /api/events`, server-sent events), shared by every component
  * of the page: one EventSource opens with the first subscriber and closes with the last. EventSource
- * reconnects by itself; after a reconnect the subscribers get `resync` and re-read.
+ * reconnects by itself; after a reconnect the subscribers get `resync` and re-read. The server also sends
+ * `resync` for one channel when its LISTEN (re)connects; that one names the channel, so only the
+ * components showing that channel's data re-read (see `resyncs`).
  */
 
-/** What a subscriber receives: a halt notification, a settings change, or "re-read everything". */
+/** The server's NOTIFY channels behind the stream. */
+export type LiveChannel = "halts" | "settings" | "runs";
+
+/**
+ * What a subscriber receives: a halt notification, a settings change, a run event, or "re-read" (for one
+ * channel, or for all of them when `channel` is absent).
+ */
 export type LiveEvent =
   | {
       type: "halt";
@@ -16,7 +24,14 @@ export type LiveEvent =
     }
   | { type: "settings"; data: unknown }
   | { type: "run"; data: { runId?: string; seq?: number; type?: string; status?: string } }
-  | { type: "resync" };
+  | { type: "resync"; channel?: LiveChannel };
+
+const CHANNELS: readonly string[] = ["halts", "settings", "runs"] satisfies LiveChannel[];
+
+/** Whether `event` asks the readers of `channel` to re-read (a resync of that channel or of all). */
+export function resyncs(event: LiveEvent, channel: LiveChannel): boolean {
+  return event.type === "resync" && (event.channel === undefined || event.channel === channel);
+}
 
 type Subscriber = (event: LiveEvent) => void;
 
@@ -53,7 +68,14 @@ function open() {
     emit({ type: "settings", data: parse((event as MessageEvent).data) }),
   );
   source.addEventListener("run", (event) => emit({ type: "run", data: parse((event as MessageEvent).data) }));
-  source.addEventListener("resync", () => emit({ type: "resync" }));
+  source.addEventListener("resync", (event) => {
+    const { channel } = parse((event as MessageEvent).data);
+    emit(
+      typeof channel === "string" && CHANNELS.includes(channel)
+        ? { type: "resync", channel: channel as LiveChannel }
+        : { type: "resync" },
+    );
+  });
 }
 
 /** Subscribes to the live events; returns the unsubscribe function. */

@@ -9,7 +9,7 @@ import type { AgentSessionView, GetSessionHaltsOutput } from "@/lib/schemas/halt
 import { CompactHaltList } from "./halt-detail";
 import { HaltTime } from "./halt-time";
 import { getAgentSession, getSessionHalts } from "./halts-api";
-import { useLiveEvents } from "./live-events";
+import { resyncs, useLiveEvents } from "./live-events";
 import { deriveTaskStrikes } from "./task-strikes";
 
 type State =
@@ -54,7 +54,7 @@ export function SessionPanel({ sessionId }: { sessionId: string }) {
   }, [load]);
 
   useLiveEvents((event) => {
-    if (event.type === "resync" || (event.type === "halt" && event.data.session_id === sessionId))
+    if (resyncs(event, "halts") || (event.type === "halt" && event.data.session_id === sessionId))
       load().catch(() => {});
   });
 

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { listHalts } from "./halts-api";
-import { useLiveEvents } from "./live-events";
+import { resyncs, useLiveEvents } from "./live-events";
 
 /**
  * The number of unacknowledged halts next to the "Halts" navigation link, kept current by the live
@@ -26,7 +26,8 @@ export function UnacknowledgedBadge({ id }: { id: string }) {
   }, [load]);
 
   useLiveEvents((event) => {
-    if (event.type !== "settings") load().catch(() => {});
+    // Only halt notifications change the count (run events and settings changes do not).
+    if (event.type === "halt" || resyncs(event, "halts")) load().catch(() => {});
   });
 
   if (!count) return null;

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useLiveEvents } from "@/components/halts/live-events";
+import { resyncs, useLiveEvents } from "@/components/halts/live-events";
 import type { Run, RunEvent } from "@/lib/schemas/runs";
 import { lastSeq, mergeRunEvents } from "./run-events";
 import { RunHeader } from "./run-header";
@@ -91,7 +91,7 @@ export function RunView({ initialRun, initialEvents }: { initialRun: Run; initia
   }, [schedule]);
 
   useLiveEvents((event) => {
-    if (event.type === "resync" || (event.type === "run" && event.data.runId === initialRun.id)) schedule();
+    if (resyncs(event, "runs") || (event.type === "run" && event.data.runId === initialRun.id)) schedule();
   });
 
   return (

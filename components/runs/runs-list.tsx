@@ -5,7 +5,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import type { ApiFailure } from "@/components/api/api-client";
 import { useFailureMessage } from "@/components/auth/use-failure-message";
 import { HaltTime } from "@/components/halts/halt-time";
-import { useLiveEvents } from "@/components/halts/live-events";
+import { resyncs, useLiveEvents } from "@/components/halts/live-events";
 import { buttonClass } from "@/components/ui/buttons";
 import { FilterSelect } from "@/components/ui/filter-select";
 import { useLiveArrivals } from "@/components/ui/live-arrivals";
@@ -109,7 +109,7 @@ export function RunsList({ initial, filters }: { initial: RunList | null; filter
   );
 
   useLiveEvents((event) => {
-    if (event.type !== "run" && event.type !== "resync") return;
+    if (event.type !== "run" && !resyncs(event, "runs")) return;
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;

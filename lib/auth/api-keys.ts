@@ -6,6 +6,7 @@ import { type Database, queryPrepared } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AgentSession, AgentSessionState } from "@/lib/generated/prisma/client";
 import { agentScopesSchema, tokenNameSchema } from "@/lib/schemas/auth";
+import type { AgentSessionCache } from "./agent-session-cache";
 import { type ApiKeyCache, type CachedApiKey, invalidateApiKeyCaches } from "./api-key-cache";
 import { issueToken, parseToken, secretMatches } from "./api-token";
 import type { AgentScope, Role } from "./roles";
@@ -154,7 +155,8 @@ const BEARER_STATEMENT = `
     left join agent_sessions session on $2::text is not null and session.session_token = $2::text
    where key.prefix = $1`;
 
-// The agent session of a token alone: the hot path when the key came from the cache (api-key-cache.ts).
+// The agent session of a token alone: when the key came from the cache (api-key-cache.ts) and the session
+// did not (agent-session-cache.ts).
 const SESSION_STATEMENT = `
   select session.id, session.session_token as "sessionToken", session.api_key_id as "apiKeyId",
          session.agent_name as "agentName", session.state::text as state,
@@ -163,39 +165,46 @@ const SESSION_STATEMENT = `
    where session.session_token = $1::text`;
 
 /**
+ * `sessionToken`: also read the agent session of that token. `cache` / `sessionCache`: the process's
+ * agent key and agent session caches (the halt check's hot path), or none.
+ */
+export interface BearerOptions {
+  sessionToken?: string;
+  cache?: ApiKeyCache | null;
+  sessionCache?: AgentSessionCache | null;
+}
+
+/**
  * Authenticates a bearer token; null when unknown, malformed, revoked, or its user is disabled. With
  * `sessionToken`, the agent session of that token is read in the same statement and returned as
  * `session` (null: no such session) - the halt check needs both, and one round trip is half the wait.
  * Without `cache` nothing is cached: a revoked key, a disabled user or a changed role holds for the very
  * next request. With `cache` (the halt check's hot path), an agent key row may come from it while its
  * LISTEN connection is up; revocation reaches it by NOTIFY (lib/auth/api-key-cache.ts) and the secret is
- * still checked against the hash every time.
+ * still checked against the hash every time. With `sessionCache`, the session may come from it likewise
+ * while its LISTEN connection is up (lib/auth/agent-session-cache.ts: every session change NOTIFYs).
  */
 export async function authenticateBearer(
   database: Database,
   token: string,
   now = new Date(),
-  options: { sessionToken?: string; cache?: ApiKeyCache | null } = {},
+  options: BearerOptions = {},
 ): Promise<(BearerIdentity & { session?: PrefetchedSession | null }) | null> {
   const parsed = parseToken(token);
   if (!parsed) return null;
   const sessionToken = options.sessionToken ?? null;
   const cache = options.cache ?? null;
+  const sessionCache = options.sessionCache ?? null;
   const cached = parsed.kind === "agent" ? cache?.get(parsed.prefix) : undefined;
   if (cached) {
     if (!secretMatches(parsed.secret, cached.secretHash)) return null;
-    const [session] =
-      sessionToken === null
-        ? [undefined]
-        : await queryPrepared<PrefetchedSession>(database, {
-            name: "keel_agent_session_by_token",
-            text: SESSION_STATEMENT,
-            values: [sessionToken],
-          });
+    const session =
+      sessionToken === null ? undefined : await sessionByToken(database, sessionToken, sessionCache);
     await touchLastUsed(database, cached, now);
-    return agentIdentity(cached, sessionToken === null ? undefined : (session ?? null));
+    return agentIdentity(cached, session);
   }
   const ticket = cache?.ticket() ?? 0;
+  const sessionTicket = sessionCache?.ticket() ?? 0;
   const [found] = await queryPrepared<BearerSessionRow>(database, {
     name: "keel_authenticate_bearer",
     text: BEARER_STATEMENT,
@@ -227,6 +236,7 @@ export async function authenticateBearer(
             createdAt: found!.sessionCreatedAt!,
             updatedAt: found!.sessionUpdatedAt!,
           };
+  if (session) sessionCache?.set(session.sessionToken, session, sessionTicket);
   if (row.kind === "personal") {
     return {
       kind: "user",
@@ -248,6 +258,25 @@ export async function authenticateBearer(
   };
   cache?.set(parsed.prefix, key, ticket);
   return agentIdentity(key, session);
+}
+
+/** The agent session of `sessionToken` (null: none): from `sessionCache` when it has it, else read (and kept). */
+async function sessionByToken(
+  database: Database,
+  sessionToken: string,
+  sessionCache: AgentSessionCache | null,
+): Promise<PrefetchedSession | null> {
+  const cachedSession = sessionCache?.get(sessionToken);
+  if (cachedSession) return cachedSession;
+  const ticket = sessionCache?.ticket() ?? 0;
+  const [session] = await queryPrepared<PrefetchedSession>(database, {
+    name: "keel_agent_session_by_token",
+    text: SESSION_STATEMENT,
+    values: [sessionToken],
+  });
+  if (!session) return null;
+  sessionCache?.set(sessionToken, session, ticket);
+  return session;
 }
 
 /** Writes last_used_at when it is older than LAST_USED_INTERVAL_MS (and notes it on `key`). */

@@ -39,7 +39,7 @@ export function hashSecret(secret: string): string {
 }
 
 export function secretMatches(secret: string, storedHash: string): boolean {
-  const actual = Buffer.from(hashSecret(secret), "hex");
+  const actual = createHash("sha256").update(secret).digest();
   const expected = Buffer.from(storedHash, "hex");
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

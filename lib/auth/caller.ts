@@ -4,8 +4,7 @@
  * alone (no fallback to the cookie).
  */
 import type { Database } from "@/lib/db/client";
-import type { ApiKeyCache } from "./api-key-cache";
-import { authenticateBearer, type PrefetchedSession } from "./api-keys";
+import { authenticateBearer, type BearerOptions, type PrefetchedSession } from "./api-keys";
 import type { AgentScope, Role } from "./roles";
 import { readCookie, resolveSession, SESSION_COOKIE } from "./sessions";
 
@@ -29,12 +28,12 @@ export type CallerResolution =
 /**
  * Resolves the caller. With `sessionToken`, a bearer caller's resolution also carries the agent session
  * of that token (`session`, null when there is none), read in the same statement as the key. With
- * `cache`, an agent key may come from that cache (see authenticateBearer).
+ * `cache` / `sessionCache`, an agent key / session may come from that cache (see authenticateBearer).
  */
 export async function resolveCaller(
   database: Database,
   request: Request,
-  options: { sessionToken?: string; cache?: ApiKeyCache | null } = {},
+  options: BearerOptions = {},
 ): Promise<CallerResolution> {
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {

@@ -1,8 +1,11 @@
 /**
  * One shared LISTEN per process for the console's live events: `keel_halts` (recorded / acknowledged
  * halts), `keel_settings` (runtime switches) and `keel_runs` (run events), fanned out to every open
- * `/api/events` stream. The listener connections open with the first subscriber and close with the last. After a (re)connect
- * the hub sends `resync` (notifications sent while disconnected are lost, so clients re-read).
+ * `/api/events` stream. The listener connections open with the first subscriber and close LINGER_MS after
+ * the last one left: every full page load of the console closes its page's stream and opens the next
+ * one, and without the linger each load of a lone operator would cost three new PostgreSQL connections
+ * and three `resync`s (re-reads) right after the page arrived. After a (re)connect the hub sends `resync`
+ * (notifications sent while disconnected are lost, so clients re-read).
  * Failure policy: a listener that cannot connect retries with capped backoff and never throws into a
  * stream; clients still get heartbeats and re-read on `resync`.
  */
@@ -24,6 +27,9 @@ type Subscriber = (event: ConsoleEvent) => void;
 
 const log = createLogger({ component: "console-events" });
 
+/** How long the listeners stay connected without a subscriber (a navigation or reload reconnects within). */
+export const LINGER_MS = 60_000;
+
 function parsePayload(payload: string): unknown {
   try {
     return JSON.parse(payload);
@@ -36,12 +42,15 @@ function parsePayload(payload: string): unknown {
 export class ConsoleEventHub {
   private readonly subscribers = new Set<Subscriber>();
   private listeners: NotifyListener[] = [];
+  private started = false;
+  private stopTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly createListener: (
       channel: string,
       onChange: (payload: string | undefined) => void,
     ) => NotifyListener | null,
+    private readonly lingerMs = LINGER_MS,
   ) {}
 
   /** Number of open subscriptions. */
@@ -52,10 +61,19 @@ export class ConsoleEventHub {
   /** Adds `subscriber`; returns the function that removes it (idempotent). */
   subscribe(subscriber: Subscriber): () => void {
     this.subscribers.add(subscriber);
-    if (this.subscribers.size === 1) this.start();
+    if (this.stopTimer) {
+      clearTimeout(this.stopTimer);
+      this.stopTimer = null;
+    }
+    if (!this.started) this.start();
     return () => {
       if (!this.subscribers.delete(subscriber)) return;
-      if (this.subscribers.size === 0) this.stop();
+      if (this.subscribers.size > 0 || this.stopTimer) return;
+      this.stopTimer = setTimeout(() => {
+        this.stopTimer = null;
+        if (this.subscribers.size === 0) this.stop();
+      }, this.lingerMs);
+      this.stopTimer.unref?.();
     };
   }
 
@@ -69,7 +87,13 @@ export class ConsoleEventHub {
     }
   }
 
+  /** Whether the listeners are connected or connecting (a subscriber is there, or left < linger ago). */
+  get listening(): boolean {
+    return this.started;
+  }
+
   private start(): void {
+    this.started = true;
     const channels = [
       { channel: HALTS_CHANNEL, name: "halts", type: "halt" },
       { channel: SETTINGS_CHANNEL, name: "settings", type: "settings" },
@@ -91,6 +115,7 @@ export class ConsoleEventHub {
   }
 
   private stop(): void {
+    this.started = false;
     const listeners = this.listeners;
     this.listeners = [];
     for (const listener of listeners) void listener.stop();
@@ -99,19 +124,24 @@ export class ConsoleEventHub {
 
 const globalForHub = globalThis as unknown as { keelConsoleEventHub?: ConsoleEventHub };
 
-/** The process-wide hub listening on DATABASE_URL (no listener when it is unset). */
-export function processConsoleEventHub(): ConsoleEventHub {
-  globalForHub.keelConsoleEventHub ??= new ConsoleEventHub((channel, onChange) => {
-    const connectionString = process.env.DATABASE_URL;
-    if (!connectionString) return null;
+/** Listeners on the database `connectionString()` names when they start (none while it names none). */
+export function databaseListeners(connectionString: () => string | undefined) {
+  return (channel: string, onChange: (payload: string | undefined) => void): NotifyListener | null => {
+    const url = connectionString();
+    if (!url) return null;
     return new NotifyListener({
-      connectionString,
+      connectionString: url,
       channel,
       onChange,
       onStateChange: (state, error) => {
         if (state === "disconnected") log.warn(`lost LISTEN ${channel}; reconnecting`, errorFields(error));
       },
     });
-  });
+  };
+}
+
+/** The process-wide hub listening on DATABASE_URL (no listener when it is unset). */
+export function processConsoleEventHub(): ConsoleEventHub {
+  globalForHub.keelConsoleEventHub ??= new ConsoleEventHub(databaseListeners(() => process.env.DATABASE_URL));
   return globalForHub.keelConsoleEventHub;
 }

@@ -6,6 +6,9 @@ import { ApiError } from "./api-error";
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
+// One decoder for every body (decode without `stream` keeps no state between calls).
+const utf8 = new TextDecoder("utf-8", { fatal: false });
+
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/([a-z0-9.+-]*\+)?json\b/i.test(contentType)) {
@@ -32,7 +35,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
     }
     chunks.push(value);
   }
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  const text = utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
   if (text.trim() === "")
     throw new ApiError("invalid_json", "The request body is empty; send a JSON object.");
   try {

@@ -13,8 +13,9 @@
  * `budgetMs: null` opts out (routes that wait on something slower by design, e.g. upstream tools).
  */
 import { z } from "zod";
-import { type ApiKeyCache, processApiKeyCache } from "@/lib/auth/api-key-cache";
-import type { PrefetchedSession } from "@/lib/auth/api-keys";
+import { processAgentSessionCache } from "@/lib/auth/agent-session-cache";
+import { processApiKeyCache } from "@/lib/auth/api-key-cache";
+import type { BearerOptions, PrefetchedSession } from "@/lib/auth/api-keys";
 import { actorName, type Caller, resolveCaller } from "@/lib/auth/caller";
 import { type AgentScope, type Role, roleAtLeast } from "@/lib/auth/roles";
 import { getPrisma } from "@/lib/db/client";
@@ -36,8 +37,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * path): the JSON body is read before authentication, and the agent session whose token it names is
  * read together with the bearer key (one round trip; handed to the handler as `body` and `session`).
  * Authentication still comes first in the answer: a bad body from an unauthenticated caller gets 401.
- * `cachedAgentKeys`: agent keys may come from the process's key cache (lib/auth/api-key-cache.ts:
- * used only while its NOTIFY listener is up; a revocation lands within milliseconds).
+ * `cachedAgentKeys`: agent keys and the agent session `sessionTokenIn` names may come from the process's
+ * key and session caches (lib/auth/api-key-cache.ts, lib/auth/agent-session-cache.ts: used only while
+ * their NOTIFY listeners are up; a revocation or a session change lands within milliseconds).
  */
 type Budget = {
   budgetMs?: number | null;
@@ -85,8 +87,10 @@ export function withAuth<Params>(
         bodyError = error;
       }
       const sessionToken = bodyError === null ? options.sessionTokenIn(body) : undefined;
-      const cache = options.cachedAgentKeys ? processApiKeyCache() : null;
-      const { caller, session } = await authenticate(request, sessionToken, cache);
+      const caches = options.cachedAgentKeys
+        ? { cache: processApiKeyCache(), sessionCache: processAgentSessionCache() }
+        : {};
+      const { caller, session } = await authenticate(request, { sessionToken, ...caches });
       authorize(caller, options, request);
       if (bodyError !== null) throw bodyError;
       return await handler({ request, caller, actor: actorName(caller), params, body, session });
@@ -108,10 +112,9 @@ export function withAuth<Params>(
 
 async function authenticate(
   request: Request,
-  sessionToken?: string,
-  cache?: ApiKeyCache | null,
+  options: BearerOptions = {},
 ): Promise<{ caller: Caller; session?: PrefetchedSession | null }> {
-  const resolution = await resolveCaller(getPrisma(), request, { sessionToken, cache });
+  const resolution = await resolveCaller(getPrisma(), request, options);
   if (resolution.type === "caller") return resolution;
   if (resolution.type === "invalid" && resolution.reason === "bad-token") {
     throw new ApiError("unauthorized", "The bearer token is not valid (unknown, malformed or revoked).", {

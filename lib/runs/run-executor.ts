@@ -20,6 +20,7 @@
  * lapsed, e.g. the database was away longer than the lease), the run is abandoned: its loop is aborted
  * and the final write is skipped, so the reaper's outcome stands.
  */
+
 import type { LanguageModel } from "ai";
 import {
   createCompletionJudge,
@@ -30,6 +31,7 @@ import {
 } from "@/lib/agent/finalize";
 import { type FlagSnapshot, runAgentLoop, ToolBudgetExhaustedError } from "@/lib/agent/loop";
 import type { TodoStore } from "@/lib/agent/tools/builtin/todo-store";
+import { invalidateAgentSessionCaches } from "@/lib/auth/agent-session-cache";
 import type { Database } from "@/lib/db/client";
 import type { AgentRun } from "@/lib/generated/prisma/client";
 import type { CircuitBreaker } from "@/lib/guards/completion";
@@ -337,6 +339,8 @@ async function recordAuditHalt(
         { key: text.description_key, params: text.description_params },
       ),
     );
+    // The session is halted now: a check in this process reads it again (others on the NOTIFY).
+    invalidateAgentSessionCaches(session.sessionToken);
     return recorded.halt_id;
   } catch (error) {
     log.error("recording the audit gate's security halt failed", errorFields(error));

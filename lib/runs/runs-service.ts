@@ -8,7 +8,9 @@
  * Failure policy: if the queue refuses the job, the run is deleted again and the caller gets 503, so no
  * run sits "queued" forever.
  */
+
 import type { PgBoss } from "pg-boss";
+import { invalidateAgentSessionCaches } from "@/lib/auth/agent-session-cache";
 import { actorName, type Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -88,7 +90,8 @@ export async function createRun(
         database.agentRun.delete({ where: { id: run.id } }),
         database.agentSession.delete({ where: { id: run.sessionId } }),
       ])
-      .catch((cleanup: unknown) => log.error("removing the unqueued run failed", errorFields(cleanup)));
+      .catch((cleanup: unknown) => log.error("removing the unqueued run failed", errorFields(cleanup)))
+      .finally(() => invalidateAgentSessionCaches());
     throw new RunQueueUnavailableError();
   }
   log.info("run queued", { runId: run.id, kind: run.kind, createdBy });

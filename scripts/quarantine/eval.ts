@@ -175,21 +175,25 @@ export function formatScores(scores: readonly SetScore[]): string {
   return lines.join("\n");
 }
 
+/** With `--weights <module>` in `args`: scores with that weights module instead of the committed one. */
+export async function installWeightsArgument(args: readonly string[]): Promise<void> {
+  const weightsIndex = args.indexOf("--weights");
+  if (weightsIndex < 0 || args[weightsIndex + 1] === undefined) return;
+  const module = (await import(resolve(args[weightsIndex + 1]!))) as {
+    LEARNED_WEIGHTS: Parameters<typeof decodeModel>[0];
+    LEARNED_GATE?: LearnedGate;
+  };
+  setLearnedModel(decodeModel(module.LEARNED_WEIGHTS));
+  // Weights from before the learned gate have none: then the hand-written gates alone.
+  setLearnedGate(module.LEARNED_GATE);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const setsIndex = args.indexOf("--sets");
   const names =
     setsIndex >= 0 && args[setsIndex + 1] !== undefined ? args[setsIndex + 1]!.split(",") : Object.keys(SETS);
-  const weightsIndex = args.indexOf("--weights");
-  if (weightsIndex >= 0 && args[weightsIndex + 1] !== undefined) {
-    const module = (await import(resolve(args[weightsIndex + 1]!))) as {
-      LEARNED_WEIGHTS: Parameters<typeof decodeModel>[0];
-      LEARNED_GATE?: LearnedGate;
-    };
-    setLearnedModel(decodeModel(module.LEARNED_WEIGHTS));
-    // Weights from before the learned gate have none: then the hand-written gates alone.
-    setLearnedGate(module.LEARNED_GATE);
-  }
+  await installWeightsArgument(args);
   const scores: SetScore[] = [];
   for (const name of names) {
     const set = SETS[name];

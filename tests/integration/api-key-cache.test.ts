@@ -12,6 +12,7 @@ import { ApiKeyCache, processApiKeyCache, stopProcessApiKeyCaches } from "@/lib/
 import { authenticateBearer, createAgentKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { parseToken } from "@/lib/auth/api-token";
 import { haltCheckBody } from "../../bench/support/halt-check-body";
+import { killListenConnections } from "./helpers/kill-listeners";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database";
 
 let testDatabase: TestDatabase;
@@ -99,16 +100,7 @@ describe("the agent key cache", () => {
     const database = testDatabase.database;
     await authenticateBearer(database, key.token, new Date(), { cache });
     expect(cache.get(key.prefix)).toBeDefined();
-    const admin = new pg.Client({ connectionString: testDatabase.url });
-    await admin.connect();
-    try {
-      await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and query ilike '%keel_api_keys%' and pid <> pg_backend_pid()`,
-      );
-    } finally {
-      await admin.end();
-    }
+    await killListenConnections(testDatabase.url, "keel_api_keys");
     await expect.poll(() => cache.isLive, { timeout: 10_000 }).toBe(false);
     expect(cache.get(key.prefix)).toBeUndefined();
     await expect.poll(() => cache.isLive, { timeout: 20_000 }).toBe(true);

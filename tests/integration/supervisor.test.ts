@@ -5,8 +5,9 @@
  *     turn under a steady write load: Keel answers /api/health again by itself, POST /api/halts/check
  *     answers its fail-safe (503, should_halt) while the database is away, and every write acknowledged
  *     (201) before or during the fault is still in the database afterwards;
- *   - SIGSTOP of every postgres process: halts/check still answers, fail-safe, well inside a 10 s client
- *     timeout (the route's own budget is 1.5 s), and Keel recovers after SIGCONT;
+ *   - SIGSTOP of every postgres process: halts/check still answers, fail-safe (once the caches of its key
+ *     and session have noticed the hang, about two seconds), well inside a 10 s client timeout (the
+ *     route's own budget is 1.5 s), and Keel recovers after SIGCONT;
  *   - kill -9 of the agent runtime in the middle of a run (the model call hangs on a local fake model
  *     server): the run's lease lapses and another runtime incarnation re-queues it;
  *   - a clean SIGTERM still stops everything (exit code 0, no postgres left);
@@ -260,6 +261,12 @@ describe.sequential("npm start supervision", () => {
     expect(stopped.length).toBeGreaterThan(1);
     for (const pid of stopped) process.kill(pid, "SIGSTOP");
     try {
+      // The check's key and session may be in memory (lib/cache/notify-keyed-cache.ts): their LISTEN
+      // connections are probed every second, so for about two seconds after the database hangs a clean
+      // check may still be answered from memory; from then on every check waits on the database.
+      await until("halts/check to answer its fail-safe", 30_000, async () =>
+        (await check())?.body.should_halt === true ? true : undefined,
+      );
       for (let attempt = 0; attempt < 3; attempt++) {
         const answer = await check(); // 10 s client timeout; the route's budget is 1.5 s
         expect(answer, "halts/check answered").not.toBeNull();

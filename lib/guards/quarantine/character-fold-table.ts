@@ -88,6 +88,16 @@ const HOMOGLYPHS: Record<string, string> = {
   "\u2014": "-",
 };
 
+// Capital look-alikes whose lower-case form is a look-alike of another letter (Greek capital upsilon
+// "Υ" is a Y, its lower case "υ" a u): mapped before lower-casing.
+const CAPITAL_HOMOGLYPHS: Record<string, string> = {
+  "\u03a5": "y",
+  "\u039d": "n",
+  "\u0397": "h",
+  "\u04ae": "y",
+  "\u04ba": "h",
+};
+
 const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0x00ad, 0x00ad], // soft hyphen
   [0x034f, 0x034f], // combining grapheme joiner
@@ -125,7 +135,7 @@ function buildTables(): { fold: Uint16Array; word: Uint8Array } {
           .toLowerCase()
           .charCodeAt(0);
       }
-      const homoglyph = HOMOGLYPHS[String.fromCharCode(folded)];
+      const homoglyph = CAPITAL_HOMOGLYPHS[character] ?? HOMOGLYPHS[String.fromCharCode(folded)];
       if (homoglyph !== undefined) folded = homoglyph.charCodeAt(0);
       if (wordPattern.test(String.fromCharCode(folded))) word[codeUnit] = 1;
     }

@@ -79,6 +79,10 @@ const GROUPS: readonly Group[] = [
   { name: "block", classes: ["imperativeBlockers"] },
   { name: "goal", classes: ["goalNouns"] },
   { name: "access", classes: ["accessNouns", "protectionNouns"] },
+  { name: "caus", classes: ["causativeVerbs"] },
+  { name: "possib", classes: ["possibilityWords"] },
+  { name: "report", classes: ["reportWords"] },
+  { name: "said", classes: ["reportingVerbs"] },
 ];
 
 /** Groups whose members are verbs: their imperative position is a feature of its own. */
@@ -114,6 +118,9 @@ const SHAPE_FLAGS = [
   "code-option",
   "code-command",
   "code-line",
+  "caus-ai",
+  "possib-cap",
+  "reported-ai",
 ] as const;
 
 /** The flags that take part in the pairwise conjunctions. */
@@ -157,6 +164,14 @@ const CONJUNCTION_FLAGS = [
   "len-31+",
   "code-path",
   "code-line",
+  "g:modal",
+  "g:caus",
+  "g:possib",
+  "g:report",
+  "g:said",
+  "caus-ai",
+  "possib-cap",
+  "reported-ai",
 ] as const;
 
 /** Hand-picked triple conjunctions: the canonical shapes of an order to the agent. */
@@ -176,6 +191,11 @@ const TRIPLES: readonly (readonly [string, string, string])[] = [
   ["imp-any", "g:ans", "dest-any"],
   ["g:meta", "g:ovr", "g:ctrl"],
   ["g:meta", "imp:cap", "dest-any"],
+  ["caus-ai", "g:cap", "g:report"],
+  ["caus-ai", "possib-cap", "g:user"],
+  ["possib-cap", "g:ai", "g:meta"],
+  ["reported-ai", "g:modal", "g:cap"],
+  ["reported-ai", "possib-cap", "g:cap"],
 ];
 
 function buildNames(): { names: string[]; index: Map<string, number> } {
@@ -212,7 +232,7 @@ export interface FeatureSink {
 /** A short signature of the structural layout and hashing, stored with the weights. */
 export function featureSignature(): string {
   let hash = 0x811c9dc5;
-  const text = `${STRUCTURAL_FEATURE_NAMES.join("|")}#${DENSE_SIZE}#${HASH_BITS}#v4`;
+  const text = `${STRUCTURAL_FEATURE_NAMES.join("|")}#${DENSE_SIZE}#${HASH_BITS}#v5`;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
@@ -246,6 +266,10 @@ const MODAL = GROUP_BY_NAME.get("modal")!;
 const CONDITIONAL = GROUP_BY_NAME.get("cond")!;
 const AI = GROUP_BY_NAME.get("ai")!;
 const DESTINATION_NOUN = GROUP_BY_NAME.get("destn")!;
+const CAUSATIVE = GROUP_BY_NAME.get("caus")!;
+const POSSIBILITY = GROUP_BY_NAME.get("possib")!;
+const CAPABILITY = GROUP_BY_NAME.get("cap")!;
+const REPORTING = GROUP_BY_NAME.get("said")!;
 
 /** Scratch flags of one extraction (structural block only), reused. */
 const flags = new Uint8Array(DENSE_SIZE);
@@ -366,7 +390,20 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
       // "Assistant: ..." opening the sentence is a speaker label (a transcript line or a forged turn);
       // "Attention, language model: ..." or "Assistant, ..." addresses the reader.
       if (position < 4 && /[:,!]/.test(token.gapAfter)) raise(FLAG_AI_VOCATIVE);
+      // "could trick the assistant into", "den Assistenten dazu bringen", "indurre l'assistente a": the
+      // agent as the object of somebody else's doing, which is how a report describes an attack.
+      for (let around = Math.max(0, position - 4); around < count && around <= position + 4; around++)
+        if (around !== position && groups[around * GROUP_COUNT + CAUSATIVE] === 1) raise(FLAG_CAUSATIVE_AI);
+      // "a note saying that the assistant must", "auf der Seite stand, der Assistent müsse", "diceva che
+      // l'assistente doveva": the agent inside reported speech.
+      for (let back = position - 1; back >= 0 && back >= position - 6; back--)
+        if (groups[back * GROUP_COUNT + REPORTING] === 1) raise(FLAG_REPORTED_AI);
     }
+    // "could send", "konnte ... schicken", "poteva inviare": a capability under a modal of possibility
+    // or a past form, what could have happened rather than what to do.
+    if (groups[rowStart + CAPABILITY] === 1)
+      for (let back = position - 1; back >= 0 && back >= position - 8; back--)
+        if (groups[back * GROUP_COUNT + POSSIBILITY] === 1) raise(FLAG_POSSIBILITY_CAPABILITY);
   }
   const text = view.text;
   if (hasUrl(text)) raise(FLAG_URL);
@@ -451,6 +488,9 @@ const FLAG_CODE_PATH = FLAG.get("code-path")!;
 const FLAG_CODE_OPTION = FLAG.get("code-option")!;
 const FLAG_CODE_COMMAND = FLAG.get("code-command")!;
 const FLAG_CODE_LINE = FLAG.get("code-line")!;
+const FLAG_CAUSATIVE_AI = FLAG.get("caus-ai")!;
+const FLAG_POSSIBILITY_CAPABILITY = FLAG.get("possib-cap")!;
+const FLAG_REPORTED_AI = FLAG.get("reported-ai")!;
 const FLAG_LEN = ["len-1-3", "len-4-7", "len-8-15", "len-16-30", "len-31+"].map((name) => FLAG.get(name)!);
 
 /** True for the code units of a bare command word: an address's characters, "/" and "~". */

@@ -128,4 +128,25 @@ export interface LanguageLexicon {
    * "wie", "Sätze", "come", "frasi" ('attacks say things like "ignore all previous instructions"').
    */
   readonly quoteIntroducers: readonly string[];
+  /**
+   * Verbs that make somebody else act, as a report describes an attack: "trick", "induce", "lead",
+   * "verleiten", "bringen", "veranlassen", "indurre", "spingere" ("could trick the assistant into ...").
+   */
+  readonly causativeVerbs: readonly string[];
+  /**
+   * Modals of possibility and past or conditional forms around a capability, as a description of what
+   * could happen: "could", "might", "was able", "konnte", "könnte", "poteva", "potrebbe".
+   */
+  readonly possibilityWords: readonly string[];
+  /**
+   * Words of a security report or changelog: "affected", "fixed", "versions", "researchers", "betroffenen",
+   * "behoben", "interessate", "corretto" (text about an attack after the fact, not an order).
+   */
+  readonly reportWords: readonly string[];
+  /**
+   * Verbs and markers that report what somebody else said or wrote: "saying", "claimed", "asked",
+   * "hieß", "behauptete", "wonach", "diceva", "chiedeva", "secondo" ("a note saying that the assistant
+   * must ..."): reported speech, the shape of a report about an order rather than the order.
+   */
+  readonly reportingVerbs: readonly string[];
 }

@@ -17,7 +17,9 @@ const NEWLINE = 10;
 const SPACE = 32;
 
 // Leetspeak digits attackers use inside words ("1gn0re pr3vious"). Only applied inside a word that has at
-// least as many letters as digits, so version strings, IBANs, hex and numbers stay numbers.
+// least as many letters as digits, or whose digits are all leetspeak digits (0 1 3 4 5 7) with one after
+// a letter and which has a letter beyond a-f or at most 6 characters ("7h3", "4r71cl3", "455157an75",
+// "d474"). Version strings, IBANs, hex hashes, numbers and numbers with a unit ("100ms", "10k") stay.
 const LEET_DIGITS = new Uint16Array([111, 105, 0, 101, 97, 115, 0, 116, 0, 0]);
 
 /** FOLDED_CLASS bit: the folded code unit is a word character (WORD_CHARACTER). */
@@ -292,16 +294,28 @@ export function foldRegion(input: string, from: number, to: number, anchors: Anc
           while (runStart > from && word[input.charCodeAt(runStart - 1)] === 1) runStart--;
           let letters = 0;
           let digits = 0;
+          let otherDigits = 0;
+          let nonHexLetters = 0;
+          let digitAfterLetter = false;
           let scan = runStart;
           while (scan < to) {
             const inRun = input.charCodeAt(scan);
             if (word[inRun] !== 1) break;
-            if (inRun >= 48 && inRun <= 57) digits++;
-            else letters++;
+            if (inRun >= 48 && inRun <= 57) {
+              digits++;
+              if (LEET_DIGITS[inRun - 48] === 0) otherDigits++;
+              if (letters > 0) digitAfterLetter = true;
+            } else {
+              letters++;
+              const lower = inRun | 32;
+              if (inRun !== 95 && !(lower >= 97 && lower <= 102)) nonHexLetters++;
+            }
             scan++;
           }
           runEnd = scan;
-          runAllowsLeet = letters >= digits;
+          runAllowsLeet =
+            letters >= digits ||
+            (otherDigits === 0 && digitAfterLetter && (nonHexLetters > 0 || letters + digits <= 6));
         }
         if (runAllowsLeet) {
           const leet = LEET_DIGITS[codeUnit - 48]!;

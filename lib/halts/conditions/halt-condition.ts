@@ -76,6 +76,25 @@ export function readThreshold<Name extends HaltConditionName>(
   conditionName: Name,
   settings: HaltConditionSettings,
 ): z.infer<(typeof haltConditionThresholdSchemas)[Name]> {
+  type Threshold = z.infer<(typeof haltConditionThresholdSchemas)[Name]>;
+  const threshold = settings.threshold ?? {};
+  const known = parsedThresholds.get(threshold)?.get(conditionName);
+  if (known !== undefined) return known as Threshold;
   const schema = haltConditionThresholdSchemas[conditionName] as z.ZodType;
-  return schema.parse(settings.threshold ?? {}) as z.infer<(typeof haltConditionThresholdSchemas)[Name]>;
+  const parsed = Object.freeze(schema.parse(threshold)) as Threshold;
+  let byName = parsedThresholds.get(threshold);
+  if (byName === undefined) {
+    byName = new Map();
+    parsedThresholds.set(threshold, byName);
+  }
+  byName.set(conditionName, parsed);
+  return parsed;
 }
+
+/**
+ * Parsed thresholds by threshold object: the configuration rows come from the process's config cache
+ * (lib/halts/service/halt-config-cache.ts), so every check would parse the same objects again. A
+ * changed configuration is a new object (a miss); an invalid threshold throws every time (nothing kept).
+ * The results are frozen: shared between checks, never changed.
+ */
+const parsedThresholds = new WeakMap<object, Map<string, unknown>>();

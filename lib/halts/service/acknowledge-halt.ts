@@ -7,6 +7,7 @@
  * (docs/halt-conditions.md#acknowledgement-and-session-state, `decideAcknowledgement`): resolved
  * or dismissed -> active once no halt needing acknowledgement is left, escalated -> paused.
  */
+import { invalidateAgentSessionCaches } from "@/lib/auth/agent-session-cache";
 import type { Caller } from "@/lib/auth/caller";
 import { actorName } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
@@ -109,6 +110,8 @@ export async function acknowledgeHalt(
     });
     return decided;
   });
+  // The session's state changed: this process's next check reads it again (others on the NOTIFY).
+  invalidateAgentSessionCaches(event.session.sessionToken);
   if (outcome === null) throw await conflict(database, haltId);
 
   const output: AcknowledgeHaltOutput = {

@@ -10,6 +10,7 @@
  * throws, the answer is `should_halt: true`, severity critical, "Halt check failed: ..." (logged). An unknown
  * session (404) or another key's session (403) is a caller error, not a failed check, and is thrown.
  */
+import { invalidateAgentSessionCaches } from "@/lib/auth/agent-session-cache";
 import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import { publicFailureText } from "@/lib/db/database-errors";
@@ -139,6 +140,8 @@ async function runCheck(
       }
       return ids;
     });
+    // The session may be halted now: this process's next check reads it again (others on the NOTIFY).
+    invalidateAgentSessionCaches(session.sessionToken);
     output = markReasonsRecorded(output, recorded);
   }
   if (session.state !== "active") output = withSessionHaltedReason(output, session.state);

@@ -108,20 +108,22 @@ export async function listHalts(
   const [listed, total, unacknowledged] = await Promise.all([
     rowsPage(database, where, { limit: query.limit, cursor: query.cursor }),
     database.haltEvent.count({ where, orderBy: KEYSET_ORDER, take: HALT_COUNT_CAP + 1 }),
-    query.acknowledged === true
-      ? Promise.resolve(0)
+    // Filtered to acknowledged halts none is open; filtered to open ones every match is (the total).
+    query.acknowledged !== undefined
+      ? Promise.resolve(null)
       : database.haltEvent.count({
           where: { AND: [where, { acknowledged: false }] },
           orderBy: KEYSET_ORDER,
           take: HALT_COUNT_CAP + 1,
         }),
   ]);
+  const open = unacknowledged ?? (query.acknowledged ? 0 : total);
   return {
     ...listed,
     total_count: Math.min(total, HALT_COUNT_CAP),
     total_count_capped: total > HALT_COUNT_CAP,
-    unacknowledged_count: Math.min(unacknowledged, HALT_COUNT_CAP),
-    unacknowledged_count_capped: unacknowledged > HALT_COUNT_CAP,
+    unacknowledged_count: Math.min(open, HALT_COUNT_CAP),
+    unacknowledged_count_capped: open > HALT_COUNT_CAP,
   };
 }
 

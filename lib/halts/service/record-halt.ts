@@ -8,6 +8,7 @@
  * the session state alone, unless escalation is requested; any other severity halts an active session
  * (a paused session stays paused). Writes for one session are serialised by locking its row.
  */
+import { invalidateAgentSessionCaches } from "@/lib/auth/agent-session-cache";
 import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
 import type { AgentSession, Prisma } from "@/lib/generated/prisma/client";
@@ -72,7 +73,12 @@ export async function recordHalt(
   config: readonly HaltConditionConfig[],
 ): Promise<RecordHaltOutput> {
   const session = await resolveSessionByToken(database, caller, input.session_token);
-  return database.$transaction((transaction) => recordHaltInSession(transaction, session, input, config));
+  const output = await database.$transaction((transaction) =>
+    recordHaltInSession(transaction, session, input, config),
+  );
+  // The session may be halted now: this process's next check reads it again (others on the NOTIFY).
+  invalidateAgentSessionCaches(session.sessionToken);
+  return output;
 }
 
 /**

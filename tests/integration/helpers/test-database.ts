@@ -34,6 +34,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await stopRunQueueSender();
       const { stopProcessApiKeyCaches } = await import("@/lib/auth/api-key-cache");
       await stopProcessApiKeyCaches();
+      const { stopProcessAgentSessionCaches } = await import("@/lib/auth/agent-session-cache");
+      await stopProcessAgentSessionCaches();
       const { getPrisma } = await import("@/lib/db/client");
       await getPrisma()
         .$disconnect()

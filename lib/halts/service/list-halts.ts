@@ -159,7 +159,8 @@ async function searchHalts(
     start === -1 || (capped && start + query.limit + 1 > HALT_COUNT_CAP)
       ? after().then((keys) => pageOf(database, keys, query.limit))
       : pageOf(database, matches.slice(start, start + query.limit + 1), query.limit),
-    capped && query.acknowledged !== true
+    // Filtered by acknowledgement, the matches' own flags give the count (all open or none).
+    capped && query.acknowledged === undefined
       ? searchHaltKeys(database, Prisma.sql`${filters} and acknowledged = false`, q, HALT_COUNT_CAP + 1).then(
           (keys) => keys.length,
         )

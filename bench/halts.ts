@@ -81,8 +81,8 @@ export async function run(args: string[]) {
     ).json()) as { session_id: string };
     await insertSyntheticHalts(database.url, fewSession.session_id, 1_000);
     const lastHour = encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString());
-    // The console's filters one by one, two of them together, and the text search (one that matches
-    // a few events and one that matches none, which has to look at every event without an index).
+    // The console's filters one by one, two of them together, and the text search (one phrase that
+    // matches a few events, one that matches none, one that every event has).
     const pages = async () => ({
       unfiltered: await firstPage(""),
       unacknowledged: await firstPage("&acknowledged=false"),
@@ -95,6 +95,8 @@ export async function run(args: string[]) {
       lastHour: await firstPage(`&from=${lastHour}`),
       searchMatch: await firstPage(`&q=${encodeURIComponent("number 4242")}`, 50),
       searchNoMatch: await firstPage("&q=zzqxnomatch", 50),
+      // A phrase every event has: more than HALT_COUNT_CAP matches, found by walking the newest events.
+      searchCommon: await firstPage(`&q=${encodeURIComponent("synthetic halt")}`, 50),
     });
     const healthSequential = async (samples = 200) => {
       const latencies: number[] = [];

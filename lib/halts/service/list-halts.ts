@@ -5,7 +5,7 @@
  */
 import type { Caller } from "@/lib/auth/caller";
 import type { Database } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import {
   decodeHaltListCursor,
   encodeHaltListCursor,
@@ -18,6 +18,7 @@ import {
 import { uuidPrefixRange } from "@/lib/schemas/uuid";
 import { toHaltEventView } from "./halt-event-view";
 import { HaltForbiddenError, HaltNotFoundError } from "./halt-service-error";
+import { before, searchHaltKeys } from "./halt-text-search";
 import { resolveSessionByIdOrToken } from "./resolve-session";
 
 /** Newest first: the order of the list, its keyset cursor and its capped counts. */
@@ -97,16 +98,8 @@ export async function listHalts(
   if (query.acknowledged !== undefined) filters.push({ acknowledged: query.acknowledged });
   if (query.from) filters.push({ triggeredAt: { gte: new Date(query.from) } });
   if (query.to) filters.push({ triggeredAt: { lte: new Date(query.to) } });
-  if (query.q) {
-    filters.push({
-      OR: [
-        { description: { contains: query.q, mode: "insensitive" } },
-        { conditionName: { contains: query.q, mode: "insensitive" } },
-      ],
-    });
-  }
+  if (query.q) return await searchHalts(database, caller, query, query.q);
   const where = { AND: filters };
-  if (query.q) return await searchHalts(database, where, query);
   // Counts capped at HALT_COUNT_CAP + 1 rows each (a LIMIT under the count): an index walk stops there
   // instead of visiting every match of ten million events. The walk is in the list's own order: without
   // an order Prisma orders a counted `take` by id, and PostgreSQL then sorts every match (all 250,000
@@ -135,42 +128,42 @@ export async function listHalts(
 }
 
 /**
- * The list under a text search: the trigram index lookup of `q` (most of a search's cost: the posting
- * lists of common trigrams are long) runs once, for the keys of up to HALT_COUNT_CAP + 1 matches in list
- * order; both counts and the page come from those keys, and the page's rows are read by primary key.
- * Only when more than HALT_COUNT_CAP events match does the unacknowledged count need a search of its own,
- * and only a cursor past the first HALT_COUNT_CAP matches reads its page by the ordinary keyset query.
+ * The list under a text search (halt-text-search.ts finds the matches): the keys of up to
+ * HALT_COUNT_CAP + 1 matches in list order give both counts and the page, whose rows are then read by
+ * primary key. Only when more than HALT_COUNT_CAP events match does the unacknowledged count need a
+ * search of its own, and only a cursor past the first HALT_COUNT_CAP matches a search after it.
  */
 async function searchHalts(
   database: Database,
-  where: Prisma.HaltEventWhereInput,
+  caller: Caller,
   query: ListHaltsQuery,
+  q: string,
 ): Promise<ListHaltsOutput> {
-  const matches = await database.haltEvent.findMany({
-    where,
-    orderBy: KEYSET_ORDER,
-    take: HALT_COUNT_CAP + 1,
-    select: { id: true, triggeredAt: true, acknowledged: true },
-  });
+  const filters = searchFilters(caller, query);
+  const matches = await searchHaltKeys(database, filters, q, HALT_COUNT_CAP + 1);
   const capped = matches.length > HALT_COUNT_CAP;
   const position = query.cursor === undefined ? null : decodeHaltListCursor(query.cursor);
   const start =
     position === null
       ? 0
       : matches.findIndex((match) => {
-          const at = match.triggeredAt.toISOString();
+          const at = match.triggered_at.toISOString();
           return at < position.triggered_at || (at === position.triggered_at && match.id < position.halt_id);
         });
+  const after = async () => {
+    if (position === null || !capped) return [];
+    const key = { triggered_at: new Date(position.triggered_at), id: position.halt_id };
+    return await searchHaltKeys(database, Prisma.sql`${filters} and ${before(key)}`, q, query.limit + 1);
+  };
   const [listed, unacknowledged] = await Promise.all([
     start === -1 || (capped && start + query.limit + 1 > HALT_COUNT_CAP)
-      ? rowsPage(database, where, { limit: query.limit, cursor: query.cursor })
+      ? after().then((keys) => pageOf(database, keys, query.limit))
       : pageOf(database, matches.slice(start, start + query.limit + 1), query.limit),
-    capped && query.acknowledged !== true
-      ? database.haltEvent.count({
-          where: { AND: [where, { acknowledged: false }] },
-          orderBy: KEYSET_ORDER,
-          take: HALT_COUNT_CAP + 1,
-        })
+    // Filtered by acknowledgement, the matches' own flags give the count (all open or none).
+    capped && query.acknowledged === undefined
+      ? searchHaltKeys(database, Prisma.sql`${filters} and acknowledged = false`, q, HALT_COUNT_CAP + 1).then(
+          (keys) => keys.length,
+        )
       : Promise.resolve(matches.filter((match) => !match.acknowledged).length),
   ]);
   return {
@@ -182,6 +175,26 @@ async function searchHalts(
   };
 }
 
+/** The list's filters besides `q` as an SQL condition on `halt_events` (the same as listHalts' where). */
+function searchFilters(caller: Caller, query: ListHaltsQuery): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [Prisma.sql`true`];
+  if (caller.kind === "agent") {
+    conditions.push(
+      Prisma.sql`session_id in (select id from agent_sessions where api_key_id = ${caller.keyId}::uuid)`,
+    );
+  }
+  if (query.session_id) {
+    const { first, last } = uuidPrefixRange(query.session_id);
+    conditions.push(Prisma.sql`session_id between ${first}::uuid and ${last}::uuid`);
+  }
+  if (query.halt_type) conditions.push(Prisma.sql`halt_type = ${query.halt_type}::halt_type`);
+  if (query.severity) conditions.push(Prisma.sql`severity = ${query.severity}::severity_level`);
+  if (query.acknowledged !== undefined) conditions.push(Prisma.sql`acknowledged = ${query.acknowledged}`);
+  if (query.from) conditions.push(Prisma.sql`triggered_at >= ${new Date(query.from)}::timestamptz`);
+  if (query.to) conditions.push(Prisma.sql`triggered_at <= ${new Date(query.to)}::timestamptz`);
+  return Prisma.join(conditions, " and ");
+}
+
 /** The page of `keys` (list order; one more than `limit` when there is a next page), read by id. */
 async function pageOf(
   database: Database,
@@ -189,6 +202,7 @@ async function pageOf(
   limit: number,
 ): Promise<{ halts: HaltEvent[]; next_cursor: string | null }> {
   const visible = keys.slice(0, limit);
+  if (visible.length === 0) return { halts: [], next_cursor: null };
   const rows = await database.haltEvent.findMany({
     where: { id: { in: visible.map((key) => key.id) } },
     orderBy: KEYSET_ORDER,

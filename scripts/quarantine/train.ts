@@ -2,7 +2,8 @@
  * Trains the quarantine's learned second stage (lib/guards/quarantine/learned-*.ts) and writes its
  * weights to lib/guards/quarantine/learned-weights.ts.
  *
- * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>] [-- --no-gate] [-- --gate-recall <share>] [-- --check]
+ * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>] [-- --no-gate] [-- --gate-recall <share>]
+ *   [-- --members <n> (a bagged ensemble of n fits)] [-- --seed <n>] [-- --check]
  *
  * Data: eval/keel/train (with eval/keel/quoted/train), shared/eval/dev, scripts/quarantine/handwritten.jsonl,
  * the "train" third of scripts/quarantine/hard-benign.jsonl and the "train" partition of the dependency
@@ -646,7 +647,7 @@ function main(): void {
     ngrams,
     gate,
     seed,
-    ...(members === undefined ? {} : { members }),
+    ...(members === undefined ? {} : { members, bagging: true }),
   });
   const module = weightsModule(record);
   if (args.includes("--check")) {

@@ -102,8 +102,67 @@ export function findMixedScriptSentences(text: string): RemovalRange[] {
   return removals;
 }
 
+/** Rule name of a removal made for words split by invisible characters (QuarantinedSegment.rule). */
+export const ZERO_WIDTH_RULE = "zero-width-words";
+
+/** Zero-width space, non-joiner, joiner, word joiner, byte order mark: invisible inside a word. */
+function isZeroWidth(codeUnit: number): boolean {
+  return (
+    codeUnit === 0x200b ||
+    codeUnit === 0x200c ||
+    codeUnit === 0x200d ||
+    codeUnit === 0x2060 ||
+    codeUnit === 0xfeff
+  );
+}
+
+/** A Latin letter: ASCII, Latin-1 or Latin Extended-A ("ä", "è", "ß"). */
+function isLatinLetter(codeUnit: number): boolean {
+  return (
+    isAsciiLetter(codeUnit) ||
+    (codeUnit >= 0xc0 && codeUnit <= 0x17f && codeUnit !== 0xd7 && codeUnit !== 0xf7)
+  );
+}
+
+/**
+ * Removals of the sentences that hold words split by zero-width characters ("Dies\u2060en",
+ * "e\u200drwähnen"), on every line with at least MIXED_WORDS_PER_LINE of them. Between two Latin letters
+ * such a character changes nothing a person sees and breaks every word list; its real uses sit between
+ * emoji (joiner), in Arabic and Indic scripts (non-joiner) or at the start of a file (byte order mark).
+ * The soft hyphen, a real hyphenation hint, is not one of them. Linear: one native search, each line
+ * finished once.
+ */
+export function findZeroWidthSplitSentences(text: string): RemovalRange[] {
+  const removals: RemovalRange[] = [];
+  const search = /[\u200b-\u200d\u2060\ufeff]+/g;
+  let lineEnd = -1;
+  let count = 0;
+  let first = -1;
+  let last = -1;
+  const finishLine = (): void => {
+    if (count >= MIXED_WORDS_PER_LINE) removals.push(sentenceRange(text, first, last, ZERO_WIDTH_RULE));
+    count = 0;
+  };
+  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+    const at = match.index;
+    const after = at + match[0].length;
+    if (at > lineEnd) {
+      finishLine();
+      lineEnd = at;
+      while (lineEnd < text.length && !isLineBreak(text.charCodeAt(lineEnd))) lineEnd++;
+    }
+    if (at === 0 || !isLatinLetter(text.charCodeAt(at - 1)) || !isLatinLetter(text.charCodeAt(after)))
+      continue;
+    if (count === 0) first = at;
+    last = after;
+    count++;
+  }
+  finishLine();
+  return removals;
+}
+
 /** From the start of the sentence around `from` to the end of the sentence around `to`, within their line. */
-function sentenceRange(text: string, from: number, to: number): RemovalRange {
+function sentenceRange(text: string, from: number, to: number, rule = MIXED_SCRIPT_RULE): RemovalRange {
   let start = from;
   while (start > 0 && from - start < MAX_REACH) {
     const previous = text.charCodeAt(start - 1);
@@ -120,5 +179,5 @@ function sentenceRange(text: string, from: number, to: number): RemovalRange {
     }
     end++;
   }
-  return { start, end, rule: MIXED_SCRIPT_RULE };
+  return { start, end, rule };
 }

@@ -6,7 +6,7 @@ import { findCandidateLines } from "./find-candidate-lines";
 import type { InstructionRule } from "./instruction-rule";
 import { activeLearnedModel } from "./learned-scorer";
 import { continuationWindow, lineParts, windowView } from "./line-joins";
-import { findMixedScriptSentences } from "./mixed-script";
+import { findMixedScriptSentences, findZeroWidthSplitSentences } from "./mixed-script";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
@@ -161,9 +161,12 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
     depth < MAX_DECODE_DEPTH
       ? findTagOrders(text, (revealed) => scanAtDepth(revealed, depth + 1).type === "quarantined")
       : [];
-  // Sentences whose words mix Latin letters with Cyrillic or Greek look-alikes (mixed-script.ts).
+  // Sentences whose words mix Latin letters with Cyrillic or Greek look-alikes, or are split by
+  // zero-width characters (mixed-script.ts): disguised words, removed whatever they say.
   const disguised = findMixedScriptSentences(text);
   if (disguised.length > 0) hidden.push(...disguised);
+  const split = findZeroWidthSplitSentences(text);
+  if (split.length > 0) hidden.push(...split);
   return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE), depth, hidden);
 }
 

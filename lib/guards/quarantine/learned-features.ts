@@ -602,6 +602,9 @@ function codeShapeOf(text: string, codeDense: boolean): void {
   let firstIsCommand = false;
   let index = 0;
   const length = text.length;
+  // Every path form needs a slash: without one in the sentence no chunk is a path, and the chunks after
+  // the first (whose characters only the first chunk's command test reads) need nothing but their end.
+  const mayHavePath = text.indexOf("/") >= 0;
   while (index < length) {
     while (index < length && text.charCodeAt(index) <= 32) index++;
     if (index >= length) break;
@@ -609,17 +612,19 @@ function codeShapeOf(text: string, codeDense: boolean): void {
     let bare = true;
     let slashes = 0;
     let hasColonSlash = false;
-    let previous = 0;
-    for (let codeUnit = text.charCodeAt(index); index < length && codeUnit > 32; ) {
-      if (!isCommandCharacter(codeUnit)) bare = false;
-      if (codeUnit === 47) {
-        slashes++;
-        if (previous === 58) hasColonSlash = true;
+    if (chunk === 0 || (!path && mayHavePath)) {
+      let previous = 0;
+      for (let codeUnit = text.charCodeAt(index); index < length && codeUnit > 32; ) {
+        if (!isCommandCharacter(codeUnit)) bare = false;
+        if (codeUnit === 47) {
+          slashes++;
+          if (previous === 58) hasColonSlash = true;
+        }
+        previous = codeUnit;
+        index++;
+        codeUnit = text.charCodeAt(index);
       }
-      previous = codeUnit;
-      index++;
-      codeUnit = text.charCodeAt(index);
-    }
+    } else while (index < length && text.charCodeAt(index) > 32) index++;
     const first = text.charCodeAt(start);
     const second = start + 1 < index ? text.charCodeAt(start + 1) : -1;
     const isOption =

@@ -83,6 +83,15 @@ export function handwrittenCases(): EvalRecord[] {
 }
 
 /**
+ * The fresh hand-written cases (fresh-handwritten.jsonl): attacks and hard benign texts written
+ * independently of eval/keel and of the training files, after the committed model was trained. An
+ * evaluation set only: no training or threshold reads it (docs/quarantine.md, "Fresh hand-written set").
+ */
+export function freshHandwrittenCases(): EvalRecord[] {
+  return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "fresh-handwritten.jsonl"));
+}
+
+/**
  * The hand-written hard benign texts of this folder (hard-benign.jsonl): advisories and blog posts that
  * describe indirect prompt injection, code and config lines, support playbooks, prompt-engineering docs
  * (EN/DE/IT). Split by train.ts hardBenignPartition into training, threshold and reserved thirds.

@@ -20,6 +20,7 @@ import { scanToolResultText, type ToolResultScan } from "../../lib/guards/quaran
 import { hardBenignPartition, loadDependencyCorpus, type Partition } from "./dependency-corpus";
 import {
   type EvalRecord,
+  freshHandwrittenCases,
   handwrittenCases,
   hardBenignCases,
   keelQuotedSplit,
@@ -50,6 +51,8 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   // The reserved parts of the benign training material: read by neither the training nor the threshold.
   "deps-reserved": { heldOut: true, load: () => dependencyPartition("reserved") },
   "hard-benign-reserved": { heldOut: true, load: () => hardBenignPartitionOf("reserved") },
+  // Attacks and hard benign texts written independently after the model was trained (never trained on).
+  "fresh-handwritten": { heldOut: true, load: () => freshHandwrittenCases() },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },

@@ -2,7 +2,8 @@
  * Trains the quarantine's learned second stage (lib/guards/quarantine/learned-*.ts) and writes its
  * weights to lib/guards/quarantine/learned-weights.ts.
  *
- * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>] [-- --no-gate] [-- --gate-recall <share>] [-- --check]
+ * Usage: npm run train:quarantine [-- --no-ngrams] [-- --out <file>] [-- --no-gate] [-- --gate-recall <share>]
+ *   [-- --members <n> (a bagged ensemble of n fits)] [-- --seed <n>] [-- --check]
  *
  * Data: eval/keel/train (with eval/keel/quoted/train), shared/eval/dev, scripts/quarantine/handwritten.jsonl,
  * the "train" third of scripts/quarantine/hard-benign.jsonl and the "train" partition of the dependency
@@ -80,6 +81,12 @@ export interface TrainOptions {
   readonly hardShare?: number;
   /** Train and install a learned gate (trainLearnedGate) before the scorer; undefined: no learned gate. */
   readonly gate?: GateOptions;
+  /** Members of the averaged ensemble (fitEnsemble); 1: a single fit. */
+  readonly members?: number;
+  /** Each member fits a bootstrap resample of the examples (else only the order differs). */
+  readonly bagging?: boolean;
+  /** Size of each bootstrap resample as a share of the examples (default 1). */
+  readonly bagShare?: number;
 }
 
 class CollectSink implements FeatureSink {
@@ -222,6 +229,41 @@ export function fitLogistic(
       biasSquares += error * error;
       bias -= (learningRate * error) / (Math.sqrt(biasSquares) + 1e-8);
     }
+  }
+  return { weights, bias };
+}
+
+/**
+ * Averages the weights of `members` fits, each with its own seed for the example order (and, with
+ * `bagging`, its own bootstrap resample of the examples). A linear model's average is one linear
+ * model, so the scanner's cost does not change.
+ */
+export function fitEnsemble(
+  samples: readonly Sample[],
+  options: TrainOptions = {},
+): { weights: Float64Array; bias: number } {
+  const members = options.members ?? 1;
+  if (members <= 1) return fitLogistic(samples, options);
+  const seed = options.seed ?? 21;
+  const weights = new Float64Array(FEATURE_COUNT);
+  let bias = 0;
+  for (let member = 0; member < members; member++) {
+    let memberSamples: readonly Sample[] = samples;
+    if (options.bagging) {
+      const random = seededRandom(seed * 1000 + member);
+      const counts = new Map<number, number>();
+      const draws = Math.round(samples.length * (options.bagShare ?? 1));
+      for (let draw = 0; draw < draws; draw++) {
+        const index = Math.floor(random() * samples.length);
+        counts.set(index, (counts.get(index) ?? 0) + 1);
+      }
+      memberSamples = [...counts.entries()]
+        .sort((left, right) => left[0] - right[0])
+        .map(([index, count]) => ({ ...samples[index]!, count: samples[index]!.count * count }));
+    }
+    const fit = fitLogistic(memberSamples, { ...options, seed: seed + member });
+    for (let index = 0; index < FEATURE_COUNT; index++) weights[index]! += fit.weights[index]! / members;
+    bias += fit.bias / members;
   }
   return { weights, bias };
 }
@@ -462,7 +504,7 @@ export function trainLearnedModel(
   // The scorer trains on (and its threshold is chosen over) what this gate opens.
   setLearnedGate(trainedGate?.gate);
   const samples = collectSamples(training, ngrams);
-  const { weights, bias } = fitLogistic(samples, options);
+  const { weights, bias } = fitEnsemble(samples, options);
   // Threshold from the quantized model, which is what the scanner will run.
   const provisional = quantize(weights, bias, 0, ngrams);
   const model = decodeModel(provisional);
@@ -590,7 +632,23 @@ function main(): void {
   const gate: GateOptions | undefined = args.includes("--no-gate")
     ? undefined
     : { recall: gateIndex >= 0 ? Number(args[gateIndex + 1]) : undefined };
-  const { record, report } = trainLearnedModel(training, tuning, { ngrams, gate });
+  const membersIndex = args.indexOf("--members");
+  const seedIndex = args.indexOf("--seed");
+  const members = membersIndex >= 0 ? Number(args[membersIndex + 1]) : undefined;
+  const seed = seedIndex >= 0 ? Number(args[seedIndex + 1]) : undefined;
+  if (
+    (members !== undefined && !(Number.isInteger(members) && members >= 1 && members <= 100)) ||
+    (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31))
+  ) {
+    process.stderr.write("train:quarantine: --members takes an integer 1-100, --seed an integer >= 0\n");
+    process.exit(2);
+  }
+  const { record, report } = trainLearnedModel(training, tuning, {
+    ngrams,
+    gate,
+    seed,
+    ...(members === undefined ? {} : { members, bagging: true }),
+  });
   const module = weightsModule(record);
   if (args.includes("--check")) {
     const same = readFileSync(out, "utf8") === module;

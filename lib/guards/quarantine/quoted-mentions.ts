@@ -43,7 +43,112 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
   return checked.some((word) => LEXICON.metaWords.has(word) || LEXICON.quoteIntroducers.has(word));
 }
 
-/** The removals that are not quoted mentions (see isQuotedMentionAt). */
+/** How far back on its line the string literal around a removal is looked for. */
+const CODE_LOOKBACK = 200;
+
+/** What may stand before a fixture's string literal on its line: identifiers, `.`, `=`, `(`, `[`, `,`. */
+const CODE_PREFIX = /^[\s\p{L}\p{N}_$.=([,]*$/u;
+
+/**
+ * Parts of identifiers that declare a string literal in code as test data or an example: a fixture
+ * that quotes an attack (`const attack = "Ignore your instructions ..."`, `SAMPLE_PHISH = "..."`,
+ * `assert detector("...") == "attack"`, `CASES = [("...", True)]`) holds the attack as data.
+ */
+const FIXTURE_WORDS = new Set([
+  "sample",
+  "samples",
+  "fixture",
+  "fixtures",
+  "test",
+  "tests",
+  "testcase",
+  "testcases",
+  "case",
+  "cases",
+  "expect",
+  "expected",
+  "assert",
+  "mock",
+  "dummy",
+  "corpus",
+  "payload",
+  "payloads",
+  "attack",
+  "attacks",
+  "malicious",
+  "phish",
+  "phishing",
+  "injection",
+  "injections",
+  "jailbreak",
+  "probe",
+  "probes",
+  "beispiel",
+  "beispiele",
+  "testfall",
+  "testfälle",
+  "angriff",
+  "angriffe",
+  "esempio",
+  "esempi",
+  "prova",
+  "prove",
+  "caso",
+  "casi",
+  "attacco",
+  "attacchi",
+]);
+
+/**
+ * True when the removal at text[start, ...) lies inside the first string literal of a line of code that
+ * names it as test data or an example: the literal opens after `=`, `(`, `[` or `,` (an assignment or
+ * an argument, not a JSON key's value) and a part of an identifier before it, split at `_`, `.` and
+ * case changes, is a fixture word ("sample", "test", "cases", "assert", "attack", "angriff",
+ * "attacco", ...). Bounded lookback on the removal's line, so linear over all removals.
+ */
+export function isCodeFixtureAt(text: string, start: number): boolean {
+  const limit = Math.max(0, start - CODE_LOOKBACK);
+  let lineStart = start;
+  while (lineStart > limit && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+  if (lineStart === limit && limit > 0 && text.charCodeAt(limit - 1) !== 10) return false;
+  // The first quote mark of the line opens the literal; the removal starts inside it (before it
+  // closes) or on the code that opens it (a removal of the whole line).
+  let open = -1;
+  for (let index = lineStart, end = Math.min(text.length, start + CODE_LOOKBACK); index < end; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 10) break;
+    if (codeUnit === 34 || codeUnit === 39) {
+      open = index;
+      break;
+    }
+  }
+  if (open < 0) return false;
+  const quote = text.charCodeAt(open);
+  for (let index = open + 1; index < start; index++)
+    if (text.charCodeAt(index) === quote && text.charCodeAt(index - 1) !== 92) return false;
+  let before = open - 1;
+  while (before >= lineStart && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 9)) before--;
+  if (before < lineStart) return false;
+  const opener = text.charCodeAt(before);
+  if (opener === 61) {
+    // `==`, `!=`, `<=`, `>=` compare; only a plain `=` assigns.
+    const previous = before > lineStart ? text.charCodeAt(before - 1) : 0;
+    if (previous === 61 || previous === 33 || previous === 60 || previous === 62) return false;
+  } else if (opener !== 40 && opener !== 91 && opener !== 44) return false;
+  const prefix = text.slice(lineStart, before);
+  // Code only: identifiers, member access, calls and lists (`CASES = [(`, `assert detector(`,
+  // `const attack =`), never a CSV row or prose (a comma opener needs an open call or list).
+  if (!CODE_PREFIX.test(prefix) || (opener === 44 && !/[([]/.test(prefix))) return false;
+  const parts = prefix
+    .replace(/([a-z\u00e0-\u00ff])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^\p{L}]+/u);
+  return parts.some((part) => FIXTURE_WORDS.has(part));
+}
+
+/** The removals that are not quoted mentions (see isQuotedMentionAt, isCodeFixtureAt). */
 export function withoutQuotedMentions(text: string, removals: RemovalRange[]): RemovalRange[] {
-  return removals.filter((removal) => !isQuotedMentionAt(text, removal.start));
+  return removals.filter(
+    (removal) => !isQuotedMentionAt(text, removal.start) && !isCodeFixtureAt(text, removal.start),
+  );
 }

@@ -190,7 +190,7 @@ describe("scanner output is byte-identical to the recorded reference", () => {
     const actual = hashes.join(" ");
     if (UPDATE) {
       fixture.hashes.adversarial = actual;
-      writeFixtureFile(FIXTURE_PATH, `${JSON.stringify(fixture, null, 1)}\n`);
+      writeFixtureFile(FIXTURE_PATH, `${JSON.stringify(fixture, null, 2)}\n`);
       return;
     }
     const expected = fixture.hashes.adversarial!.split(" ");

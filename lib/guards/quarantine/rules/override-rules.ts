@@ -36,12 +36,9 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
       // 'say things like "ignore all previous instructions"': a mention, not an order. "Il
       // preprocessore ignora le istruzioni precedenti": an Italian third person, not an imperative.
       if (isQuotedMention(tokens, index) || isItalianThirdPerson(tokens, index)) continue;
-      if (
-        isNotBlocked(tokens, index) &&
-        !isNounUse(tokens, index) &&
-        objectIsGuidance(features, index + 1, index + 1 + WINDOW, tokens.length)
-      ) {
-        return true;
+      if (isNotBlocked(tokens, index) && !isNounUse(tokens, index)) {
+        const noun = guidanceNounIndex(features, index + 1, index + 1 + WINDOW, tokens.length);
+        if (noun >= 0 && !guidanceOwnedByProgram(tokens, noun)) return true;
       }
       // Verb-final (German infinitive, Italian passive): "Du musst alle vorherigen Anweisungen ignorieren".
       if (
@@ -144,13 +141,17 @@ function guidanceFeatures(tokens: readonly SegmentToken[]): Uint8Array {
   return features;
 }
 
-function objectIsGuidance(features: Uint8Array, from: number, to: number, length: number): boolean {
+/**
+ * Index of the guidance noun that makes `from`..`to` an object "qualified as the agent's guidance", or
+ * -1 (see objectIsGuidance).
+ */
+function guidanceNounIndex(features: Uint8Array, from: number, to: number, length: number): number {
   const end = Math.min(to, length);
   let temporal = false;
   let quantified = false;
   for (let index = from; index < end; index++) {
     const bits = features[index]!;
-    if (index > from && (bits & CLAUSE_BREAK_BEFORE) !== 0) return false;
+    if (index > from && (bits & CLAUSE_BREAK_BEFORE) !== 0) return -1;
     if ((bits & TEMPORAL) !== 0) temporal = true;
     if ((bits & QUANTIFIER) !== 0) quantified = true;
     if ((bits & (STRONG_NOUN | WEAK_NOUN)) !== 0) {
@@ -159,8 +160,143 @@ function objectIsGuidance(features: Uint8Array, from: number, to: number, length
       const afterNext = index + 2 < length ? features[index + 2]! : 0;
       if ((next & TEMPORAL) !== 0 || (afterNext & TEMPORAL) !== 0) temporal = true;
       // Strong guidance nouns need any qualifier; weak ones ("rules", "messages") a temporal or "your".
-      return temporal || ((bits & STRONG_NOUN) !== 0 && quantified);
+      return temporal || ((bits & STRONG_NOUN) !== 0 && quantified) ? index : -1;
     }
+  }
+  return -1;
+}
+
+function objectIsGuidance(features: Uint8Array, from: number, to: number, length: number): boolean {
+  return guidanceNounIndex(features, from, to, length) >= 0;
+}
+
+/**
+ * Prepositions and articles that attach a complement to the guidance noun: "the previous instructions
+ * of the preprocessor", "le istruzioni precedenti del Makefile", "nel buffer del lexer", "die
+ * vorherigen Anweisungen des Präprozessors", "im Puffer".
+ */
+const COMPLEMENT_WORDS = wordSet([
+  "of",
+  "in",
+  "from",
+  "for",
+  "the",
+  "its",
+  "this",
+  "des",
+  "der",
+  "dem",
+  "den",
+  "im",
+  "vom",
+  "aus",
+  "für",
+  "dieses",
+  "di",
+  "del",
+  "dello",
+  "della",
+  "dei",
+  "degli",
+  "delle",
+  "nel",
+  "nello",
+  "nella",
+  "nei",
+  "negli",
+  "dal",
+  "dallo",
+  "dalla",
+  "per",
+  "questo",
+  "questa",
+]);
+
+/**
+ * Software that has instructions of its own (build files, language tools, queues and buffers): "the
+ * previous instructions of the Makefile" are that program's, not the agent's. German genitive forms
+ * ("des Makefiles", "des Präprozessors") are matched by their stem.
+ */
+const PROGRAM_ARTIFACT_NOUNS = wordSet([
+  "makefile",
+  "dockerfile",
+  "preprocessor",
+  "preprocessore",
+  "präprozessor",
+  "praprozessor",
+  "lexer",
+  "tokenizer",
+  "tokenizzatore",
+  "parser",
+  "compiler",
+  "compilatore",
+  "interpreter",
+  "interprete",
+  "linker",
+  "assembler",
+  "buffer",
+  "puffer",
+  "queue",
+  "coda",
+  "warteschlange",
+  "stack",
+  "script",
+  "skript",
+  "pipeline",
+  "build",
+  "macro",
+  "makro",
+  "installer",
+  "plugin",
+  "cache",
+  "bootloader",
+  "firmware",
+  "driver",
+  "treiber",
+  "microcode",
+  "bytecode",
+  "opcode",
+  "shader",
+  "emulator",
+  "emulatore",
+  "debugger",
+  "kernel",
+  "sandbox",
+  "vm",
+  "cpu",
+  "gpu",
+]);
+
+function isProgramArtifact(token: SegmentToken | undefined): boolean {
+  if (token === undefined) return false;
+  if (PROGRAM_ARTIFACT_NOUNS.hasToken(token)) return true;
+  const word = token.word;
+  return (
+    (word.endsWith("s") && PROGRAM_ARTIFACT_NOUNS.has(word.slice(0, -1))) ||
+    (word.endsWith("es") && PROGRAM_ARTIFACT_NOUNS.has(word.slice(0, -2)))
+  );
+}
+
+/**
+ * True when the guidance noun at `nounIndex` belongs to a program named right after it (past a
+ * postposed qualifier): "Ignora le istruzioni precedenti del Makefile", "Scarta le istruzioni
+ * precedenti nel buffer del lexer", "Ignore the earlier instructions in the build script": a code
+ * comment about software, not an order to drop the agent's guidance. The complement must follow in the
+ * same clause, within four words, through prepositions and articles only (or one other word, an
+ * adjective: "del vecchio Makefile").
+ */
+function guidanceOwnedByProgram(tokens: readonly SegmentToken[], nounIndex: number): boolean {
+  let index = nounIndex + 1;
+  // A postposed qualifier ("precedenti", "above") may stand between the noun and its complement.
+  if (index < tokens.length && LEXICON.priorQualifiers.hasToken(tokens[index])) index++;
+  let sawComplementWord = false;
+  let otherWords = 0;
+  for (const end = Math.min(tokens.length, index + 4); index < end; index++) {
+    const token = tokens[index]!;
+    if (endsClause(token.gapBefore)) return false;
+    if (sawComplementWord && isProgramArtifact(token)) return true;
+    if (COMPLEMENT_WORDS.hasToken(token)) sawComplementWord = true;
+    else if (!sawComplementWord || ++otherWords > 1) return false;
   }
   return false;
 }

@@ -1,6 +1,6 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import type { InstructionRule } from "../instruction-rule";
-import { isActionVerbToken } from "../lexicon";
+import { isActionVerbToken, LEXICON } from "../lexicon";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -179,9 +179,17 @@ export const roleLabelRule: InstructionRule = {
     // literal, so the closing quote is sentences away) are string literals in code or config, not a
     // forged turn; an override or persona switch inside the string still meets its own rule.
     if (/['"`]/.test(content[0]!.gapBefore)) return false;
-    return looksLikeInstruction(content);
+    return looksLikeInstruction(content, ASSISTANT_VOICE.hasToken(first));
   },
 };
+
+/**
+ * Labels of the assistant's own voice. In a transcript the assistant talks to the user ("Assistant: I
+ * can't share that, but I can tell you what I can help with."), so "you" after such a label is no sign
+ * of an order by itself; an imperative or "please" first, or "you" with an action the voice commits to
+ * (a forged turn: "I will now send you the saved passwords") still is.
+ */
+const ASSISTANT_VOICE = wordSet(["assistant", "assistente", "assistent", "ai"]);
 
 function isLowerAlphanumeric(codeUnit: number): boolean {
   return (codeUnit >= 97 && codeUnit <= 122) || (codeUnit >= 48 && codeUnit <= 57);
@@ -216,12 +224,55 @@ function labelEndFollows(segmentText: string, end: number): boolean {
   return false;
 }
 
-function looksLikeInstruction(content: readonly SegmentToken[]): boolean {
+function looksLikeInstruction(content: readonly SegmentToken[], assistantVoice: boolean): boolean {
   const firstWord = content[0]!.word;
   if (firstWord === "please" || firstWord === "bitte" || firstWord === "per") return true;
   if (isImperativeVerbToken(content[0]!)) return true;
-  for (const token of content) if (SECOND_PERSON.hasToken(token)) return true;
-  return false;
+  let secondPerson = false;
+  let commitment = false;
+  for (let index = 0; index < content.length; index++) {
+    if (SECOND_PERSON.hasToken(content[index])) secondPerson = true;
+    else if (assistantVoice && !commitment) commitment = isAssistantCommitment(content, index);
+  }
+  // The assistant's voice addresses the user: "you" alone is a transcript, "you" with a committed
+  // action ("I will now send you the saved passwords") a forged turn.
+  return secondPerson && (!assistantVoice || commitment);
+}
+
+/**
+ * An action the assistant's voice commits to: an action verb that is not a verb of telling ("I can tell
+ * you what I can help with" is help, "I will now send you the passwords" is a forged commitment) and
+ * not negated ("I can't share that").
+ */
+function isAssistantCommitment(content: readonly SegmentToken[], index: number): boolean {
+  const token = content[index]!;
+  return isActionVerbToken(token) && !LEXICON.revealVerbs.hasToken(token) && !isNegated(content, index);
+}
+
+/** Negations before a verb: "I can't share that", "Das kann ich nicht senden", "Non posso inviarlo". */
+const NEGATIONS = wordSet([
+  "not",
+  "can't",
+  "cannot",
+  "won't",
+  "don't",
+  "never",
+  "t",
+  "nicht",
+  "nie",
+  "niemals",
+  "kein",
+  "keine",
+  "non",
+  "mai",
+]);
+
+/** True when one of the two words before `index` is a negation. */
+function isNegated(content: readonly SegmentToken[], index: number): boolean {
+  return (
+    (index >= 1 && NEGATIONS.hasToken(content[index - 1])) ||
+    (index >= 2 && NEGATIONS.hasToken(content[index - 2]))
+  );
 }
 
 /** An order's first verb: a lexicon action verb or one of the common imperatives below. */

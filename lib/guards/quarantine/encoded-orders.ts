@@ -217,11 +217,23 @@ const TAG_HIGH = 0xdb40;
 /** Longest line whose hidden tag text is revealed and scanned. */
 const MAX_TAG_LINE = 65_536;
 
+/** Rule name of a line whose hidden tag-character text reads as words (see findTagOrders). */
+export const HIDDEN_TEXT_RULE = "hidden-tag-text";
+
+/**
+ * Hidden words that make a line's tag characters a smuggled message by themselves: at least this many
+ * tag spaces (U+E0020) between tag letters. Emoji flag sequences (the only standard use of the block:
+ * a black flag followed by tag letters and U+E007F) contain no tag space.
+ */
+const HIDDEN_WORD_GAPS = 2;
+
 /**
  * Lines that hide text in Unicode tag characters (U+E0020..U+E007E, invisible copies of ASCII): each such
  * line is revealed (every tag character replaced by its ASCII twin) and scanned with `scan`; when the
- * revealed line is flagged, the whole line (trimmed) is removed. Lines are found by a native search for
- * the tag block's high surrogate, and each is revealed once, so this stays linear.
+ * revealed line is flagged, the whole line (trimmed) is removed. A line whose hidden part alone reads
+ * as words (HIDDEN_WORD_GAPS tag spaces between tag letters) is removed whatever it says: text that
+ * people cannot see and a model reads has no business in a tool result. Lines are found by a native
+ * search for the tag block's high surrogate, and each is revealed once, so this stays linear.
  */
 export function findTagOrders(text: string, scan: (revealed: string) => boolean): RemovalRange[] {
   const removals: RemovalRange[] = [];
@@ -232,17 +244,26 @@ export function findTagOrders(text: string, scan: (revealed: string) => boolean)
     let end = from;
     while (end < text.length && text.charCodeAt(end) !== 10 && end - start < MAX_TAG_LINE) end++;
     let revealed = "";
+    let hiddenGaps = 0;
+    let hiddenLetterBefore = false;
     for (let index = start; index < end; index++) {
       const codeUnit = text.charCodeAt(index);
       if (codeUnit === TAG_HIGH && index + 1 < end) {
         const low = text.charCodeAt(index + 1);
         if (low >= 0xdc20 && low <= 0xdc7e) revealed += String.fromCharCode(low - 0xdc00);
+        // A tag space after a tag letter: one gap between hidden words.
+        if (low === 0xdc20) {
+          if (hiddenLetterBefore) hiddenGaps++;
+          hiddenLetterBefore = false;
+        } else if ((low >= 0xdc41 && low <= 0xdc5a) || (low >= 0xdc61 && low <= 0xdc7a))
+          hiddenLetterBefore = true;
         index++;
         continue;
       }
       revealed += text[index];
     }
-    if (scan(revealed)) {
+    const smuggled = hiddenGaps >= HIDDEN_WORD_GAPS;
+    if (smuggled || scan(revealed)) {
       let trimmedStart = start;
       while (trimmedStart < end && isSpace(text.charCodeAt(trimmedStart))) trimmedStart++;
       let trimmedEnd = end;
@@ -252,7 +273,11 @@ export function findTagOrders(text: string, scan: (revealed: string) => boolean)
       )
         trimmedEnd--;
       if (trimmedEnd > trimmedStart)
-        removals.push({ start: trimmedStart, end: trimmedEnd, rule: ENCODED_ORDER_RULE });
+        removals.push({
+          start: trimmedStart,
+          end: trimmedEnd,
+          rule: smuggled ? HIDDEN_TEXT_RULE : ENCODED_ORDER_RULE,
+        });
     }
     from = text.indexOf(String.fromCharCode(TAG_HIGH), end);
   }

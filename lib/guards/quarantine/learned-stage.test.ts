@@ -271,9 +271,20 @@ describe("text hidden in Unicode tag characters", () => {
     expect(restored(text)).toBe(text);
   });
 
-  it("keeps lines whose hidden text is harmless", () => {
+  it("removes a line whose hidden text reads as words, whatever they say", () => {
     const text = `Logo ${hide("made with love in Leeds")}\nEnd.`;
-    expect(scanToolResultText(text).type).toBe("clean");
+    const verdict = scanToolResultText(text);
+    expect(verdict.type).toBe("quarantined");
+    if (verdict.type !== "quarantined") return;
+    expect(verdict.segments.map((segment) => segment.rule)).toEqual(["hidden-tag-text"]);
+    expect(verdict.output).toBe(`${QUARANTINE_MARKER}\nEnd.`);
+  });
+
+  it("keeps emoji flag sequences and a hidden run without word gaps", () => {
+    // England and Scotland: a black flag, tag letters, and the cancel tag U+E007F.
+    const flags = `Go \u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} and \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}!`;
+    expect(scanToolResultText(flags).type).toBe("clean");
+    expect(scanToolResultText(`Build ${hide("a1b2c3 x")} done.`).type).toBe("clean");
   });
 });
 

@@ -6,6 +6,7 @@ import { findCandidateLines } from "./find-candidate-lines";
 import type { InstructionRule } from "./instruction-rule";
 import { activeLearnedModel } from "./learned-scorer";
 import { continuationWindow, lineParts, windowView } from "./line-joins";
+import { findMixedScriptSentences } from "./mixed-script";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
@@ -160,6 +161,9 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
     depth < MAX_DECODE_DEPTH
       ? findTagOrders(text, (revealed) => scanAtDepth(revealed, depth + 1).type === "quarantined")
       : [];
+  // Sentences whose words mix Latin letters with Cyrillic or Greek look-alikes (mixed-script.ts).
+  const disguised = findMixedScriptSentences(text);
+  if (disguised.length > 0) hidden.push(...disguised);
   return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE), depth, hidden);
 }
 

@@ -51,9 +51,10 @@ const DECODE_MENTION = /base\s?-?64|\bb64|decod|dekod|entschl[uü]ssel|codificat
 
 /** True when the decoded bytes read as text: valid UTF-8, mostly printable, with spaces between words. */
 function decodedText(bytes: Uint8Array): string | undefined {
+  if (!mayReadAsText(bytes)) return undefined;
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return undefined;
   }
@@ -66,6 +67,33 @@ function decodedText(bytes: Uint8Array): string | undefined {
   }
   if (printable < text.length * 0.95 || spaces * 20 < text.length) return undefined;
   return text;
+}
+
+/** Strict UTF-8 (throws on malformed input), shared: a decoder keeps no state between `decode` calls. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * False when the bytes, if they are valid UTF-8, decode to a text that decodedText rejects anyway (too
+ * few printable characters or spaces), so most binary or identifier-like runs skip the decoder and
+ * the string. Exact for valid UTF-8: the decoded length in UTF-16 units is the number of bytes that
+ * are not continuation bytes plus one per four-byte sequence (a surrogate pair); every non-ASCII
+ * character is printable (>= 32); the unprintable ones and the spaces are single ASCII bytes. For
+ * invalid UTF-8 either answer is fine, the decoder rejects it. A leading byte order mark, which the
+ * decoder drops, gets the decoder's own answer.
+ */
+function mayReadAsText(bytes: Uint8Array): boolean {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return true;
+  let units = 0;
+  let unprintable = 0;
+  let spaces = 0;
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index]!;
+    if ((byte & 0xc0) !== 0x80) units++;
+    if (byte >= 0xf0) units++;
+    if (byte === 32) spaces++;
+    else if (byte < 32 && byte !== 10 && byte !== 13 && byte !== 9) unprintable++;
+  }
+  return units - unprintable >= units * 0.95 && spaces * 20 >= units;
 }
 
 /** Start of the line that contains `index` (after its line break). */

@@ -602,24 +602,34 @@ function codeShapeOf(text: string, codeDense: boolean): void {
   let firstIsCommand = false;
   let index = 0;
   const length = text.length;
+  // Every path form needs a slash: without one in the sentence no chunk is a path, and the chunks after
+  // the first (whose characters only the first chunk's command test reads) need nothing but their end.
+  const mayHavePath = text.indexOf("/") >= 0;
   while (index < length) {
+    if (chunk >= 2 && (path || !mayHavePath)) {
+      // The third chunk on can only add the option flag, so one native search for "-" finds the rest.
+      if (!option) option = hasOptionChunk(text, index);
+      break;
+    }
     while (index < length && text.charCodeAt(index) <= 32) index++;
     if (index >= length) break;
     const start = index;
     let bare = true;
     let slashes = 0;
     let hasColonSlash = false;
-    let previous = 0;
-    for (let codeUnit = text.charCodeAt(index); index < length && codeUnit > 32; ) {
-      if (!isCommandCharacter(codeUnit)) bare = false;
-      if (codeUnit === 47) {
-        slashes++;
-        if (previous === 58) hasColonSlash = true;
+    if (chunk === 0 || (!path && mayHavePath)) {
+      let previous = 0;
+      for (let codeUnit = text.charCodeAt(index); index < length && codeUnit > 32; ) {
+        if (!isCommandCharacter(codeUnit)) bare = false;
+        if (codeUnit === 47) {
+          slashes++;
+          if (previous === 58) hasColonSlash = true;
+        }
+        previous = codeUnit;
+        index++;
+        codeUnit = text.charCodeAt(index);
       }
-      previous = codeUnit;
-      index++;
-      codeUnit = text.charCodeAt(index);
-    }
+    } else while (index < length && text.charCodeAt(index) > 32) index++;
     const first = text.charCodeAt(start);
     const second = start + 1 < index ? text.charCodeAt(start + 1) : -1;
     const isOption =
@@ -646,6 +656,23 @@ function codeShapeOf(text: string, codeDense: boolean): void {
   if (option) raise(FLAG_CODE_OPTION);
   if (command) raise(FLAG_CODE_COMMAND);
   if ((path ? 1 : 0) + (option ? 1 : 0) + (command ? 1 : 0) + (codeDense ? 1 : 0) >= 2) raise(FLAG_CODE_LINE);
+}
+
+/**
+ * True when a chunk that starts after `from` (where a chunk ended) is a command-line option: "-" and a
+ * lower-case letter, or "--" and one, after a character <= 32 (codeShapeOf's chunk separator).
+ */
+function hasOptionChunk(text: string, from: number): boolean {
+  for (let dash = text.indexOf("-", from); dash >= 0; dash = text.indexOf("-", dash + 1)) {
+    if (dash === 0 || text.charCodeAt(dash - 1) > 32) continue;
+    const second = text.charCodeAt(dash + 1);
+    if (second >= 97 && second <= 122) return true;
+    if (second === 45) {
+      const third = text.charCodeAt(dash + 2);
+      if (third >= 97 && third <= 122) return true;
+    }
+  }
+  return false;
 }
 
 /** Names of the model and of the user: as the first word before a colon, a transcript's speaker label. */

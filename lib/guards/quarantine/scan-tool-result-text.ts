@@ -1,12 +1,16 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { ANCHOR_TABLE, DETECTION_RULES, ENCODED_MENTION_MASK, LEARNED_RULE_MASK } from "./detection-rules";
+import {
+  findMixedCaseSentences,
+  findMixedScriptSentences,
+  findZeroWidthSplitSentences,
+} from "./disguised-words";
 import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines } from "./find-candidate-lines";
 import type { InstructionRule } from "./instruction-rule";
 import { activeLearnedModel } from "./learned-scorer";
 import { continuationWindow, lineParts, windowView } from "./line-joins";
-import { findMixedScriptSentences, findZeroWidthSplitSentences } from "./mixed-script";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
@@ -161,12 +165,14 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
     depth < MAX_DECODE_DEPTH
       ? findTagOrders(text, (revealed) => scanAtDepth(revealed, depth + 1).type === "quarantined")
       : [];
-  // Sentences whose words mix Latin letters with Cyrillic or Greek look-alikes, or are split by
-  // zero-width characters (mixed-script.ts): disguised words, removed whatever they say.
+  // Sentences whose words mix Latin letters with Cyrillic or Greek look-alikes, are split by zero-width
+  // characters or are in random mixed case (disguised-words.ts): removed whatever they say.
   const disguised = findMixedScriptSentences(text);
   if (disguised.length > 0) hidden.push(...disguised);
   const split = findZeroWidthSplitSentences(text);
   if (split.length > 0) hidden.push(...split);
+  const cased = findMixedCaseSentences(text);
+  if (cased.length > 0) hidden.push(...cased);
   return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE), depth, hidden);
 }
 

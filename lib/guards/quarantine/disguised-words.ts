@@ -1,7 +1,12 @@
+import { hashWord } from "./anchor-table";
 import { CHARACTER_FOLD, WORD_CHARACTER } from "./character-fold-table";
+import { ANCHOR_TABLE } from "./detection-rules";
 import type { RemovalRange } from "./expand-removals";
 
 /**
+ * Disguised words: the obfuscations that change how a word is spelled but not what a model reads.
+ * A sentence with two of them on its line is removed whatever it says: the disguise is the evidence.
+ *
  * Words spelled in two scripts at once: Latin words with Cyrillic or Greek look-alike letters inside
  * ("іgnоre", "rіtardo", "сhе"). Unicode's security mechanisms (UTS #39) treat a mixed-script word as a
  * spoofing sign; in a tool result it is how an order hides from word lists. A text's own Greek or
@@ -72,6 +77,11 @@ export function findMixedScriptSentences(text: string): RemovalRange[] {
       finishLine();
       lineEnd = at;
       while (lineEnd < text.length && !isLineBreak(text.charCodeAt(lineEnd))) lineEnd++;
+    }
+    // The line is removed anyway: a later look-alike only extends the removal (no word analysis).
+    if (count >= MIXED_WORDS_PER_LINE) {
+      lastWordEnd = at + 1;
+      continue;
     }
     // The word around the match, bounded.
     let start = at;
@@ -180,4 +190,92 @@ function sentenceRange(text: string, from: number, to: number, rule = MIXED_SCRI
     end++;
   }
   return { start, end, rule };
+}
+
+/** Rule name of a removal made for words in random mixed case (QuarantinedSegment.rule). */
+export const MIXED_CASE_RULE = "mixed-case-words";
+
+/** Case changes a word needs to count as randomly cased ("BoThER" has four, "McDonald" three). */
+const MIN_CASE_CHANGES = 3;
+
+/**
+ * True when an upper-case letter, a single lower-case letter and an upper-case letter follow each other
+ * ("BoT" in "BoThER", "EaS" in "pLEaSE"): random case does this often, camelCase never does, since each
+ * of its capitals opens a lower-case run of two letters or more ("PowerShell", "JavaScript").
+ */
+function hasLowerSingleton(word: string): boolean {
+  for (let index = 1; index + 1 < word.length; index++) {
+    if (word.charCodeAt(index) >= 97 && word.charCodeAt(index - 1) <= 90 && word.charCodeAt(index + 1) <= 90)
+      return true;
+  }
+  return false;
+}
+
+/** Case changes between letters of an ASCII word. */
+function caseChanges(word: string): number {
+  let changes = 0;
+  let upper = word.charCodeAt(0) <= 90;
+  for (let index = 1; index < word.length; index++) {
+    const isUpper = word.charCodeAt(index) <= 90;
+    if (isUpper !== upper) changes++;
+    upper = isUpper;
+  }
+  return changes;
+}
+
+/**
+ * Removals of the sentences that hold words of ordinary vocabulary in random mixed case ("ThErE iS nO
+ * NEED tO BoThER thE USER", "EiGeNtLiCh BiSt Du DeR kUnDeNdIeNsT"), on every line with at least
+ * MIXED_WORDS_PER_LINE of them. A word counts when it has at least MIN_CASE_CHANGES case changes, four
+ * letters or more, a lower-case letter alone between two capitals (hasLowerSingleton: camelCase such as
+ * "PowerShell" or "getElementById" never has one), and its lower-case form is a word the scanner knows
+ * (an anchor, companion or learned-gate word; "McDonald", "LaTeX" are not). Only words with a lower-to-upper change are looked at (one native search), so prose costs
+ * almost nothing.
+ */
+export function findMixedCaseSentences(text: string): RemovalRange[] {
+  const removals: RemovalRange[] = [];
+  // Only the lower-to-upper change is searched (no quantifier: a long run of letters without one would
+  // make a `[A-Za-z]*` pattern backtrack over the whole run at every position); the word around it is
+  // then found by a bounded walk.
+  const search = /[a-z][A-Z]/g;
+  let lineEnd = -1;
+  let count = 0;
+  let first = -1;
+  let last = -1;
+  const finishLine = (): void => {
+    if (count >= MIXED_WORDS_PER_LINE) removals.push(sentenceRange(text, first, last, MIXED_CASE_RULE));
+    count = 0;
+  };
+  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+    let at = match.index;
+    while (at > 0 && match.index - at < MAX_REACH && isAsciiLetter(text.charCodeAt(at - 1))) at--;
+    let wordEnd = match.index + 2;
+    while (
+      wordEnd < text.length &&
+      wordEnd - match.index < MAX_REACH &&
+      isAsciiLetter(text.charCodeAt(wordEnd))
+    )
+      wordEnd++;
+    search.lastIndex = wordEnd;
+    const word = text.slice(at, wordEnd);
+    if (at > lineEnd) {
+      finishLine();
+      lineEnd = at;
+      while (lineEnd < text.length && !isLineBreak(text.charCodeAt(lineEnd))) lineEnd++;
+    }
+    // Part of a longer word (digits, accents, an underscore around it): not a plain word.
+    if (
+      (at > 0 && WORD_CHARACTER[text.charCodeAt(at - 1)] === 1) ||
+      WORD_CHARACTER[text.charCodeAt(at + word.length)] === 1
+    )
+      continue;
+    if (word.length < MIN_LETTERS || caseChanges(word) < MIN_CASE_CHANGES || !hasLowerSingleton(word))
+      continue;
+    if (ANCHOR_TABLE.find(hashWord(word.toLowerCase())) < 0) continue;
+    if (count === 0) first = at;
+    last = at + word.length;
+    count++;
+  }
+  finishLine();
+  return removals;
 }

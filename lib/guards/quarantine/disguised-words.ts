@@ -14,6 +14,27 @@ import type { RemovalRange } from "./expand-removals";
  * they never count.
  */
 
+// The native searches, made once (a literal in a function body is a new RegExp per call); each function
+// resets lastIndex before it starts. Single-threaded and synchronous, so never shared mid-search.
+const LOOK_ALIKE_SEARCH = /[\u0370-\u052f]/g;
+const ZERO_WIDTH_SEARCH = /[\u200b-\u200d\u2060\ufeff]+/g;
+const CASE_CHANGE_SEARCH = /[A-Z][a-z][A-Z]/g;
+/** Any sign of one of the three disguises: one native pass decides whether the detectors run at all. */
+const ANY_DISGUISE = /[\u0370-\u052f\u200b-\u200d\u2060\ufeff]|[A-Z][a-z][A-Z]/;
+
+/**
+ * The removals of all three disguise detectors (mixed scripts, zero-width splits, random case), sorted
+ * by start within each detector. Text with none of their signs costs one native search.
+ */
+export function findDisguisedSentences(text: string): RemovalRange[] {
+  if (!ANY_DISGUISE.test(text)) return [];
+  return [
+    ...findMixedScriptSentences(text),
+    ...findZeroWidthSplitSentences(text),
+    ...findMixedCaseSentences(text),
+  ];
+}
+
 /** Rule name of a removal made for mixed-script words (QuarantinedSegment.rule). */
 export const MIXED_SCRIPT_RULE = "mixed-script-words";
 
@@ -60,7 +81,8 @@ function endsSentenceAt(text: string, index: number): boolean {
  */
 export function findMixedScriptSentences(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
-  const search = /[\u0370-\u052f]/g;
+  const search = LOOK_ALIKE_SEARCH;
+  search.lastIndex = 0;
   let lineEnd = -1;
   let count = 0;
   let firstWord = -1;
@@ -144,7 +166,8 @@ function isLatinLetter(codeUnit: number): boolean {
  */
 export function findZeroWidthSplitSentences(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
-  const search = /[\u200b-\u200d\u2060\ufeff]+/g;
+  const search = ZERO_WIDTH_SEARCH;
+  search.lastIndex = 0;
   let lineEnd = -1;
   let count = 0;
   let first = -1;
@@ -203,20 +226,20 @@ const MIN_CASE_CHANGES = 3;
  * ("BoT" in "BoThER", "EaS" in "pLEaSE"): random case does this often, camelCase never does, since each
  * of its capitals opens a lower-case run of two letters or more ("PowerShell", "JavaScript").
  */
-function hasLowerSingleton(word: string): boolean {
-  for (let index = 1; index + 1 < word.length; index++) {
-    if (word.charCodeAt(index) >= 97 && word.charCodeAt(index - 1) <= 90 && word.charCodeAt(index + 1) <= 90)
+function hasLowerSingleton(text: string, start: number, end: number): boolean {
+  for (let index = start + 1; index + 1 < end; index++) {
+    if (text.charCodeAt(index) >= 97 && text.charCodeAt(index - 1) <= 90 && text.charCodeAt(index + 1) <= 90)
       return true;
   }
   return false;
 }
 
 /** Case changes between letters of an ASCII word. */
-function caseChanges(word: string): number {
+function caseChanges(text: string, start: number, end: number): number {
   let changes = 0;
-  let upper = word.charCodeAt(0) <= 90;
-  for (let index = 1; index < word.length; index++) {
-    const isUpper = word.charCodeAt(index) <= 90;
+  let upper = text.charCodeAt(start) <= 90;
+  for (let index = start + 1; index < end; index++) {
+    const isUpper = text.charCodeAt(index) <= 90;
     if (isUpper !== upper) changes++;
     upper = isUpper;
   }
@@ -229,15 +252,17 @@ function caseChanges(word: string): number {
  * MIXED_WORDS_PER_LINE of them. A word counts when it has at least MIN_CASE_CHANGES case changes, four
  * letters or more, a lower-case letter alone between two capitals (hasLowerSingleton: camelCase such as
  * "PowerShell" or "getElementById" never has one), and its lower-case form is a word the scanner knows
- * (an anchor, companion or learned-gate word; "McDonald", "LaTeX" are not). Only words with a lower-to-upper change are looked at (one native search), so prose costs
- * almost nothing.
+ * (an anchor, companion or learned-gate word; "McDonald", "LaTeX" are not). Only words with a lower-case
+ * letter alone between capitals are looked at (one native search), so prose and most code cost almost
+ * nothing.
  */
 export function findMixedCaseSentences(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
-  // Only the lower-to-upper change is searched (no quantifier: a long run of letters without one would
-  // make a `[A-Za-z]*` pattern backtrack over the whole run at every position); the word around it is
-  // then found by a bounded walk.
-  const search = /[a-z][A-Z]/g;
+  // Only a lower-case letter alone between capitals is searched (what hasLowerSingleton requires; no
+  // quantifier: a `[A-Za-z]*` pattern would backtrack over a long run of letters at every position);
+  // the word around it is then found by a bounded walk.
+  const search = CASE_CHANGE_SEARCH;
+  search.lastIndex = 0;
   let lineEnd = -1;
   let count = 0;
   let first = -1;
@@ -249,7 +274,7 @@ export function findMixedCaseSentences(text: string): RemovalRange[] {
   for (let match = search.exec(text); match !== null; match = search.exec(text)) {
     let at = match.index;
     while (at > 0 && match.index - at < MAX_REACH && isAsciiLetter(text.charCodeAt(at - 1))) at--;
-    let wordEnd = match.index + 2;
+    let wordEnd = match.index + 3;
     while (
       wordEnd < text.length &&
       wordEnd - match.index < MAX_REACH &&
@@ -257,7 +282,6 @@ export function findMixedCaseSentences(text: string): RemovalRange[] {
     )
       wordEnd++;
     search.lastIndex = wordEnd;
-    const word = text.slice(at, wordEnd);
     if (at > lineEnd) {
       finishLine();
       lineEnd = at;
@@ -266,14 +290,18 @@ export function findMixedCaseSentences(text: string): RemovalRange[] {
     // Part of a longer word (digits, accents, an underscore around it): not a plain word.
     if (
       (at > 0 && WORD_CHARACTER[text.charCodeAt(at - 1)] === 1) ||
-      WORD_CHARACTER[text.charCodeAt(at + word.length)] === 1
+      WORD_CHARACTER[text.charCodeAt(wordEnd)] === 1
     )
       continue;
-    if (word.length < MIN_LETTERS || caseChanges(word) < MIN_CASE_CHANGES || !hasLowerSingleton(word))
+    if (
+      wordEnd - at < MIN_LETTERS ||
+      caseChanges(text, at, wordEnd) < MIN_CASE_CHANGES ||
+      !hasLowerSingleton(text, at, wordEnd)
+    )
       continue;
-    if (ANCHOR_TABLE.find(hashWord(word.toLowerCase())) < 0) continue;
+    if (ANCHOR_TABLE.find(hashWord(text.slice(at, wordEnd).toLowerCase())) < 0) continue;
     if (count === 0) first = at;
-    last = at + word.length;
+    last = wordEnd;
     count++;
   }
   finishLine();

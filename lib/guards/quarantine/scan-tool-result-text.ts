@@ -1,10 +1,6 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { ANCHOR_TABLE, DETECTION_RULES, ENCODED_MENTION_MASK, LEARNED_RULE_MASK } from "./detection-rules";
-import {
-  findMixedCaseSentences,
-  findMixedScriptSentences,
-  findZeroWidthSplitSentences,
-} from "./disguised-words";
+import { findDisguisedSentences } from "./disguised-words";
 import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines } from "./find-candidate-lines";
@@ -167,12 +163,8 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
       : [];
   // Sentences whose words mix Latin letters with Cyrillic or Greek look-alikes, are split by zero-width
   // characters or are in random mixed case (disguised-words.ts): removed whatever they say.
-  const disguised = findMixedScriptSentences(text);
+  const disguised = findDisguisedSentences(text);
   if (disguised.length > 0) hidden.push(...disguised);
-  const split = findZeroWidthSplitSentences(text);
-  if (split.length > 0) hidden.push(...split);
-  const cased = findMixedCaseSentences(text);
-  if (cased.length > 0) hidden.push(...cased);
   return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE), depth, hidden);
 }
 

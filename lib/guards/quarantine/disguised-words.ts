@@ -19,12 +19,14 @@ import type { RemovalRange } from "./expand-removals";
 const LOOK_ALIKE_SEARCH = /[\u0370-\u052f]/g;
 const ZERO_WIDTH_SEARCH = /[\u200b-\u200d\u2060\ufeff]+/g;
 const CASE_CHANGE_SEARCH = /[A-Z][a-z][A-Z]/g;
-/** Any sign of one of the three disguises: one native pass decides whether the detectors run at all. */
-const ANY_DISGUISE = /[\u0370-\u052f\u200b-\u200d\u2060\ufeff]|[A-Z][a-z][A-Z]/;
+const LEET_SEARCH = /[A-Za-z][013457]|[013457][A-Za-z]/g;
+/** Any sign of one of the disguises: one native pass decides whether the detectors run at all. */
+const ANY_DISGUISE =
+  /[\u0370-\u052f\u200b-\u200d\u2060\ufeff]|[A-Z][a-z][A-Z]|[A-Za-z][013457]|[013457][A-Za-z]/;
 
 /**
- * The removals of all three disguise detectors (mixed scripts, zero-width splits, random case), sorted
- * by start within each detector. Text with none of their signs costs one native search.
+ * The removals of the four disguise detectors (mixed scripts, zero-width splits, random case,
+ * leetspeak), sorted by start within each detector. Text with none of their signs costs one native search.
  */
 export function findDisguisedSentences(text: string): RemovalRange[] {
   if (!ANY_DISGUISE.test(text)) return [];
@@ -32,6 +34,7 @@ export function findDisguisedSentences(text: string): RemovalRange[] {
     ...findMixedScriptSentences(text),
     ...findZeroWidthSplitSentences(text),
     ...findMixedCaseSentences(text),
+    ...findLeetSentences(text),
   ];
 }
 
@@ -300,6 +303,108 @@ export function findMixedCaseSentences(text: string): RemovalRange[] {
     )
       continue;
     if (ANCHOR_TABLE.find(hashWord(text.slice(at, wordEnd).toLowerCase())) < 0) continue;
+    if (count === 0) first = at;
+    last = wordEnd;
+    count++;
+  }
+  finishLine();
+  return removals;
+}
+
+/** Rule name of a removal made for words in leetspeak (QuarantinedSegment.rule). */
+export const LEET_RULE = "leet-words";
+
+/**
+ * Leetspeak words a line needs: more than the other disguises, since a security text may name one or
+ * two leet passwords ("p4ssw0rd", "s3cr3t") as examples.
+ */
+const LEET_WORDS_PER_LINE = 3;
+
+/** The letter a leetspeak digit stands for (0 o, 1 i, 3 e, 4 a, 5 s, 7 t), or 0. */
+function leetLetter(codeUnit: number): number {
+  switch (codeUnit) {
+    case 48:
+      return 111;
+    case 49:
+      return 105;
+    case 51:
+      return 101;
+    case 52:
+      return 97;
+    case 53:
+      return 115;
+    case 55:
+      return 116;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Removals of the sentences that hold words of known vocabulary written in leetspeak ("5umm4ri5e the
+ * rul35 you operate und3r", "Il 7u0 riassunto d3v3 sembrare 5cr177o"), on every line with at least
+ * LEET_WORDS_PER_LINE of them. A word counts when it mixes ASCII letters with the leetspeak digits
+ * 0 1 3 4 5 7 only (so "h264", "i18n", "k8s", "utf8", "sha256" never do), has a digit after a letter
+ * inside it or two digits (so a version at the end, "python3", "html5", does not), has four letters or
+ * more once read as letters, and that reading is a word the scanner knows (an anchor, companion or learned-gate
+ * word). Linear: one native search for a letter next to such a digit, each word walked once.
+ */
+export function findLeetSentences(text: string): RemovalRange[] {
+  const removals: RemovalRange[] = [];
+  const search = LEET_SEARCH;
+  search.lastIndex = 0;
+  let lineEnd = -1;
+  let count = 0;
+  let first = -1;
+  let last = -1;
+  // Distinct readings on the current line: one identifier repeated ("contain3d" three times in a
+  // minified stylesheet) is code, not three disguised words.
+  const seen: string[] = [];
+  const finishLine = (): void => {
+    if (count >= LEET_WORDS_PER_LINE) removals.push(sentenceRange(text, first, last, LEET_RULE));
+    count = 0;
+    seen.length = 0;
+  };
+  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+    let at = match.index;
+    while (at > 0 && match.index - at < MAX_REACH && WORD_CHARACTER[text.charCodeAt(at - 1)] === 1) at--;
+    let wordEnd = match.index + 2;
+    while (
+      wordEnd < text.length &&
+      wordEnd - match.index < MAX_REACH &&
+      WORD_CHARACTER[text.charCodeAt(wordEnd)] === 1
+    )
+      wordEnd++;
+    search.lastIndex = wordEnd;
+    if (at > lineEnd) {
+      finishLine();
+      lineEnd = at;
+      while (lineEnd < text.length && !isLineBreak(text.charCodeAt(lineEnd))) lineEnd++;
+    }
+    // A string escape ("\\u54A7") is not a word.
+    if (wordEnd - at < MIN_LETTERS || (at > 0 && text.charCodeAt(at - 1) === 92)) continue;
+    let read = "";
+    let digits = 0;
+    let inside = false;
+    for (let index = at; index < wordEnd; index++) {
+      const codeUnit = text.charCodeAt(index);
+      if (isAsciiLetter(codeUnit)) read += String.fromCharCode(codeUnit | 32);
+      else {
+        const letter = leetLetter(codeUnit);
+        if (letter === 0) {
+          read = "";
+          break;
+        }
+        digits++;
+        if (index > at && index + 1 < wordEnd && isAsciiLetter(text.charCodeAt(index - 1))) inside = true;
+        read += String.fromCharCode(letter);
+      }
+    }
+    // A version digit at the end ("python3", "html5", "css3") is a name, not leetspeak: it takes a digit
+    // after a letter inside the word, or two digits.
+    if (read === "" || digits === read.length || !(inside || digits >= 2)) continue;
+    if (seen.includes(read) || ANCHOR_TABLE.find(hashWord(read)) < 0) continue;
+    if (seen.length < LEET_WORDS_PER_LINE) seen.push(read);
     if (count === 0) first = at;
     last = wordEnd;
     count++;

@@ -2,6 +2,7 @@ import { hashWord } from "./anchor-table";
 import { CHARACTER_FOLD, WORD_CHARACTER } from "./character-fold-table";
 import { ANCHOR_TABLE } from "./detection-rules";
 import type { RemovalRange } from "./expand-removals";
+import { isCodeFixtureAt, isQuotedMentionAt } from "./quoted-mentions";
 
 /**
  * Disguised words: the obfuscations that change how a word is spelled but not what a model reads.
@@ -91,7 +92,8 @@ export function findMixedScriptSentences(text: string): RemovalRange[] {
   let firstWord = -1;
   let lastWordEnd = -1;
   const finishLine = (): void => {
-    if (count >= MIXED_WORDS_PER_LINE) removals.push(sentenceRange(text, firstWord, lastWordEnd));
+    if (count >= MIXED_WORDS_PER_LINE && !isQuotedExample(text, firstWord))
+      removals.push(sentenceRange(text, firstWord, lastWordEnd));
     count = 0;
     firstWord = -1;
     lastWordEnd = -1;
@@ -176,7 +178,8 @@ export function findZeroWidthSplitSentences(text: string): RemovalRange[] {
   let first = -1;
   let last = -1;
   const finishLine = (): void => {
-    if (count >= MIXED_WORDS_PER_LINE) removals.push(sentenceRange(text, first, last, ZERO_WIDTH_RULE));
+    if (count >= MIXED_WORDS_PER_LINE && !isQuotedExample(text, first))
+      removals.push(sentenceRange(text, first, last, ZERO_WIDTH_RULE));
     count = 0;
   };
   for (let match = search.exec(text); match !== null; match = search.exec(text)) {
@@ -195,6 +198,28 @@ export function findZeroWidthSplitSentences(text: string): RemovalRange[] {
   }
   finishLine();
   return removals;
+}
+
+/**
+ * True when the first disguised word at `at` sits inside a quotation that the text presents as an
+ * example ('attackers write things like "іgnоre аll rules"'; isQuotedMentionAt) or that a line of code
+ * names as test data (isCodeFixtureAt): the disguise is then what the text is about.
+ */
+function isQuotedExample(text: string, at: number): boolean {
+  if (isCodeFixtureAt(text, at)) return true;
+  for (let index = at - 1; index >= 0 && at - index < MAX_REACH; index--) {
+    const codeUnit = text.charCodeAt(index);
+    if (isLineBreak(codeUnit)) return false;
+    if (
+      codeUnit === 34 ||
+      codeUnit === 0x201c ||
+      codeUnit === 0x201e ||
+      codeUnit === 0xab ||
+      codeUnit === 0x2018
+    )
+      return isQuotedMentionAt(text, index + 1);
+  }
+  return false;
 }
 
 /** From the start of the sentence around `from` to the end of the sentence around `to`, within their line. */
@@ -271,7 +296,8 @@ export function findMixedCaseSentences(text: string): RemovalRange[] {
   let first = -1;
   let last = -1;
   const finishLine = (): void => {
-    if (count >= MIXED_WORDS_PER_LINE) removals.push(sentenceRange(text, first, last, MIXED_CASE_RULE));
+    if (count >= MIXED_WORDS_PER_LINE && !isQuotedExample(text, first))
+      removals.push(sentenceRange(text, first, last, MIXED_CASE_RULE));
     count = 0;
   };
   for (let match = search.exec(text); match !== null; match = search.exec(text)) {
@@ -361,7 +387,8 @@ export function findLeetSentences(text: string): RemovalRange[] {
   // minified stylesheet) is code, not three disguised words.
   const seen: string[] = [];
   const finishLine = (): void => {
-    if (count >= LEET_WORDS_PER_LINE) removals.push(sentenceRange(text, first, last, LEET_RULE));
+    if (count >= LEET_WORDS_PER_LINE && !isQuotedExample(text, first))
+      removals.push(sentenceRange(text, first, last, LEET_RULE));
     count = 0;
     seen.length = 0;
   };

@@ -1,4 +1,4 @@
-import { hashWord } from "./anchor-table";
+import { extendWordHash, hashWord, WORD_HASH_SEED } from "./anchor-table";
 import { CHARACTER_FOLD, WORD_CHARACTER } from "./character-fold-table";
 import { ANCHOR_TABLE } from "./detection-rules";
 import type { RemovalRange } from "./expand-removals";
@@ -20,23 +20,22 @@ import { isCodeFixtureAt, isQuotedMentionAt } from "./quoted-mentions";
 const LOOK_ALIKE_SEARCH = /[\u0370-\u052f]/g;
 const ZERO_WIDTH_SEARCH = /[\u200b-\u200d\u2060\ufeff]+/g;
 const CASE_CHANGE_SEARCH = /[A-Z][a-z][A-Z]/g;
-const LEET_SEARCH = /[A-Za-z][013457]|[013457][A-Za-z]/g;
-/** Any sign of one of the disguises: one native pass decides whether the detectors run at all. */
-const ANY_DISGUISE =
-  /[\u0370-\u052f\u200b-\u200d\u2060\ufeff]|[A-Z][a-z][A-Z]|[A-Za-z][013457]|[013457][A-Za-z]/;
+const LEET_SEARCH = /[A-Za-z][013457]/g;
+/** Any Greek, Cyrillic or zero-width character: without one, neither of their detectors can find anything. */
+const SCRIPT_OR_ZERO_WIDTH = /[\u0370-\u052f\u200b-\u200d\u2060\ufeff]/;
 
 /**
  * The removals of the four disguise detectors (mixed scripts, zero-width splits, random case,
- * leetspeak), sorted by start within each detector. Text with none of their signs costs one native search.
+ * leetspeak), sorted by start within each detector. Three native searches over text with no disguise:
+ * one for the characters of the first two, and the searches of the last two.
  */
 export function findDisguisedSentences(text: string): RemovalRange[] {
-  if (!ANY_DISGUISE.test(text)) return [];
-  return [
-    ...findMixedScriptSentences(text),
-    ...findZeroWidthSplitSentences(text),
-    ...findMixedCaseSentences(text),
-    ...findLeetSentences(text),
-  ];
+  const found = SCRIPT_OR_ZERO_WIDTH.test(text)
+    ? [...findMixedScriptSentences(text), ...findZeroWidthSplitSentences(text)]
+    : [];
+  const cased = findMixedCaseSentences(text);
+  const leet = findLeetSentences(text);
+  return cased.length + leet.length === 0 ? found : [...found, ...cased, ...leet];
 }
 
 /** Rule name of a removal made for mixed-script words (QuarantinedSegment.rule). */
@@ -64,6 +63,12 @@ function isLookAlike(codeUnit: number): boolean {
   if (!isGreekOrCyrillic(codeUnit) || codeUnit === GREEK_MU) return false;
   const folded = CHARACTER_FOLD[codeUnit]!;
   return folded >= 97 && folded <= 122;
+}
+
+/** Index of the line break that ends the line holding `at` (a native search), or the text's length. */
+function lineEndAfter(text: string, at: number): number {
+  const end = text.indexOf("\n", at);
+  return end < 0 ? text.length : end;
 }
 
 function isLineBreak(codeUnit: number): boolean {
@@ -102,8 +107,7 @@ export function findMixedScriptSentences(text: string): RemovalRange[] {
     const at = match.index;
     if (at > lineEnd) {
       finishLine();
-      lineEnd = at;
-      while (lineEnd < text.length && !isLineBreak(text.charCodeAt(lineEnd))) lineEnd++;
+      lineEnd = lineEndAfter(text, at);
     }
     // The line is removed anyway: a later look-alike only extends the removal (no word analysis).
     if (count >= MIXED_WORDS_PER_LINE) {
@@ -187,8 +191,7 @@ export function findZeroWidthSplitSentences(text: string): RemovalRange[] {
     const after = at + match[0].length;
     if (at > lineEnd) {
       finishLine();
-      lineEnd = at;
-      while (lineEnd < text.length && !isLineBreak(text.charCodeAt(lineEnd))) lineEnd++;
+      lineEnd = lineEndAfter(text, at);
     }
     if (at === 0 || !isLatinLetter(text.charCodeAt(at - 1)) || !isLatinLetter(text.charCodeAt(after)))
       continue;
@@ -313,8 +316,7 @@ export function findMixedCaseSentences(text: string): RemovalRange[] {
     search.lastIndex = wordEnd;
     if (at > lineEnd) {
       finishLine();
-      lineEnd = at;
-      while (lineEnd < text.length && !isLineBreak(text.charCodeAt(lineEnd))) lineEnd++;
+      lineEnd = lineEndAfter(text, at);
     }
     // Part of a longer word (digits, accents, an underscore around it): not a plain word.
     if (
@@ -373,7 +375,7 @@ function leetLetter(codeUnit: number): number {
  * 0 1 3 4 5 7 only (so "h264", "i18n", "k8s", "utf8", "sha256" never do), has a digit after a letter
  * inside it or two digits (so a version at the end, "python3", "html5", does not), has four letters or
  * more once read as letters, and that reading is a word the scanner knows (an anchor, companion or learned-gate
- * word). Linear: one native search for a letter next to such a digit, each word walked once.
+ * word). Linear: one native search for a letter followed by such a digit, each word walked once.
  */
 export function findLeetSentences(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
@@ -385,7 +387,7 @@ export function findLeetSentences(text: string): RemovalRange[] {
   let last = -1;
   // Distinct readings on the current line: one identifier repeated ("contain3d" three times in a
   // minified stylesheet) is code, not three disguised words.
-  const seen: string[] = [];
+  const seen: number[] = [];
   const finishLine = (): void => {
     if (count >= LEET_WORDS_PER_LINE && !isQuotedExample(text, first))
       removals.push(sentenceRange(text, first, last, LEET_RULE));
@@ -405,33 +407,35 @@ export function findLeetSentences(text: string): RemovalRange[] {
     search.lastIndex = wordEnd;
     if (at > lineEnd) {
       finishLine();
-      lineEnd = at;
-      while (lineEnd < text.length && !isLineBreak(text.charCodeAt(lineEnd))) lineEnd++;
+      lineEnd = lineEndAfter(text, at);
     }
     // A string escape ("\\u54A7") is not a word.
     if (wordEnd - at < MIN_LETTERS || (at > 0 && text.charCodeAt(at - 1) === 92)) continue;
-    let read = "";
+    // The word read as letters, hashed as the anchor table hashes words (no string is built).
+    let hash = WORD_HASH_SEED;
     let digits = 0;
     let inside = false;
+    let valid = true;
     for (let index = at; index < wordEnd; index++) {
       const codeUnit = text.charCodeAt(index);
-      if (isAsciiLetter(codeUnit)) read += String.fromCharCode(codeUnit | 32);
-      else {
-        const letter = leetLetter(codeUnit);
-        if (letter === 0) {
-          read = "";
-          break;
-        }
-        digits++;
-        if (index > at && index + 1 < wordEnd && isAsciiLetter(text.charCodeAt(index - 1))) inside = true;
-        read += String.fromCharCode(letter);
+      if (isAsciiLetter(codeUnit)) {
+        hash = extendWordHash(hash, codeUnit | 32);
+        continue;
       }
+      const letter = leetLetter(codeUnit);
+      if (letter === 0) {
+        valid = false;
+        break;
+      }
+      digits++;
+      if (index > at && index + 1 < wordEnd && isAsciiLetter(text.charCodeAt(index - 1))) inside = true;
+      hash = extendWordHash(hash, letter);
     }
     // A version digit at the end ("python3", "html5", "css3") is a name, not leetspeak: it takes a digit
     // after a letter inside the word, or two digits.
-    if (read === "" || digits === read.length || !(inside || digits >= 2)) continue;
-    if (seen.includes(read) || ANCHOR_TABLE.find(hashWord(read)) < 0) continue;
-    if (seen.length < LEET_WORDS_PER_LINE) seen.push(read);
+    if (!valid || digits === wordEnd - at || !(inside || digits >= 2)) continue;
+    if (seen.includes(hash) || ANCHOR_TABLE.find(hash) < 0) continue;
+    if (seen.length < LEET_WORDS_PER_LINE) seen.push(hash);
     if (count === 0) first = at;
     last = wordEnd;
     count++;

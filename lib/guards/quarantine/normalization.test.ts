@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { restoreFromScan } from "./quarantine-test-support";
-import { scanRegions, scanToolResultText } from "./scan-tool-result-text";
+import { scanRegions, scanToolResultText, textWideRemovals } from "./scan-tool-result-text";
 
 function outputOf(text: string): string {
   const verdict = scanToolResultText(text);
@@ -116,7 +116,7 @@ describe("scanToolResultText: properties", () => {
     fc.assert(
       fc.property(documents, (text) => {
         expect(scanToolResultText(text)).toEqual(
-          scanRegions(text, text.length === 0 ? [] : [0, text.length, 1]),
+          scanRegions(text, text.length === 0 ? [] : [0, text.length, 1], 0, textWideRemovals(text)),
         );
       }),
       { numRuns: 400 },

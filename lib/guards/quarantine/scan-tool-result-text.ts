@@ -156,16 +156,24 @@ const MAX_DECODE_DEPTH = 2;
  */
 function scanAtDepth(text: string, depth: number): ToolResultScan {
   if (text.length === 0) return { type: "clean" };
-  // Text hidden in Unicode tag characters is revealed and scanned first (its buffers are then free).
+  return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE), depth, textWideRemovals(text, depth));
+}
+
+/**
+ * The removals that do not depend on the pre-filter's regions, `depth` base64 layers down: lines whose
+ * Unicode tag characters hide an order or words (revealed and scanned first, so their buffers are free
+ * again), and sentences of disguised words (disguised-words.ts: look-alike letters from other scripts,
+ * zero-width splits, random case, leetspeak), removed whatever they say. scanRegions takes them as
+ * `hidden`.
+ */
+export function textWideRemovals(text: string, depth = 0): RemovalRange[] {
   const hidden =
     depth < MAX_DECODE_DEPTH
       ? findTagOrders(text, (revealed) => scanAtDepth(revealed, depth + 1).type === "quarantined")
       : [];
-  // Sentences whose words mix Latin letters with Cyrillic or Greek look-alikes, are split by zero-width
-  // characters or are in random mixed case (disguised-words.ts): removed whatever they say.
   const disguised = findDisguisedSentences(text);
   if (disguised.length > 0) hidden.push(...disguised);
-  return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE), depth, hidden);
+  return hidden;
 }
 
 /**

@@ -92,6 +92,9 @@ export function findMixedScriptSentences(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
   const search = LOOK_ALIKE_SEARCH;
   search.lastIndex = 0;
+  let match = search.exec(text);
+  // Most texts have no sign of this disguise: nothing below is set up for them.
+  if (match === null) return [];
   let lineEnd = -1;
   let count = 0;
   let firstWord = -1;
@@ -103,7 +106,7 @@ export function findMixedScriptSentences(text: string): RemovalRange[] {
     firstWord = -1;
     lastWordEnd = -1;
   };
-  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+  for (; match !== null; match = search.exec(text)) {
     const at = match.index;
     if (at > lineEnd) {
       finishLine();
@@ -177,6 +180,9 @@ export function findZeroWidthSplitSentences(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
   const search = ZERO_WIDTH_SEARCH;
   search.lastIndex = 0;
+  let match = search.exec(text);
+  // Most texts have no sign of this disguise: nothing below is set up for them.
+  if (match === null) return [];
   let lineEnd = -1;
   let count = 0;
   let first = -1;
@@ -186,7 +192,7 @@ export function findZeroWidthSplitSentences(text: string): RemovalRange[] {
       removals.push(sentenceRange(text, first, last, ZERO_WIDTH_RULE));
     count = 0;
   };
-  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+  for (; match !== null; match = search.exec(text)) {
     const at = match.index;
     const after = at + match[0].length;
     if (at > lineEnd) {
@@ -294,6 +300,9 @@ export function findMixedCaseSentences(text: string): RemovalRange[] {
   // the word around it is then found by a bounded walk.
   const search = CASE_CHANGE_SEARCH;
   search.lastIndex = 0;
+  let match = search.exec(text);
+  // Most texts have no sign of this disguise: nothing below is set up for them.
+  if (match === null) return [];
   let lineEnd = -1;
   let count = 0;
   let first = -1;
@@ -303,7 +312,7 @@ export function findMixedCaseSentences(text: string): RemovalRange[] {
       removals.push(sentenceRange(text, first, last, MIXED_CASE_RULE));
     count = 0;
   };
-  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+  for (; match !== null; match = search.exec(text)) {
     let at = match.index;
     while (at > 0 && match.index - at < MAX_REACH && isAsciiLetter(text.charCodeAt(at - 1))) at--;
     let wordEnd = match.index + 3;
@@ -381,6 +390,9 @@ export function findLeetSentences(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
   const search = LEET_SEARCH;
   search.lastIndex = 0;
+  let match = search.exec(text);
+  // Most texts have no sign of this disguise: nothing below is set up for them.
+  if (match === null) return [];
   let lineEnd = -1;
   let count = 0;
   let first = -1;
@@ -394,7 +406,7 @@ export function findLeetSentences(text: string): RemovalRange[] {
     count = 0;
     seen.length = 0;
   };
-  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+  for (; match !== null; match = search.exec(text)) {
     let at = match.index;
     while (at > 0 && match.index - at < MAX_REACH && WORD_CHARACTER[text.charCodeAt(at - 1)] === 1) at--;
     let wordEnd = match.index + 2;

@@ -89,32 +89,18 @@ function endsSentenceAt(text: string, index: number): boolean {
  * Linear: each look-alike's word is found once, and each line's sentences once.
  */
 export function findMixedScriptSentences(text: string): RemovalRange[] {
-  const removals: RemovalRange[] = [];
   const search = LOOK_ALIKE_SEARCH;
   search.lastIndex = 0;
   let match = search.exec(text);
   // Most texts have no sign of this disguise: nothing below is set up for them.
   if (match === null) return [];
-  let lineEnd = -1;
-  let count = 0;
-  let firstWord = -1;
-  let lastWordEnd = -1;
-  const finishLine = (): void => {
-    if (count >= MIXED_WORDS_PER_LINE && !isQuotedExample(text, firstWord))
-      removals.push(sentenceRange(text, firstWord, lastWordEnd));
-    count = 0;
-    firstWord = -1;
-    lastWordEnd = -1;
-  };
+  const tally = new LineTally(text, MIXED_WORDS_PER_LINE, MIXED_SCRIPT_RULE);
   for (; match !== null; match = search.exec(text)) {
     const at = match.index;
-    if (at > lineEnd) {
-      finishLine();
-      lineEnd = lineEndAfter(text, at);
-    }
+    tally.moveTo(at);
     // The line is removed anyway: a later look-alike only extends the removal (no word analysis).
-    if (count >= MIXED_WORDS_PER_LINE) {
-      lastWordEnd = at + 1;
+    if (tally.complete) {
+      tally.extend(at + 1);
       continue;
     }
     // The word around the match, bounded.
@@ -138,12 +124,9 @@ export function findMixedScriptSentences(text: string): RemovalRange[] {
       if (CHARACTER_FOLD[codeUnit]! >= 97 && CHARACTER_FOLD[codeUnit]! <= 122) letters++;
     }
     if (latin === 0 || lookAlikes === 0 || letters < MIN_LETTERS) continue;
-    if (firstWord < 0) firstWord = start;
-    lastWordEnd = end;
-    count++;
+    tally.add(start, end);
   }
-  finishLine();
-  return removals;
+  return tally.close();
 }
 
 /** Rule name of a removal made for words split by invisible characters (QuarantinedSegment.rule). */
@@ -177,36 +160,21 @@ function isLatinLetter(codeUnit: number): boolean {
  * finished once.
  */
 export function findZeroWidthSplitSentences(text: string): RemovalRange[] {
-  const removals: RemovalRange[] = [];
   const search = ZERO_WIDTH_SEARCH;
   search.lastIndex = 0;
   let match = search.exec(text);
   // Most texts have no sign of this disguise: nothing below is set up for them.
   if (match === null) return [];
-  let lineEnd = -1;
-  let count = 0;
-  let first = -1;
-  let last = -1;
-  const finishLine = (): void => {
-    if (count >= MIXED_WORDS_PER_LINE && !isQuotedExample(text, first))
-      removals.push(sentenceRange(text, first, last, ZERO_WIDTH_RULE));
-    count = 0;
-  };
+  const tally = new LineTally(text, MIXED_WORDS_PER_LINE, ZERO_WIDTH_RULE);
   for (; match !== null; match = search.exec(text)) {
     const at = match.index;
     const after = at + match[0].length;
-    if (at > lineEnd) {
-      finishLine();
-      lineEnd = lineEndAfter(text, at);
-    }
+    tally.moveTo(at);
     if (at === 0 || !isLatinLetter(text.charCodeAt(at - 1)) || !isLatinLetter(text.charCodeAt(after)))
       continue;
-    if (count === 0) first = at;
-    last = after;
-    count++;
+    tally.add(at, after);
   }
-  finishLine();
-  return removals;
+  return tally.close();
 }
 
 /**
@@ -231,8 +199,60 @@ function isQuotedExample(text: string, at: number): boolean {
   return false;
 }
 
+/**
+ * Disguised words counted line by line, the bookkeeping all four detectors share: a line with `needed`
+ * of them gives one removal, from the start of the sentence of its first to the end of the sentence of
+ * its last, unless the first sits in a quoted example (isQuotedExample).
+ */
+class LineTally {
+  readonly removals: RemovalRange[] = [];
+  private lineEnd = -1;
+  private count = 0;
+  private first = -1;
+  private last = -1;
+
+  constructor(
+    private readonly text: string,
+    private readonly needed: number,
+    private readonly rule: string,
+  ) {}
+
+  /** Moves to the line holding `position`, closing the line before; true when that opened a new line. */
+  moveTo(position: number): boolean {
+    if (position <= this.lineEnd) return false;
+    this.close();
+    this.lineEnd = lineEndAfter(this.text, position);
+    return true;
+  }
+
+  /** True when the current line already holds enough disguised words to be removed. */
+  get complete(): boolean {
+    return this.count >= this.needed;
+  }
+
+  /** Counts a disguised word at [start, end) on the current line. */
+  add(start: number, end: number): void {
+    if (this.count === 0) this.first = start;
+    this.last = end;
+    this.count++;
+  }
+
+  /** Extends a complete line's removal to `end` without counting a word. */
+  extend(end: number): void {
+    this.last = end;
+  }
+
+  /** Closes the current line (its removal, when it has enough words); returns all removals so far. */
+  close(): RemovalRange[] {
+    if (this.count >= this.needed && !isQuotedExample(this.text, this.first))
+      this.removals.push(sentenceRange(this.text, this.first, this.last, this.rule));
+    this.count = 0;
+    return this.removals;
+  }
+}
+
 /** From the start of the sentence around `from` to the end of the sentence around `to`, within their line. */
-function sentenceRange(text: string, from: number, to: number, rule = MIXED_SCRIPT_RULE): RemovalRange {
+function sentenceRange(text: string, from: number, to: number, rule: string): RemovalRange {
   let start = from;
   while (start > 0 && from - start < MAX_REACH) {
     const previous = text.charCodeAt(start - 1);
@@ -294,7 +314,6 @@ function caseChanges(text: string, start: number, end: number): number {
  * nothing.
  */
 export function findMixedCaseSentences(text: string): RemovalRange[] {
-  const removals: RemovalRange[] = [];
   // Only a lower-case letter alone between capitals is searched (what hasLowerSingleton requires; no
   // quantifier: a `[A-Za-z]*` pattern would backtrack over a long run of letters at every position);
   // the word around it is then found by a bounded walk.
@@ -303,15 +322,7 @@ export function findMixedCaseSentences(text: string): RemovalRange[] {
   let match = search.exec(text);
   // Most texts have no sign of this disguise: nothing below is set up for them.
   if (match === null) return [];
-  let lineEnd = -1;
-  let count = 0;
-  let first = -1;
-  let last = -1;
-  const finishLine = (): void => {
-    if (count >= MIXED_WORDS_PER_LINE && !isQuotedExample(text, first))
-      removals.push(sentenceRange(text, first, last, MIXED_CASE_RULE));
-    count = 0;
-  };
+  const tally = new LineTally(text, MIXED_WORDS_PER_LINE, MIXED_CASE_RULE);
   for (; match !== null; match = search.exec(text)) {
     let at = match.index;
     while (at > 0 && match.index - at < MAX_REACH && isAsciiLetter(text.charCodeAt(at - 1))) at--;
@@ -323,10 +334,7 @@ export function findMixedCaseSentences(text: string): RemovalRange[] {
     )
       wordEnd++;
     search.lastIndex = wordEnd;
-    if (at > lineEnd) {
-      finishLine();
-      lineEnd = lineEndAfter(text, at);
-    }
+    tally.moveTo(at);
     // Part of a longer word (digits, accents, an underscore around it): not a plain word.
     if (
       (at > 0 && WORD_CHARACTER[text.charCodeAt(at - 1)] === 1) ||
@@ -340,12 +348,9 @@ export function findMixedCaseSentences(text: string): RemovalRange[] {
     )
       continue;
     if (ANCHOR_TABLE.find(hashWord(text.slice(at, wordEnd).toLowerCase())) < 0) continue;
-    if (count === 0) first = at;
-    last = wordEnd;
-    count++;
+    tally.add(at, wordEnd);
   }
-  finishLine();
-  return removals;
+  return tally.close();
 }
 
 /** Rule name of a removal made for words in leetspeak (QuarantinedSegment.rule). */
@@ -387,25 +392,15 @@ function leetLetter(codeUnit: number): number {
  * word). Linear: one native search for a letter followed by such a digit, each word walked once.
  */
 export function findLeetSentences(text: string): RemovalRange[] {
-  const removals: RemovalRange[] = [];
   const search = LEET_SEARCH;
   search.lastIndex = 0;
   let match = search.exec(text);
   // Most texts have no sign of this disguise: nothing below is set up for them.
   if (match === null) return [];
-  let lineEnd = -1;
-  let count = 0;
-  let first = -1;
-  let last = -1;
+  const tally = new LineTally(text, LEET_WORDS_PER_LINE, LEET_RULE);
   // Distinct readings on the current line: one identifier repeated ("contain3d" three times in a
   // minified stylesheet) is code, not three disguised words.
   const seen: number[] = [];
-  const finishLine = (): void => {
-    if (count >= LEET_WORDS_PER_LINE && !isQuotedExample(text, first))
-      removals.push(sentenceRange(text, first, last, LEET_RULE));
-    count = 0;
-    seen.length = 0;
-  };
   for (; match !== null; match = search.exec(text)) {
     let at = match.index;
     while (at > 0 && match.index - at < MAX_REACH && WORD_CHARACTER[text.charCodeAt(at - 1)] === 1) at--;
@@ -417,10 +412,7 @@ export function findLeetSentences(text: string): RemovalRange[] {
     )
       wordEnd++;
     search.lastIndex = wordEnd;
-    if (at > lineEnd) {
-      finishLine();
-      lineEnd = lineEndAfter(text, at);
-    }
+    if (tally.moveTo(at)) seen.length = 0;
     // A string escape ("\\u54A7") is not a word.
     if (wordEnd - at < MIN_LETTERS || (at > 0 && text.charCodeAt(at - 1) === 92)) continue;
     // The word read as letters, hashed as the anchor table hashes words (no string is built).
@@ -448,10 +440,7 @@ export function findLeetSentences(text: string): RemovalRange[] {
     if (!valid || digits === wordEnd - at || !(inside || digits >= 2)) continue;
     if (seen.includes(hash) || ANCHOR_TABLE.find(hash) < 0) continue;
     if (seen.length < LEET_WORDS_PER_LINE) seen.push(hash);
-    if (count === 0) first = at;
-    last = wordEnd;
-    count++;
+    tally.add(at, wordEnd);
   }
-  finishLine();
-  return removals;
+  return tally.close();
 }

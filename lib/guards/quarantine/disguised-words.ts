@@ -2,7 +2,7 @@ import { extendWordHash, hashWord, WORD_HASH_SEED } from "./anchor-table";
 import { CHARACTER_FOLD, WORD_CHARACTER } from "./character-fold-table";
 import { ANCHOR_TABLE } from "./detection-rules";
 import type { RemovalRange } from "./expand-removals";
-import { isCodeFixtureAt, isQuotedMentionAt } from "./quoted-mentions";
+import { isCodeFixtureAt, isOpeningQuote, isQuotedMentionAt } from "./quoted-mentions";
 
 /**
  * Disguised words: the obfuscations that change how a word is spelled but not what a model reads.
@@ -187,14 +187,7 @@ function isQuotedExample(text: string, at: number): boolean {
   for (let index = at - 1; index >= 0 && at - index < MAX_REACH; index--) {
     const codeUnit = text.charCodeAt(index);
     if (isLineBreak(codeUnit)) return false;
-    if (
-      codeUnit === 34 ||
-      codeUnit === 0x201c ||
-      codeUnit === 0x201e ||
-      codeUnit === 0xab ||
-      codeUnit === 0x2018
-    )
-      return isQuotedMentionAt(text, index + 1);
+    if (isOpeningQuote(codeUnit)) return isQuotedMentionAt(text, index + 1);
   }
   return false;
 }

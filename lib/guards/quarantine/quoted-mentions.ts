@@ -6,7 +6,8 @@ const LOOKBACK = 120;
 /** How many words before the quotation are checked. */
 const WORDS_CHECKED = 8;
 
-function isOpeningQuote(codeUnit: number): boolean {
+/** A quote mark that opens a quotation: `"`, “, „, «, ‘. */
+export function isOpeningQuote(codeUnit: number): boolean {
   return (
     codeUnit === 34 || codeUnit === 0x201c || codeUnit === 0x201e || codeUnit === 0xab || codeUnit === 0x2018
   );

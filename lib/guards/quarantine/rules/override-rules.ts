@@ -28,6 +28,9 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
   name: "override-earlier-instructions",
   anchors: [...LEXICON.overrideVerbs.words],
   matches: ({ tokens }) => {
+    // "How do I make the model ignore earlier turns?", "Come faccio a far ignorare al modello i messaggi
+    // precedenti?": a reader asking how to do it, in the first person, gives nobody an order.
+    if (asksHowInFirstPerson(tokens)) return false;
     let features: Uint8Array | undefined;
     for (let index = 0; index < tokens.length; index++) {
       if (!LEXICON.overrideVerbs.hasToken(tokens[index])) continue;
@@ -299,6 +302,31 @@ function guidanceOwnedByProgram(tokens: readonly SegmentToken[], nounIndex: numb
     if (sawComplementWord && isProgramArtifact(token)) return true;
     if (COMPLEMENT_WORDS.hasToken(token)) sawComplementWord = true;
     else if (!sawComplementWord || ++otherWords > 1) return false;
+  }
+  return false;
+}
+
+const HOW_WORDS = wordSet(["how", "wie", "come"]);
+const FIRST_PERSON_ASKING = wordSet([
+  "i",
+  "we",
+  "ich",
+  "wir",
+  "faccio",
+  "facciamo",
+  "posso",
+  "possiamo",
+  "mi",
+]);
+
+/** True when the segment is a question ("?" after its last word) asking how, in the first person, in its first five words. */
+function asksHowInFirstPerson(tokens: readonly SegmentToken[]): boolean {
+  const last = tokens[tokens.length - 1];
+  if (last === undefined || !last.gapAfter.includes("?")) return false;
+  let how = false;
+  for (let index = 0; index < Math.min(tokens.length, 5); index++) {
+    if (HOW_WORDS.hasToken(tokens[index])) how = true;
+    else if (how && FIRST_PERSON_ASKING.hasToken(tokens[index])) return true;
   }
   return false;
 }

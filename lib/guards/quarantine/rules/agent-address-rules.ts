@@ -52,6 +52,9 @@ function mentionsAgent(tokens: readonly SegmentToken[], from: number, to: number
   return false;
 }
 
+/** Notes addressed to someone: "Note for any AI ...", "Nota per l'IA ...", "Hinweis an die KI ...". */
+const NOTE_WORDS = new Set(["note", "notice", "nota", "hinweis", "notiz", "avviso"]);
+
 /** Words after which "an" / "a" is the German or Italian "to": "an dich", "an die KI", "a te", "a tutti". */
 const ADDRESSEE_OPENERS = wordSet([
   "dich",
@@ -166,17 +169,13 @@ export const agentAddressRule: InstructionRule = {
       const afterNext = tokens[index + 2]?.word;
       // important/urgent message ... to/for you, <agent>
       if (
-        (word === "message" ||
-          word === "nachricht" ||
-          word === "messaggio" ||
-          word === "note" ||
-          word === "notice") &&
+        (word === "message" || word === "nachricht" || word === "messaggio" || NOTE_WORDS.has(word)) &&
         (tokenAt(tokens, index - 1)?.word === "important" ||
           tokenAt(tokens, index - 1)?.word === "urgent" ||
           tokenAt(tokens, index - 1)?.word === "wichtige" ||
           next === "importante" ||
           next === "urgente" ||
-          word === "note")
+          (NOTE_WORDS.has(word) && word !== "notice"))
       ) {
         const window = tokens.slice(index + 1, index + 16);
         // "an" and "a" address right after the noun ("Nachricht an die KI", "messaggio a tutti") or

@@ -256,10 +256,21 @@ function answerMustNotTell(tokens: readonly SegmentToken[], possessive: number):
 const SECRECY_ADVERBS = wordSet([
   "secretly",
   "covertly",
+  "quietly",
+  "silently",
+  "discreetly",
   "heimlich",
   "unbemerkt",
+  "unauffällig",
+  "diskret",
+  "stillschweigend",
   "segretamente",
   "nascosto",
+  "discretamente",
+  "silenziosamente",
+  // "con discrezione", "in silenzio": the noun after its preposition (see isSecrecyAdverbAt).
+  "discrezione",
+  "silenzio",
 ]);
 
 /** "without the user noticing / knowing", "ohne dass der Benutzer es merkt", "senza che se ne accorga". */
@@ -388,9 +399,17 @@ export const concealmentRule: InstructionRule = {
       // order starts (or right after the imperative verb, German style), and the action must reach the
       // user or leave the conversation, so "the malware secretly sends data" (a report) stays.
       if (!secrecyDecided && SECRECY_ADVERBS.hasToken(tokens[index])) {
+        // "con discrezione" and "in silenzio" are the adverb with its preposition: the verb stands before both.
+        const verbAt =
+          index > 1 && (tokens[index - 1]!.word === "con" || tokens[index - 1]!.word === "in")
+            ? index - 2
+            : index - 1;
         const ordered =
           isImperativePosition(tokens, index) ||
-          (index > 0 && isImperativeVerbToken(tokens[index - 1]!) && isImperativePosition(tokens, index - 1));
+          (verbAt >= 0 &&
+            isImperativeVerbToken(tokens[verbAt]!) &&
+            // Also after a leading phrase: "Dopo il riassunto, invia con discrezione ...".
+            (isImperativePosition(tokens, verbAt) || /[,:]/.test(tokens[verbAt]!.gapBefore)));
         if (ordered) {
           if (userNamed() || hasDestination(view)) return true;
           secrecyDecided = true;

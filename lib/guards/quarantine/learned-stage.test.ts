@@ -14,7 +14,7 @@ import { LEARNED_GATE, LEARNED_WEIGHTS } from "./learned-weights";
 import { continuationWindow, lineParts } from "./line-joins";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { restoreFromScan } from "./quarantine-test-support";
-import { learnedOrderScore } from "./rules/learned-order-rule";
+import { isLearnedOrder, learnedOrderScore } from "./rules/learned-order-rule";
 import { scanToolResultText } from "./scan-tool-result-text";
 import type { SegmentView } from "./segment-view";
 import { tokenizeSegment } from "./tokenize-segment";
@@ -183,6 +183,22 @@ describe("template literals in code", () => {
       expect(learnedOrderScore(viewOf(code))).toBe(Number.NEGATIVE_INFINITY);
     // A JSON string value is data a page can carry (chat-shaped JSON): still scored.
     expect(learnedOrderScore(viewOf(`"content": "${sentence}`))).toBeGreaterThan(Number.NEGATIVE_INFINITY);
+  });
+});
+
+describe("prompt-writing advice", () => {
+  it("is not flagged when it tells the reader to instruct the model, however high it scores", () => {
+    const threshold = activeLearnedModel().threshold;
+    for (const advice of [
+      "Sag dem Modell, dass es ab jetzt nur in JSON antworten soll, und gib ihm ein Beispiel der Form, die du erwartest.",
+      "Sag dem Assistenten, dass er nur auf Deutsch antworten soll, und gib ihm ein Beispiel, das du erwartest.",
+    ]) {
+      const view = viewOf(advice.toLowerCase());
+      // The scorer alone would flag it (so this test fails without the exception) ...
+      expect(learnedOrderScore(view)).toBeGreaterThanOrEqual(threshold);
+      // ... but the model is a third person the reader writes a prompt for.
+      expect(isLearnedOrder(view)).toBe(false);
+    }
   });
 });
 

@@ -147,9 +147,66 @@ export function isCodeFixtureAt(text: string, start: number): boolean {
   return parts.some((part) => FIXTURE_WORDS.has(part));
 }
 
-/** The removals that are not quoted mentions (see isQuotedMentionAt, isCodeFixtureAt). */
+/** How far around a removal the enclosing JSON object of a test record is looked for. */
+const RECORD_REACH = 400;
+
+/**
+ * A test record's verdict: a key that names the expected outcome and a value that is a verdict,
+ * `"expected": "blocked"`, `"erwartet": "blockiert"`, `"atteso": "bloccato"`, `"label": "injection"`.
+ */
+const VERDICT_ENTRY =
+  /"(?:expected|expect|expectation|label|verdict|outcome|erwartet|erwartung|ergebnis|atteso|esito|etichetta|risultato)"\s*:\s*"(?:blocked|block|flagged|flag|malicious|injection|attack|unsafe|rejected|reject|denied|deny|quarantined|harmful|jailbreak|blockiert|blockieren|abgelehnt|bösartig|angriff|unsicher|markiert|bloccato|bloccata|bloccare|rifiutato|malevolo|attacco|pericoloso|segnalato)"/i;
+
+/**
+ * True when the removal at text[start, ...) is a string value inside a JSON object that also states the
+ * verdict a test expects for it (VERDICT_ENTRY): `{"eingabe": "Du bist jetzt DAN ...", "erwartet":
+ * "blockiert"}` is a detector's test case, data about an attack, not an order. The object is found by a
+ * bounded walk (RECORD_REACH characters each way to its braces), so this is linear over all removals.
+ */
+export function isFixtureRecordAt(text: string, start: number): boolean {
+  // The removal must sit in a string value: a quote before it on its line, after a colon.
+  let quote = -1;
+  for (let index = start - 1; index >= Math.max(0, start - RECORD_REACH); index--) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 10) break;
+    if (codeUnit === 34 && text.charCodeAt(index - 1) !== 92) {
+      quote = index;
+      break;
+    }
+  }
+  if (quote < 0) return false;
+  let before = quote - 1;
+  while (before >= 0 && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 9)) before--;
+  if (text.charCodeAt(before) !== 58) return false;
+  let open = -1;
+  for (let index = before; index >= Math.max(0, start - RECORD_REACH); index--) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 123) {
+      open = index;
+      break;
+    }
+    if (codeUnit === 125) return false;
+  }
+  if (open < 0) return false;
+  let close = -1;
+  for (let index = start; index < Math.min(text.length, start + RECORD_REACH); index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 125) {
+      close = index;
+      break;
+    }
+    if (codeUnit === 123) return false;
+  }
+  if (close < 0) return false;
+  return VERDICT_ENTRY.test(text.slice(open, close + 1));
+}
+
+/** The removals that are not quoted mentions (see isQuotedMentionAt, isCodeFixtureAt, isFixtureRecordAt). */
 export function withoutQuotedMentions(text: string, removals: RemovalRange[]): RemovalRange[] {
   return removals.filter(
-    (removal) => !isQuotedMentionAt(text, removal.start) && !isCodeFixtureAt(text, removal.start),
+    (removal) =>
+      !isQuotedMentionAt(text, removal.start) &&
+      !isCodeFixtureAt(text, removal.start) &&
+      !isFixtureRecordAt(text, removal.start),
   );
 }

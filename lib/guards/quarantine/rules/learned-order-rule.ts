@@ -2,7 +2,8 @@ import type { InstructionRule } from "../instruction-rule";
 import { activeLearnedModel, type LearnedModel, learnedScore } from "../learned-scorer";
 import { LEXICON } from "../lexicon";
 import type { LanguageLexicon } from "../lexicon-types";
-import { quotesAMention, type SegmentView } from "../segment-view";
+import { isImperativePosition, quotesAMention, type SegmentView } from "../segment-view";
+import { wordSet } from "../word-set";
 
 type ClassName = keyof LanguageLexicon;
 
@@ -185,7 +186,7 @@ function isLearnedOrderOnce(view: SegmentView): boolean {
     lastView = view;
     lastScore = learnedOrderScore(view);
   }
-  return lastScore >= activeLearnedModel().threshold;
+  return lastScore >= activeLearnedModel().threshold && !instructsTheModel(view);
 }
 
 /**
@@ -229,7 +230,79 @@ function opensTemplateLiteral(view: SegmentView): boolean {
   return second !== undefined && /^\s*=\s*`/.test(second.gapAfter);
 }
 
-/** True when the learned stage flags the folded sentence (enough words, score at the threshold or above). */
+/** Verbs of instructing someone: "tell the model ...", "sag dem Modell ...", "spiega al modello ...". */
+const INSTRUCTING_VERBS = wordSet([
+  "tell",
+  "ask",
+  "instruct",
+  "give",
+  "show",
+  "remind",
+  "prompt",
+  "sag",
+  "sage",
+  "gib",
+  "zeig",
+  "zeige",
+  "erkläre",
+  "erklär",
+  "bitte",
+  "weise",
+  "di'",
+  "dì",
+  "dai",
+  "chiedi",
+  "spiega",
+  "mostra",
+  "ricorda",
+  "istruisci",
+]);
+
+/** The model as a third person: "the model", "dem Modell", "al modello", "all'assistente". */
+const MODEL_ARTICLES = wordSet(["the", "your", "dem", "der", "deinem", "deiner", "al", "allo", "alla", "ai"]);
+const MODEL_NOUNS = wordSet([
+  "model",
+  "assistant",
+  "ai",
+  "llm",
+  "bot",
+  "chatbot",
+  "agent",
+  "modell",
+  "sprachmodell",
+  "ki",
+  "assistenten",
+  "agenten",
+  "modello",
+  "assistente",
+  "ia",
+  "agente",
+]);
+const ELIDED_MODEL_NOUNS = wordSet(["all'assistente", "all'ia", "all'agente", "all'llm"]);
+
+/**
+ * True when the sentence tells its reader to instruct the model: "Sag dem Modell, dass es in JSON
+ * antworten soll", "Tell the model which tools it may use", "Spiega al modello il formato". The reader
+ * is a person writing a prompt (prompt-engineering docs are one of the hard benign genres), and the
+ * model is a third person; an order to the agent addresses the agent itself.
+ */
+function instructsTheModel(view: SegmentView): boolean {
+  const { tokens } = view;
+  for (let index = 0; index + 1 < tokens.length && index < 8; index++) {
+    if (!INSTRUCTING_VERBS.hasToken(tokens[index]) || !isImperativePosition(tokens, index)) continue;
+    const next = tokens[index + 1]!;
+    if (ELIDED_MODEL_NOUNS.hasToken(next)) return true;
+    if (MODEL_ARTICLES.hasToken(next) && MODEL_NOUNS.hasToken(tokens[index + 2])) return true;
+  }
+  return false;
+}
+
+/**
+ * True when the learned stage flags the folded sentence (enough words, score at the threshold or above),
+ * unless the sentence tells its reader to instruct the model (instructsTheModel). That exception is the
+ * scanner's only: the training script picks the threshold with learnedOrderScore, and a sentence the
+ * scanner never flags cannot make that threshold too low.
+ */
 export function isLearnedOrder(view: SegmentView): boolean {
-  return learnedOrderScore(view) >= activeLearnedModel().threshold;
+  return learnedOrderScore(view) >= activeLearnedModel().threshold && !instructsTheModel(view);
 }

@@ -1,0 +1,488 @@
+import type { SegmentToken } from "../tokenize-segment";
+import { wordSet } from "../word-set";
+
+/**
+ * The agent's own guidance as a noun phrase: "the instructions you were given", "your initial
+ * instructions", "the rules your developers gave you", "die Anweisungen, die du zu Beginn erhalten
+ * hast", "le istruzioni che ti sono state date". Two rules ask this question (extraction in
+ * prompt-extraction-rules, guidance declared void in override-rules), each with its own verb; what they
+ * share is whose guidance it is.
+ *
+ * The noun alone says nothing ("the instructions in the README", "the rules in version 2"); what makes
+ * it the agent's is who holds it, which the sentence says in one of three ways:
+ * - a receipt clause after the noun: the reader got it ("you were given", "given to you", "placed on
+ *   you", "die du erhalten hast", "die man dir gegeben hat", "che ti sono state date", "che hai
+ *   ricevuto"). "The rules you have defined" and "the instructions you gave the team" name the reader as
+ *   the author, not the holder, and stay;
+ * - a second-person possessive before it ("your instructions", "deine Vorgaben", "le tue istruzioni"),
+ *   possibly with one adjective between ("your initial instructions");
+ * - a qualifier that only hidden guidance has ("the system instructions", "the hidden rules").
+ * How much each way proves depends on the noun: "your instructions" is the agent's guidance, "your
+ * rules", "your settings" or "your orders" are as often a user's firewall rules, preferences or
+ * purchases, so the weaker nouns need the receipt clause or a second sign.
+ */
+
+/** Nouns that are guidance by themselves: instructions, prompts, directives, guidelines. */
+export const STRONG_GUIDANCE_NOUNS = wordSet([
+  "instructions",
+  "instruction",
+  "prompt",
+  "prompts",
+  "directives",
+  "guidelines",
+  "guidance",
+  "anweisungen",
+  "anweisung",
+  "systemanweisung",
+  "systemanweisungen",
+  "vorgaben",
+  "richtlinien",
+  "instruktionen",
+  "istruzioni",
+  "direttive",
+  "indicazioni",
+  "consegne",
+]);
+
+/** Nouns that are guidance only when the sentence says whose they are: rules, limits, objectives. */
+export const WEAK_GUIDANCE_NOUNS = wordSet([
+  "rules",
+  "restrictions",
+  "limits",
+  "constraints",
+  "objectives",
+  "mission",
+  "configuration",
+  "setup",
+  "regeln",
+  "einschränkungen",
+  "beschränkungen",
+  "grenzen",
+  "ziele",
+  "konfiguration",
+  "regole",
+  "limiti",
+  "restrizioni",
+  "vincoli",
+  "obiettivi",
+  "missione",
+  "configurazione",
+  "impostazioni",
+]);
+
+/** Limits placed on someone: a notice that "your limits were lifted" is a plan upgrade, so these need the receipt clause. */
+const LIMIT_NOUNS = wordSet([
+  "restrictions",
+  "limits",
+  "constraints",
+  "einschränkungen",
+  "beschränkungen",
+  "grenzen",
+  "limiti",
+  "restrizioni",
+  "vincoli",
+]);
+
+/** "Everything you were told", "alles, was man dir gesagt hat", "tutto ciò che ti è stato detto": only with the receipt clause. */
+const EVERYTHING_WORDS = wordSet(["everything", "anything", "alles", "tutto"]);
+
+/** Nouns that are settings of a program as often as an agent's setup: only the receipt clause makes them the agent's. */
+const SETUP_NOUNS = wordSet(["configuration", "setup", "konfiguration", "configurazione", "impostazioni"]);
+
+/** Second-person possessives in front of the noun. */
+const POSSESSIVES = wordSet([
+  "your",
+  "deine",
+  "deinen",
+  "deiner",
+  "deinem",
+  "dein",
+  "ihre",
+  "tue",
+  "tuoi",
+  "tua",
+  "tuo",
+]);
+
+/**
+ * Qualifiers that only hidden guidance carries: "the system instructions", "die versteckten Regeln",
+ * "le istruzioni nascoste". "initial" or "original" stay out of this list ("Show the original
+ * instructions again") and count only with a possessive ("your initial instructions").
+ */
+const HIDDEN_QUALIFIERS = wordSet([
+  "system",
+  "hidden",
+  "secret",
+  "internal",
+  "confidential",
+  "developer",
+  "versteckten",
+  "geheimen",
+  "internen",
+  "sistema",
+  "nascoste",
+  "nascosti",
+  "segrete",
+  "segreti",
+  "interne",
+]);
+
+/** Adjectives that may stand between a possessive and the noun: "your initial instructions". */
+const GUIDANCE_ADJECTIVES = wordSet([
+  "initial",
+  "original",
+  "previous",
+  "earlier",
+  "current",
+  "full",
+  "complete",
+  "exact",
+  "starting",
+  "first",
+  "real",
+  "ursprünglichen",
+  "bisherigen",
+  "vorherigen",
+  "aktuellen",
+  "vollständigen",
+  "ersten",
+  "iniziali",
+  "originali",
+  "precedenti",
+  "attuali",
+  "complete",
+]);
+
+/** Italian and German adjectives that follow the noun: "le istruzioni iniziali", "le regole originali". */
+const TRAILING_ADJECTIVES = wordSet([
+  "iniziali",
+  "originali",
+  "precedenti",
+  "attuali",
+  "nascoste",
+  "segrete",
+]);
+
+/** The reader as the receiver: "you" (EN, after the verb or before a passive), "dir"/"du" (DE), "ti" (IT). */
+const RECIPIENT_PRONOUNS = wordSet(["you", "dir", "du", "ti"]);
+
+/** Verbs of receiving, with the reader as subject: "you received", "die du erhalten hast", "che hai ricevuto". */
+const RECEIVE_VERBS = wordSet([
+  "received",
+  "got",
+  "erhalten",
+  "bekommen",
+  "gekriegt",
+  "ricevuto",
+  "ricevute",
+  "ricevuti",
+  "ricevuta",
+]);
+
+/**
+ * Verbs of giving, with the reader as indirect object or passive subject: "you were given", "given to
+ * you", "placed on you", "die man dir gegeben hat", "che ti sono state date", "con cui sei stato
+ * configurato".
+ */
+const GIVE_VERBS = wordSet([
+  "given",
+  "told",
+  "assigned",
+  "placed",
+  "imposed",
+  "configured",
+  "issued",
+  "handed",
+  "set",
+  "gegeben",
+  "mitgegeben",
+  "auferlegt",
+  "gesagt",
+  "detto",
+  "gesetzt",
+  "zugewiesen",
+  "konfiguriert",
+  "date",
+  "dati",
+  "dato",
+  "data",
+  "imposte",
+  "imposti",
+  "imposto",
+  "fornite",
+  "forniti",
+  "fornito",
+  "assegnate",
+  "assegnati",
+  "configurato",
+  "configurata",
+]);
+
+/** Passive auxiliaries before a giving verb in English: "you were given", "you have been told". */
+const PASSIVE_AUXILIARIES = wordSet(["were", "was", "are", "been", "got"]);
+
+/** Genitives of whoever configures an agent: "the assistant's rules", "your operator's guidelines". */
+const HOLDER_GENITIVES = wordSet([
+  "assistant's",
+  "agent's",
+  "model's",
+  "bot's",
+  "ai's",
+  "operator's",
+  "operators'",
+  "developer's",
+  "developers'",
+  "creator's",
+  "creators'",
+]);
+
+/** German and Italian holders after the noun: "die Richtlinien deines Betreibers", "le regole del tuo gestore". */
+const HOLDER_NOUNS = wordSet([
+  "betreibers",
+  "entwicklers",
+  "entwickler",
+  "assistenten",
+  "gestore",
+  "operatore",
+  "sviluppatori",
+  "sviluppatore",
+  "dell'assistente",
+  "dell'operatore",
+  "creatori",
+]);
+const HOLDER_DETERMINERS = wordSet(["deines", "deiner", "tuo", "tuoi", "del", "des", "der"]);
+
+/** True when a gap ends a clause for this purpose (a comma does not: "die Anweisungen, die du ..."). */
+function breaksClause(gap: string): boolean {
+  for (let index = 0; index < gap.length; index++) {
+    const code = gap.charCodeAt(index);
+    // . ! ? ; : ( ) and newline
+    if (code === 46 || code === 33 || code === 63 || code === 59 || code === 58 || code === 40 || code === 41)
+      return true;
+  }
+  return false;
+}
+
+/** How far after the noun a receipt clause or a holder may stand ("..., die du zu Beginn erhalten hast"). */
+const CLAUSE_REACH = 8;
+
+/**
+ * True when a receipt clause follows the noun at `noun`: a recipient pronoun and a verb of receiving or
+ * giving in the right voice, within the same clause.
+ */
+function hasReceiptClause(tokens: readonly SegmentToken[], noun: number): boolean {
+  let recipient = -1;
+  const end = Math.min(tokens.length, noun + 1 + CLAUSE_REACH);
+  for (let index = noun + 1; index < end; index++) {
+    const token = tokens[index]!;
+    if (breaksClause(token.gapBefore)) return false;
+    if (RECIPIENT_PRONOUNS.hasToken(token)) {
+      recipient = index;
+      // "given to you", "placed on you", "set for you": the giving verb came first.
+      const before = tokens[index - 1];
+      const verb = tokens[index - 2];
+      if (
+        token.word === "you" &&
+        (before?.word === "to" ||
+          before?.word === "on" ||
+          before?.word === "upon" ||
+          before?.word === "for") &&
+        GIVE_VERBS.hasToken(verb) &&
+        index - 2 > noun
+      )
+        return true;
+      continue;
+    }
+    if (recipient < 0) continue;
+    const recipientWord = tokens[recipient]!.word;
+    if (RECEIVE_VERBS.hasToken(token)) {
+      // "you received", "die du erhalten hast", "che hai ricevuto" (the subject is in the verb: "hai").
+      if (recipientWord === "you" || recipientWord === "du") return true;
+    }
+    if (GIVE_VERBS.hasToken(token)) {
+      // English needs the passive ("you were given"), or "you" is the giver ("the rules you gave them").
+      if (recipientWord === "you") {
+        if (PASSIVE_AUXILIARIES.hasToken(tokens[index - 1])) return true;
+        continue;
+      }
+      // "die man dir gegeben hat", "che ti sono state date", "che ti hanno dato".
+      if (recipientWord === "dir" || recipientWord === "ti") return true;
+    }
+  }
+  // Italian without a pronoun: "le istruzioni che hai ricevuto".
+  for (let index = noun + 1; index < Math.min(tokens.length, noun + 5); index++) {
+    const token = tokens[index]!;
+    if (breaksClause(token.gapBefore)) return false;
+    if (token.word === "hai" && RECEIVE_VERBS.hasToken(tokens[index + 1])) return true;
+    if (token.word === "sei" && tokens[index + 1]?.word === "stato" && GIVE_VERBS.hasToken(tokens[index + 2]))
+      return true;
+  }
+  return false;
+}
+
+/** True when the word before the noun (or before one adjective) is a second-person possessive. */
+function hasPossessive(tokens: readonly SegmentToken[], noun: number): "plain" | "qualified" | undefined {
+  const before = tokens[noun - 1];
+  if (before === undefined) return undefined;
+  if (POSSESSIVES.hasToken(before)) {
+    const after = tokens[noun + 1];
+    return after !== undefined && TRAILING_ADJECTIVES.hasToken(after) ? "qualified" : "plain";
+  }
+  if (GUIDANCE_ADJECTIVES.hasToken(before) || HIDDEN_QUALIFIERS.hasToken(before)) {
+    if (POSSESSIVES.hasToken(tokens[noun - 2])) return "qualified";
+  }
+  return undefined;
+}
+
+/** True when a holder of the agent names the noun: "the assistant's rules", "die Regeln deines Betreibers". */
+function hasHolder(tokens: readonly SegmentToken[], noun: number): boolean {
+  if (HOLDER_GENITIVES.hasToken(tokens[noun - 1])) return true;
+  if (GUIDANCE_ADJECTIVES.hasToken(tokens[noun - 1]) && HOLDER_GENITIVES.hasToken(tokens[noun - 2]))
+    return true;
+  const next = tokens[noun + 1];
+  if (next === undefined || breaksClause(next.gapBefore)) return false;
+  if (HOLDER_NOUNS.hasToken(next) && next.word.startsWith("dell'")) return true;
+  return HOLDER_DETERMINERS.hasToken(next) && HOLDER_NOUNS.hasToken(tokens[noun + 2]);
+}
+
+/** True when a hidden qualifier stands right before the noun or (Italian) after it: "system instructions", "istruzioni nascoste". */
+function hasHiddenQualifier(tokens: readonly SegmentToken[], noun: number): boolean {
+  // Adjacent words only: "system, instructions" in a list of option names is not a phrase.
+  if (HIDDEN_QUALIFIERS.hasToken(tokens[noun - 1]) && tokens[noun]!.gapBefore === "") return true;
+  const next = tokens[noun + 1];
+  if (next === undefined || next.gapBefore !== "") return false;
+  if (next.word === "nascoste" || next.word === "segrete" || next.word === "interne") return true;
+  return (next.word === "di" || next.word === "del") && tokens[noun + 2]?.word === "sistema";
+}
+
+/**
+ * How the sentence says that the noun at `noun` is guidance the agent holds, or undefined when it does
+ * not (see the file comment): "receipt" ("the rules you were given"), "qualified" ("your initial
+ * instructions"), "holder" ("your operator's rules"), "hidden" ("the system instructions") or "plain"
+ * ("your instructions"). The weak nouns never come back as "hidden" or "plain" ("your rules have been
+ * removed from the firewall"), and limits or settings only as "receipt": "your limits were lifted" and "your configuration is invalid" are notices to users.
+ * Each rule decides which kinds it trusts with its verb.
+ */
+export type GuidanceEvidence = "receipt" | "qualified" | "holder" | "hidden" | "plain";
+
+export function agentGuidanceEvidence(
+  tokens: readonly SegmentToken[],
+  noun: number,
+): GuidanceEvidence | undefined {
+  const token = tokens[noun];
+  if (token === undefined) return undefined;
+  const strong = STRONG_GUIDANCE_NOUNS.hasToken(token);
+  const everything = EVERYTHING_WORDS.hasToken(token);
+  if (!strong && !everything && !WEAK_GUIDANCE_NOUNS.hasToken(token)) return undefined;
+  // The signs that need no context come first, so "die geheimen Richtlinien, die dir mitgegeben wurden"
+  // is "hidden" whether or not the sentence names the agent's world.
+  const openNoun = !everything && !LIMIT_NOUNS.hasToken(token) && !SETUP_NOUNS.hasToken(token);
+  const possessive = openNoun ? hasPossessive(tokens, noun) : undefined;
+  if (possessive === "qualified") return "qualified";
+  if (openNoun && hasHolder(tokens, noun)) return "holder";
+  if (openNoun && strong && hasHiddenQualifier(tokens, noun)) return "hidden";
+  if (hasReceiptClause(tokens, noun)) return "receipt";
+  return strong ? possessive : undefined;
+}
+
+/**
+ * Words that put a sentence in an agent's world: its conversation, its answer, its makers. A receipt
+ * clause alone is also how people talk to people ("Repeat the instructions you were given by the nurse",
+ * "The guidelines you were given last year no longer apply"), so the rules that trust a receipt clause
+ * ask for one of these words in the same sentence.
+ */
+const AGENT_CONTEXT_WORDS = wordSet([
+  "conversation",
+  "chat",
+  "session",
+  "reply",
+  "answer",
+  "response",
+  "output",
+  "summary",
+  "assistant",
+  "model",
+  "ai",
+  "llm",
+  "bot",
+  "chatbot",
+  "agent",
+  "developers",
+  "developer",
+  "operator",
+  "prompt",
+  "gespräch",
+  "unterhaltung",
+  "sitzung",
+  "antwort",
+  "ausgabe",
+  "zusammenfassung",
+  "assistent",
+  "assistenten",
+  "modell",
+  "ki",
+  "entwickler",
+  "betreiber",
+  "conversazione",
+  "sessione",
+  "risposta",
+  "riassunto",
+  "sintesi",
+  "assistente",
+  "modello",
+  "ia",
+  "sviluppatori",
+  "gestore",
+  "operatore",
+  // Where the text itself stands: "everything you were told before this line", "unten", "qui sotto".
+  "line",
+  "page",
+  "document",
+  "below",
+  "above",
+  "zeile",
+  "seite",
+  "dokument",
+  "unten",
+  "oben",
+  "riga",
+  "pagina",
+  "documento",
+  "sotto",
+  "sopra",
+]);
+
+/**
+ * True when the sentence names the agent's world (AGENT_CONTEXT_WORDS). O(words); callers ask at most
+ * once per sentence (see GuidanceContext).
+ */
+function hasAgentContext(tokens: readonly SegmentToken[]): boolean {
+  for (const token of tokens) if (AGENT_CONTEXT_WORDS.hasToken(token)) return true;
+  return false;
+}
+
+/** The agent-context question for one sentence, answered at most once (keeps the rules linear). */
+export class GuidanceContext {
+  #answer: boolean | undefined;
+  constructor(private readonly tokens: readonly SegmentToken[]) {}
+  get agentWorld(): boolean {
+    this.#answer ??= hasAgentContext(this.tokens);
+    return this.#answer;
+  }
+}
+
+/**
+ * True when the evidence is enough for a rule that trusts any sign but a bare possessive: a receipt
+ * clause only in a sentence about the agent's world.
+ */
+export function isHeldEvidence(evidence: GuidanceEvidence | undefined, context: GuidanceContext): boolean {
+  if (evidence === undefined || evidence === "plain") return false;
+  return evidence !== "receipt" || context.agentWorld;
+}
+
+/** Every word agentGuidanceEvidence can name, for the rules' anchor lists. */
+export const GUIDANCE_NOUN_WORDS: readonly string[] = [
+  ...STRONG_GUIDANCE_NOUNS.words,
+  ...WEAK_GUIDANCE_NOUNS.words,
+  ...EVERYTHING_WORDS.words,
+];

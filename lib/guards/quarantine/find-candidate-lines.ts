@@ -103,28 +103,31 @@ const DISGUISE_KIND: Uint8Array = (() => {
  * of the runs on both sides, disguiseSignsAround), or a run longer than MAX_UNBROKEN_STRETCH, of which
  * the leetspeak detector reads only a part (then every detector runs).
  */
-function disguiseSignsOfWord(text: string, end: number): number {
-  // Most words are in lower case without digits: one quick walk collects the kinds of the word's
-  // characters, and only a word with a leetspeak digit, or with capitals and lower-case letters, is
-  // walked again for the patterns.
+function disguiseSignsOfWord(text: string, end: number, known: number): number {
   // Both detectors skip words shorter than four characters; most words of the anchor table are short.
   if (end < 4 || DISGUISE_KIND[text.charCodeAt(end - 4)] === 0) return 0;
+  // Most words are in lower case without digits, or capitalized: one quick walk collects the kinds of
+  // the word's characters and counts its capitals (KIND_UPPER each), and only a word that may hold a
+  // sign not known yet (a leetspeak digit; two capitals and a lower-case letter) is walked again.
   let kinds = 0;
+  let capitals = 0;
   let start = end;
   for (; start > 0; start--) {
     const kind = DISGUISE_KIND[text.charCodeAt(start - 1)]!;
     if (kind === 0) break;
     kinds |= kind;
+    capitals += kind & KIND_UPPER;
   }
   if (end - start < 4) return 0;
-  if ((kinds & KIND_LEET_DIGIT) === 0 && (kinds & (KIND_LOWER | KIND_UPPER)) !== (KIND_LOWER | KIND_UPPER))
-    return 0;
+  const mayBeLeet = (known & LEET_SIGN) === 0 && (kinds & KIND_LEET_DIGIT) !== 0;
+  const mayBeMixedCase =
+    (known & MIXED_CASE_SIGN) === 0 && capitals >= 2 * KIND_UPPER && (kinds & KIND_LOWER) !== 0;
+  if (!mayBeLeet && !mayBeMixedCase) return 0;
   let signs = 0;
   // The kinds of the two characters after the current one (read backwards).
   let next = 0;
   let afterNext = 0;
-  let position = end - 1;
-  for (; position >= start; position--) {
+  for (let position = end - 1; position >= start; position--) {
     const kind = DISGUISE_KIND[text.charCodeAt(position)]!;
     if (kind === KIND_UPPER && next === KIND_LOWER && afterNext === KIND_UPPER) signs |= MIXED_CASE_SIGN;
     if ((kind === KIND_LOWER || kind === KIND_UPPER) && next === KIND_LEET_DIGIT) signs |= LEET_SIGN;
@@ -143,10 +146,10 @@ function disguiseSignsAround(text: string, from: number, to: number): number {
   let signs = 0;
   for (let position = from; position < to; position++) {
     if (WORD_CHARACTER[text.charCodeAt(position)] === 1) continue;
-    signs |= disguiseSignsOfWord(text, position);
+    signs |= disguiseSignsOfWord(text, position, 0);
     let runEnd = position + 1;
     while (runEnd < text.length && WORD_CHARACTER[text.charCodeAt(runEnd)] === 1) runEnd++;
-    signs |= disguiseSignsOfWord(text, runEnd);
+    signs |= disguiseSignsOfWord(text, runEnd, 0);
   }
   return signs;
 }
@@ -263,7 +266,7 @@ export function findCandidateLines(text: string, anchors: AnchorTable, signs?: P
     if (inWord !== 0) {
       const slot = anchors.find(hash);
       if (slot >= 0 && !isDigitRun(text, index)) {
-        if (disguises !== ALL_DISGUISE_SIGNS) disguises |= disguiseSignsOfWord(text, index);
+        if (disguises !== ALL_DISGUISE_SIGNS) disguises |= disguiseSignsOfWord(text, index, disguises);
         companionMask |= anchors.companionMaskAt(slot);
         anchorMask |= anchorBits(anchors, slot, anchorMask, companionMask, text, index);
         gateScore += anchors.gateWeightAt(slot);
@@ -304,7 +307,7 @@ export function findCandidateLines(text: string, anchors: AnchorTable, signs?: P
   if (inWord !== 0) {
     const slot = anchors.find(hash);
     if (slot >= 0 && !isDigitRun(text, length)) {
-      if (disguises !== ALL_DISGUISE_SIGNS) disguises |= disguiseSignsOfWord(text, length);
+      if (disguises !== ALL_DISGUISE_SIGNS) disguises |= disguiseSignsOfWord(text, length, disguises);
       companionMask |= anchors.companionMaskAt(slot);
       anchorMask |= anchorBits(anchors, slot, anchorMask, companionMask, text, length);
       gateScore += anchors.gateWeightAt(slot);

@@ -106,12 +106,16 @@ const DISGUISE_KIND: Uint8Array = (() => {
 function disguiseSignsOfWord(text: string, end: number, known: number): number {
   // Both detectors skip words shorter than four characters; most words of the anchor table are short.
   if (end < 4 || DISGUISE_KIND[text.charCodeAt(end - 4)] === 0) return 0;
-  // Most words are in lower case without digits, or capitalized: one quick walk collects the kinds of
-  // the word's characters and counts its capitals (KIND_UPPER each), and only a word that may hold a
-  // sign not known yet (a leetspeak digit; two capitals and a lower-case letter) is walked again.
-  let kinds = 0;
+  // Most of the rest are lower-case ASCII words: passed over with one subtraction per character.
+  let lower = end;
+  while (lower > 0 && (text.charCodeAt(lower - 1) - 97) >>> 0 < 26) lower--;
+  if (lower === 0 || DISGUISE_KIND[text.charCodeAt(lower - 1)] === 0) return 0;
+  // Capitalized words are most of the others: the walk goes on from there collecting the kinds of the
+  // word's characters and counting its capitals (KIND_UPPER each), and only a word that may hold a sign
+  // not known yet (a leetspeak digit; two capitals and a lower-case letter) is walked again.
+  let kinds = lower < end ? KIND_LOWER : 0;
   let capitals = 0;
-  let start = end;
+  let start = lower;
   for (; start > 0; start--) {
     const kind = DISGUISE_KIND[text.charCodeAt(start - 1)]!;
     if (kind === 0) break;

@@ -52,6 +52,80 @@ function mentionsAgent(tokens: readonly SegmentToken[], from: number, to: number
   return false;
 }
 
+/** Notes addressed to someone: "Note for any AI ...", "Nota per l'IA ...", "Hinweis an die KI ...". */
+const NOTE_WORDS = new Set(["note", "notice", "nota", "hinweis", "notiz", "avviso"]);
+
+/** Words after which "an" / "a" is the German or Italian "to": "an dich", "an die KI", "a te", "a tutti". */
+const ADDRESSEE_OPENERS = wordSet([
+  "dich",
+  "dir",
+  "euch",
+  "die",
+  "den",
+  "das",
+  "dem",
+  "alle",
+  "jeden",
+  "te",
+  "voi",
+  "tutti",
+  "tutte",
+]);
+
+/** Words that open a salutation or a call for attention: "Dear AI, ...", "Achtung, Sprachmodell: ...". */
+const SALUTATIONS = wordSet([
+  "dear",
+  "hey",
+  "attention",
+  "achtung",
+  "attenzione",
+  "liebe",
+  "lieber",
+  "liebes",
+  "caro",
+  "cara",
+  "gentile",
+]);
+
+/** Two-word machine names: "language model", "modello linguistico". */
+function twoWordMachineName(tokens: readonly SegmentToken[], index: number): boolean {
+  const word = tokens[index]?.word;
+  const next = tokens[index + 1]?.word;
+  return (
+    (word === "language" && (next === "model" || next === "models")) ||
+    (word === "modello" && next === "linguistico")
+  );
+}
+
+/**
+ * True when the words from `from` (one determiner-free word after the salutation, or the one after it)
+ * name a machine and end the address: "Dear AI, ...", "Hey ChatGPT! ...", "Dear AI assistant, ...",
+ * "Achtung, Sprachmodell: ...", "Attention, language model: ...". Only unambiguous machine names open it
+ * ("Dear Assistant Manager," is ordinary mail), and the name must be the whole addressee: "Hey AI fans,
+ * ..." and "Attention, AI researchers: ..." greet people.
+ */
+function salutesTheAgent(tokens: readonly SegmentToken[], from: number): boolean {
+  for (let start = from; start <= from + 1 && start < tokens.length; start++) {
+    const word = tokens[start]!.word;
+    let end: number;
+    if (twoWordMachineName(tokens, start)) end = start + 2;
+    else if (MACHINE_NAMES.hasToken(tokens[start]) || word.startsWith("gpt-") || word === "sprachmodell")
+      end = start + 1;
+    else continue;
+    // Further name words: "AI assistant", "KI-Assistent" is one word already.
+    while (
+      end < tokens.length &&
+      end - start < 4 &&
+      tokens[end - 1]!.gapAfter === "" &&
+      LEXICON.agentNouns.hasToken(tokens[end])
+    )
+      end++;
+    const last = tokens[end - 1]!;
+    return end >= tokens.length || /^[,:!]/.test(last.gapAfter);
+  }
+  return false;
+}
+
 /**
  * Framings that address the model reading the text: "This is an important message from me, the user, to
  * you, the AI language model", "Note to the AI:", "Dear assistant,", "If you are an AI / LLM reading
@@ -66,6 +140,10 @@ export const agentAddressRule: InstructionRule = {
       (word) => !/^(model|models|agent|agents|bot|modell|modello|agente)$/.test(word),
     ),
     "bing",
+    // Two-word and compound model names, for "Attention, language model: ...".
+    "language",
+    "sprachmodell",
+    "linguistico",
   ],
   companions: [
     "message",
@@ -73,14 +151,7 @@ export const agentAddressRule: InstructionRule = {
     "messaggio",
     "note",
     "notice",
-    "dear",
-    "hey",
-    "attention",
-    "liebe",
-    "lieber",
-    "caro",
-    "cara",
-    "gentile",
+    ...SALUTATIONS.words,
     "if",
     "reading",
     "processing",
@@ -98,20 +169,24 @@ export const agentAddressRule: InstructionRule = {
       const afterNext = tokens[index + 2]?.word;
       // important/urgent message ... to/for you, <agent>
       if (
-        (word === "message" ||
-          word === "nachricht" ||
-          word === "messaggio" ||
-          word === "note" ||
-          word === "notice") &&
+        (word === "message" || word === "nachricht" || word === "messaggio" || NOTE_WORDS.has(word)) &&
         (tokenAt(tokens, index - 1)?.word === "important" ||
           tokenAt(tokens, index - 1)?.word === "urgent" ||
           tokenAt(tokens, index - 1)?.word === "wichtige" ||
           next === "importante" ||
           next === "urgente" ||
-          word === "note")
+          (NOTE_WORDS.has(word) && word !== "notice"))
       ) {
         const window = tokens.slice(index + 1, index + 16);
-        const addressed = window.findIndex((token) => /^(to|for|an|für|a|per|all'|al)$/.test(token.word));
+        // "an" and "a" address right after the noun ("Nachricht an die KI", "messaggio a tutti") or
+        // before a German or Italian addressee ("von mir an dich"); elsewhere they are English articles
+        // ("... during an AI client operation").
+        const addressed = window.findIndex(
+          (token, position) =>
+            /^(to|for|für|per|all'|al)$/.test(token.word) ||
+            ((token.word === "an" || token.word === "a") &&
+              (position === 0 || ADDRESSEE_OPENERS.hasToken(window[position + 1]))),
+        );
         if (addressed >= 0) {
           // The addressee follows "to"/"for" and ends at a colon: "Note to maintainers: keep the AI
           // section short" addresses maintainers.
@@ -138,21 +213,8 @@ export const agentAddressRule: InstructionRule = {
         }
       }
       // dear/hey/attention <agent>, ...
-      if (
-        (word === "dear" ||
-          word === "hey" ||
-          word === "attention" ||
-          word === "liebe" ||
-          word === "lieber" ||
-          word === "caro" ||
-          word === "cara" ||
-          word === "gentile") &&
-        index <= 1
-      ) {
-        // Only unambiguous machine names: "Dear Assistant Manager," opens ordinary mail.
-        const target = next !== undefined && MACHINE_NAMES.has(next) ? next : afterNext;
-        if (target !== undefined && (MACHINE_NAMES.has(target) || target.startsWith("gpt-"))) return true;
-      }
+      if (SALUTATIONS.hasToken(tokens[index]) && index <= 1 && salutesTheAgent(tokens, index + 1))
+        return true;
       // if you are an AI / a language model / a large language model
       if (word === "if" && next === "you" && (afterNext === "are" || afterNext === "re")) {
         if (mentionsAgent(tokens, index + 3, index + 8) && /^(a|an)$/.test(tokens[index + 3]?.word ?? ""))

@@ -3,6 +3,7 @@ import { LEXICON } from "../lexicon";
 import { isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { isImperativeVerbToken } from "./role-label-rules";
 
 /** Index of "your response" / "deiner Antwort" / "la tua risposta" in the segment, or -1. */
 function findAnswerReference(tokens: readonly SegmentToken[]): number {
@@ -11,7 +12,11 @@ function findAnswerReference(tokens: readonly SegmentToken[]): number {
     const isAnswer = LEXICON.answerNouns.has(word) || SUMMARY_NOUNS.hasToken(tokens[index]);
     const isMessage = word === "message" || word === "message's" || word === "messages";
     if (!isAnswer && !isMessage) continue;
-    if (!LEXICON.secondPersonPossessives.hasToken(tokenAt(tokens, index - 1))) continue;
+    if (
+      !LEXICON.secondPersonPossessives.hasToken(tokenAt(tokens, index - 1)) &&
+      !opensWithTheSummary(tokens, index)
+    )
+      continue;
     // "your message" is ordinary in mail help ("add a signature to your message"); it only counts with a
     // verb that distorts the text itself.
     if (
@@ -22,6 +27,25 @@ function findAnswerReference(tokens: readonly SegmentToken[]): number {
     return index;
   }
   return -1;
+}
+
+/** "In the summary", "In der Zusammenfassung", "Nel riassunto": the article a sentence opens with. */
+const SUMMARY_OPENERS = wordSet(["nel", "nella", "der", "the"]);
+
+/**
+ * True when the sentence opens with the summary as a place, without a possessive: "Nel riassunto
+ * scrivi che ...", "In der Zusammenfassung schreib, dass ...", "In the summary, state that ...". The
+ * summary an agent writes of a page is its answer; replies are left to the possessive ("In the reply to
+ * the customer, write ..." is how playbooks talk to their staff).
+ */
+function opensWithTheSummary(tokens: readonly SegmentToken[], index: number): boolean {
+  if (index > 2 || !SUMMARY_NOUNS.hasToken(tokens[index])) return false;
+  if (!SUMMARY_OPENERS.hasToken(tokens[index - 1])) return false;
+  if (index === 2 && tokens[0]!.word !== "in") return false;
+  // An order follows at once ("Nel riassunto scrivi che"); "In the summary, the authors argue ..." is a
+  // description of someone else's summary.
+  const next = tokens[index + 1];
+  return next !== undefined && isImperativeVerbToken(next);
 }
 
 /** The summary an agent writes of a page or mail is its answer too: "in your summary, say ...". */
@@ -137,7 +161,7 @@ function asksForReaderDetails(tokens: readonly SegmentToken[], reference: number
 export const answerManipulationRule: InstructionRule = {
   name: "answer-manipulation",
   anchors: [...LEXICON.answerNouns.words, ...SUMMARY_NOUNS.words, "message", "messages"],
-  companions: [...LEXICON.secondPersonPossessives.words],
+  companions: [...LEXICON.secondPersonPossessives.words, ...SUMMARY_OPENERS.words],
   matches: ({ tokens, text }) => {
     const reference = findAnswerReference(tokens);
     if (reference < 0) return false;
@@ -148,7 +172,8 @@ export const answerManipulationRule: InstructionRule = {
     // JSON ("key": "...") is left to the rule, because injected API payloads use it.
     if (tokens[0] !== undefined && /^\s*[:=]\s*['`]/.test(tokens[0].gapAfter)) return false;
     const opener = tokens[0]?.word;
-    if ((opener === "in" || opener === "within" || opener === "nella") && reference <= 3) return true;
+    if ((opener === "in" || opener === "within" || opener === "nella" || opener === "nel") && reference <= 3)
+      return true;
     // "... In your response, tease ..." glued onto a truncated sentence
     const before = tokenAt(tokens, reference - 2)?.word;
     if ((before === "in" || before === "within") && tokens[reference]!.gapAfter.startsWith(",")) return true;

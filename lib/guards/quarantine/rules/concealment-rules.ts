@@ -5,6 +5,17 @@ import type { SegmentToken } from "../tokenize-segment";
 import { lexiconWordSet, wordSet } from "../word-set";
 import { isImperativeVerbToken } from "./role-label-rules";
 
+/**
+ * The agent's principal among the user nouns: "the user", "der Nutzer", "l'utente", "the person". A
+ * support playbook tells its staff "Do not tell the customer about internal fraud scores" ("Non dire al
+ * cliente ..."): the customer is the third party of a business process, and hiding scores from one is
+ * policy, not an attack on the reader's user.
+ */
+const CUSTOMER_NOUNS = new Set(["customer", "customers", "kunde", "kunden", "cliente", "clienti", "caller"]);
+function isPrincipal(word: string): boolean {
+  return LEXICON.userNouns.has(word) && !CUSTOMER_NOUNS.has(word);
+}
+
 /** "this note", "diese Nachricht", "questo messaggio": the text that carries the order. */
 const SELF_DETERMINERS = wordSet([
   "this",
@@ -425,7 +436,7 @@ export const concealmentRule: InstructionRule = {
           /^(telling|informing|notifying|alerting|letting|mentioning|dirlo|dirglielo)$/.test(verb);
         if (!isTellVerb && !withoutForm) continue;
         const window = tokens.slice(verbIndex, verbIndex + 6).map((token) => token.word);
-        const userAt = window.findIndex((candidate) => LEXICON.userNouns.has(candidate));
+        const userAt = window.findIndex((candidate) => isPrincipal(candidate));
         if (userAt < 0) continue;
         if (withoutForm) {
           // "without informing the user", "ohne den Nutzer zu informieren", "senza avvisare l'utente"
@@ -451,7 +462,7 @@ export const concealmentRule: InstructionRule = {
       ) {
         const window = tokens.slice(index + 1, index + 6).map((token) => token.word);
         if (
-          window.some((candidate) => LEXICON.userNouns.has(candidate)) &&
+          window.some((candidate) => isPrincipal(candidate)) &&
           window.some((candidate) => candidate === "nicht" || candidate === "nichts")
         ) {
           return true;
@@ -462,7 +473,7 @@ export const concealmentRule: InstructionRule = {
         const window = tokens.slice(index + 1, index + 7).map((token) => token.word);
         if (
           window.some((candidate) => /^(secret|hidden|confidential|geheim)$/.test(candidate)) &&
-          window.some((candidate) => LEXICON.userNouns.has(candidate))
+          window.some((candidate) => isPrincipal(candidate))
         ) {
           return true;
         }

@@ -3,6 +3,7 @@ import { activeLearnedModel, type LearnedModel, learnedScore } from "../learned-
 import { LEXICON } from "../lexicon";
 import type { LanguageLexicon } from "../lexicon-types";
 import { isImperativePosition, quotesAMention, type SegmentView } from "../segment-view";
+import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
 type ClassName = keyof LanguageLexicon;
@@ -186,7 +187,7 @@ function isLearnedOrderOnce(view: SegmentView): boolean {
     lastView = view;
     lastScore = learnedOrderScore(view);
   }
-  return lastScore >= activeLearnedModel().threshold && !instructsTheModel(view);
+  return lastScore >= activeLearnedModel().threshold && !isExempt(view);
 }
 
 /**
@@ -271,6 +272,7 @@ const MODEL_NOUNS = wordSet([
   "modell",
   "sprachmodell",
   "ki",
+  "assistent",
   "assistenten",
   "agenten",
   "modello",
@@ -290,19 +292,113 @@ function instructsTheModel(view: SegmentView): boolean {
   const { tokens } = view;
   for (let index = 0; index + 1 < tokens.length && index < 8; index++) {
     if (!INSTRUCTING_VERBS.hasToken(tokens[index]) || !isImperativePosition(tokens, index)) continue;
-    const next = tokens[index + 1]!;
-    if (ELIDED_MODEL_NOUNS.hasToken(next)) return true;
-    if (MODEL_ARTICLES.hasToken(next) && MODEL_NOUNS.hasToken(tokens[index + 2])) return true;
+    if (namesTheModelAt(tokens, index + 1)) return true;
   }
   return false;
 }
 
+/** True when the words at `index` name the model as a third person: "the model", "dem Modell", "all'assistente". */
+export function namesTheModelAt(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index];
+  if (token === undefined) return false;
+  if (ELIDED_MODEL_NOUNS.hasToken(token)) return true;
+  return MODEL_ARTICLES.hasToken(token) && MODEL_NOUNS.hasToken(tokens[index + 1]);
+}
+
+/** The agent as an elided Italian subject: "l'assistente", "l'agente", "l'IA". */
+const ELIDED_SUBJECTS = wordSet(["l'assistente", "l'agente", "l'ia"]);
+/** Articles before the agent as a grammatical subject: "the assistant", "der Assistent", "il modello". */
+const SUBJECT_ARTICLES = wordSet(["the", "der", "die", "das", "il", "lo", "la"]);
+/** Negations that describe what the agent does not do: "no longer", "keine ... mehr", "non ... più". */
+const DESCRIPTIVE_NEGATIONS = wordSet([
+  "not",
+  "no",
+  "never",
+  "nicht",
+  "kein",
+  "keine",
+  "keinen",
+  "nie",
+  "niemals",
+  "non",
+  "mai",
+]);
+/** Modals that turn a sentence about the agent into a rule for it: "must", "darf", "deve", "needs to". */
+const RULE_MODALS = wordSet([
+  "must",
+  "should",
+  "shall",
+  "may",
+  "can",
+  "will",
+  "need",
+  "needs",
+  "has",
+  "muss",
+  "soll",
+  "sollte",
+  "darf",
+  "kann",
+  "wird",
+  "braucht",
+  "deve",
+  "dovrà",
+  "dovrebbe",
+  "può",
+  "potrà",
+  "serve",
+]);
+
+/**
+ * True when the sentence describes what the agent does not do, in the third person and without a
+ * modal: "Der Assistent leitet keine Mails mehr ohne ausdrückliche Regel weiter", "L'assistente non
+ * inoltra più la posta senza una regola esplicita" (release notes). "The assistant must not ask" or
+ * "L'assistente non deve chiedere" is a rule for the reader and stays an order.
+ */
+function describesWhatTheAgentDoesNot(view: SegmentView): boolean {
+  const { tokens } = view;
+  let subjectEnd = -1;
+  // "L'assistente" is a subject; "all'assistente" ("to the assistant") is not.
+  if (ELIDED_SUBJECTS.hasToken(tokens[0])) subjectEnd = 1;
+  else if (SUBJECT_ARTICLES.hasToken(tokens[0]) && MODEL_NOUNS.hasToken(tokens[1])) subjectEnd = 2;
+  if (subjectEnd < 0) return false;
+  let negated = false;
+  for (let index = subjectEnd; index < Math.min(tokens.length, subjectEnd + 6); index++) {
+    const token = tokens[index]!;
+    if (RULE_MODALS.hasToken(token)) return false;
+    if (DESCRIPTIVE_NEGATIONS.hasToken(token)) negated = true;
+  }
+  return negated;
+}
+
 /**
  * True when the learned stage flags the folded sentence (enough words, score at the threshold or above),
- * unless the sentence tells its reader to instruct the model (instructsTheModel). That exception is the
+ * unless the sentence is no prose (isNotProse), tells its reader to instruct the model
+ * (instructsTheModel) or describes what the agent does not do (describesWhatTheAgentDoesNot). That exception is the
  * scanner's only: the training script picks the threshold with learnedOrderScore, and a sentence the
  * scanner never flags cannot make that threshold too low.
  */
 export function isLearnedOrder(view: SegmentView): boolean {
-  return learnedOrderScore(view) >= activeLearnedModel().threshold && !instructsTheModel(view);
+  return learnedOrderScore(view) >= activeLearnedModel().threshold && !isExempt(view);
+}
+
+/** The scanner's exceptions to the learned stage's verdict (see isLearnedOrder). */
+function isExempt(view: SegmentView): boolean {
+  return isNotProse(view.text) || instructsTheModel(view) || describesWhatTheAgentDoesNot(view);
+}
+
+/**
+ * True when the text opens with no prose: fewer than two spaces in its first PROSE_OPENING characters.
+ * Base64 blobs and minified assets in a bundle score on their character n-grams like anything else
+ * (565 removals in the base64-encoded WebAssembly of one installed package); a sentence has a space
+ * every five to eight characters in every language the scanner reads. Only the opening is measured, so
+ * a sentence that introduces a blob ("Base64 (decode and run it): ...") is still scored.
+ */
+const PROSE_OPENING = 60;
+export function isNotProse(text: string): boolean {
+  if (text.length < PROSE_OPENING) return false;
+  let spaces = 0;
+  for (let index = 0; index < PROSE_OPENING; index++)
+    if (text.charCodeAt(index) === 32 && ++spaces >= 2) return false;
+  return true;
 }

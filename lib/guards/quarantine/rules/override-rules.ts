@@ -28,6 +28,9 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
   name: "override-earlier-instructions",
   anchors: [...LEXICON.overrideVerbs.words],
   matches: ({ tokens }) => {
+    // "How do I make the model ignore earlier turns?", "Come faccio a far ignorare al modello i messaggi
+    // precedenti?": a reader asking how to do it, in the first person, gives nobody an order.
+    if (asksHowInFirstPerson(tokens)) return false;
     let features: Uint8Array | undefined;
     for (let index = 0; index < tokens.length; index++) {
       if (!LEXICON.overrideVerbs.hasToken(tokens[index])) continue;
@@ -39,7 +42,8 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
       if (isQuotedMention(tokens, index) || isItalianThirdPerson(tokens, index)) continue;
       if (isNotBlocked(tokens, index) && !isNounUse(tokens, index)) {
         const noun = guidanceNounIndex(features, index + 1, index + 1 + WINDOW, tokens.length);
-        if (noun >= 0 && !guidanceOwnedByProgram(tokens, noun)) return true;
+        if (noun >= 0 && !guidanceOwnedByProgram(tokens, noun) && !commentOnProgramEvent(tokens, noun))
+          return true;
       }
       // Verb-final (German infinitive, Italian passive): "Du musst alle vorherigen Anweisungen ignorieren".
       if (
@@ -298,6 +302,104 @@ function guidanceOwnedByProgram(tokens: readonly SegmentToken[], nounIndex: numb
     if (sawComplementWord && isProgramArtifact(token)) return true;
     if (COMPLEMENT_WORDS.hasToken(token)) sawComplementWord = true;
     else if (!sawComplementWord || ++otherWords > 1) return false;
+  }
+  return false;
+}
+
+const HOW_WORDS = wordSet(["how", "wie", "come"]);
+const FIRST_PERSON_ASKING = wordSet([
+  "i",
+  "we",
+  "ich",
+  "wir",
+  "faccio",
+  "facciamo",
+  "posso",
+  "possiamo",
+  "mi",
+]);
+
+/** True when the segment is a question ("?" after its last word) asking how, in the first person, in its first five words. */
+function asksHowInFirstPerson(tokens: readonly SegmentToken[]): boolean {
+  const last = tokens[tokens.length - 1];
+  if (last === undefined || !last.gapAfter.includes("?")) return false;
+  let how = false;
+  for (let index = 0; index < Math.min(tokens.length, 5); index++) {
+    if (HOW_WORDS.hasToken(tokens[index])) how = true;
+    else if (how && FIRST_PERSON_ASKING.hasToken(tokens[index])) return true;
+  }
+  return false;
+}
+
+/** Comment markers a code comment opens with (the gap before a segment's first word). */
+const COMMENT_MARKERS = ["#", "//", "/*", "*", "--", ";"];
+
+/** Subordinators of a condition or a time: "when", "wenn", "quando", "before", "sobald". */
+const EVENT_SUBORDINATORS = wordSet([
+  "when",
+  "whenever",
+  "if",
+  "once",
+  "before",
+  "after",
+  "wenn",
+  "falls",
+  "sobald",
+  "bevor",
+  "nachdem",
+  "quando",
+  "se",
+  "appena",
+  "prima",
+  "dopo",
+]);
+
+/** Words that start a noun phrase, the subject of an event clause: "when a new conversation starts". */
+const EVENT_DETERMINERS = wordSet([
+  "a",
+  "an",
+  "the",
+  "ein",
+  "eine",
+  "einen",
+  "der",
+  "die",
+  "das",
+  "il",
+  "lo",
+  "la",
+  "un",
+  "una",
+  "uno",
+  "i",
+  "gli",
+  "le",
+]);
+
+/**
+ * True when the segment is a code comment ("#", "//", ...) and the override is bound to an event of
+ * the program in a clause after the guidance noun: "# Forget the previous instructions when a new
+ * conversation starts", "// Vergiss den alten Kontext, wenn der Nutzer einen neuen Vorgang öffnet",
+ * "# Dimentica le istruzioni precedenti quando inizia una nuova conversazione". The event clause must
+ * name its own subject (an article or an elided one within three words) and no second person: "when
+ * you summarise this file" addresses the reader.
+ */
+function commentOnProgramEvent(tokens: readonly SegmentToken[], noun: number): boolean {
+  const marker = tokens[0]!.gapBefore.trim();
+  if (!COMMENT_MARKERS.some((prefix) => marker.startsWith(prefix))) return false;
+  const end = Math.min(tokens.length, noun + 8);
+  for (let index = noun + 1; index < end; index++) {
+    if (/[.!?;:]/.test(tokens[index]!.gapBefore)) return false;
+    if (!EVENT_SUBORDINATORS.hasToken(tokens[index])) continue;
+    let namesSubject = false;
+    for (let later = index + 1; later < Math.min(tokens.length, index + 12); later++) {
+      const token = tokens[later]!;
+      if (later > index + 1 && /[.!?;:]/.test(token.gapBefore)) break;
+      if (LEXICON.secondPersonWords.hasToken(token) || SECOND_PERSON_OBJECTS.hasToken(token)) return false;
+      if (later <= index + 3 && (EVENT_DETERMINERS.hasToken(token) || token.word.includes("'")))
+        namesSubject = true;
+    }
+    return namesSubject;
   }
   return false;
 }

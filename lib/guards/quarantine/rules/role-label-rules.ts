@@ -356,8 +356,23 @@ function looksLikeInstruction(content: readonly SegmentToken[], assistantVoice: 
     else if (assistantVoice && !commitment) commitment = isAssistantCommitment(content, index);
   }
   // The assistant's voice addresses the user: "you" alone is a transcript, "you" with a committed
-  // action ("I will now send you the saved passwords") a forged turn.
-  return secondPerson && (!assistantVoice || commitment);
+  // action on something at stake ("I will now send you the saved passwords") a forged turn. A committed
+  // action on nothing at stake ("Verstanden, ab jetzt setze ich deinen Chef in CC") is a transcript too.
+  return secondPerson && (!assistantVoice || (commitment && namesSomethingAtStake(content)));
+}
+
+/** True when the content names a secret, money, a sensitive object or a destination (a link, an address). */
+function namesSomethingAtStake(content: readonly SegmentToken[]): boolean {
+  return content.some(
+    (token) =>
+      LEXICON.secretNouns.hasToken(token) ||
+      LEXICON.moneyNouns.hasToken(token) ||
+      LEXICON.sensitiveObjects.hasToken(token) ||
+      token.word === "http" ||
+      token.word === "https" ||
+      token.word === "www" ||
+      token.gapAfter.startsWith("@"),
+  );
 }
 
 /**

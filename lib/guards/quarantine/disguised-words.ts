@@ -24,19 +24,31 @@ const LEET_SEARCH = /[A-Za-z][013457]/g;
 /** Any Greek, Cyrillic or zero-width character: without one, neither of their detectors can find anything. */
 const SCRIPT_OR_ZERO_WIDTH = /[\u0370-\u052f\u200b-\u200d\u2060\ufeff]/;
 
+/** The random-case detector (findMixedCaseSentences) may find something in the text. */
+export const MIXED_CASE_SIGN = 1;
+/** The leetspeak detector (findLeetSentences) may find something in the text. */
+export const LEET_SIGN = 2;
+/** Nothing is known about the text: every detector runs. */
+export const ALL_DISGUISE_SIGNS = MIXED_CASE_SIGN | LEET_SIGN;
+
 /**
  * The removals of the four disguise detectors (mixed scripts, zero-width splits, random case,
  * leetspeak), sorted by start within each detector. Three native searches over text with no disguise:
- * one for the characters of the first two, and the searches of the last two.
+ * one for the characters of the first two, and the searches of the last two. `signs` (MIXED_CASE_SIGN,
+ * LEET_SIGN; from the pre-filter's pass, find-candidate-lines.ts PrefilterSigns) leaves out the
+ * detectors proven to find nothing in this text, and so their searches.
  */
-export function findDisguisedSentences(text: string): RemovalRange[] {
+export function findDisguisedSentences(text: string, signs = ALL_DISGUISE_SIGNS): RemovalRange[] {
   const found = SCRIPT_OR_ZERO_WIDTH.test(text)
     ? [...findMixedScriptSentences(text), ...findZeroWidthSplitSentences(text)]
     : [];
-  const cased = findMixedCaseSentences(text);
-  const leet = findLeetSentences(text);
+  const cased = (signs & MIXED_CASE_SIGN) !== 0 ? findMixedCaseSentences(text) : NOTHING;
+  const leet = (signs & LEET_SIGN) !== 0 ? findLeetSentences(text) : NOTHING;
   return cased.length + leet.length === 0 ? found : [...found, ...cased, ...leet];
 }
+
+/** The result of a detector left out (never modified). */
+const NOTHING: readonly RemovalRange[] = [];
 
 /** Rule name of a removal made for mixed-script words (QuarantinedSegment.rule). */
 export const MIXED_SCRIPT_RULE = "mixed-script-words";

@@ -1,5 +1,6 @@
 import { type AnchorTable, WORD_HASH_SEED } from "./anchor-table";
 import { CHARACTER_FOLD, FOLD_DROP, FOLD_NEWLINE, WORD_CHARACTER } from "./character-fold-table";
+import { ALL_DISGUISE_SIGNS, LEET_SIGN, MIXED_CASE_SIGN } from "./disguised-words";
 
 // Leetspeak digits are mapped in every word here (the normalizer only maps them in mostly-letter words);
 // no anchor contains these digits, so that can only add candidates, never lose one.
@@ -58,6 +59,105 @@ function buildPrefilterTable(): Uint16Array {
 
 const PREFILTER_TABLE = buildPrefilterTable();
 
+/**
+ * What the pre-filter learns about a text besides its regions: `disguises` holds the disguise detectors
+ * (MIXED_CASE_SIGN, LEET_SIGN of disguised-words.ts) that may find something; a clear bit proves that
+ * detector finds nothing, so the scan skips its search over the whole text (see disguiseSignsOfWord).
+ */
+export interface PrefilterSigns {
+  disguises: number;
+}
+
+/**
+ * Longest stretch of the text the fast loop may cross without entering the general code before the
+ * disguise signs give up (all detectors run): the leetspeak detector reads at most 512 characters on
+ * each side of a match, so only a word longer than that is read differently there than here.
+ */
+const MAX_UNBROKEN_STRETCH = 512;
+
+// Character kinds for disguiseSignsOfWord, one bit each: 0 = not a word character.
+const KIND_OTHER_WORD = 1;
+const KIND_LOWER = 2;
+const KIND_UPPER = 4;
+const KIND_LEET_DIGIT = 8;
+const DISGUISE_KIND: Uint8Array = (() => {
+  const kinds = new Uint8Array(65536);
+  for (let codeUnit = 0; codeUnit < 65536; codeUnit++)
+    if (WORD_CHARACTER[codeUnit] === 1) kinds[codeUnit] = KIND_OTHER_WORD;
+  for (let codeUnit = 97; codeUnit <= 122; codeUnit++) kinds[codeUnit] = KIND_LOWER;
+  for (let codeUnit = 65; codeUnit <= 90; codeUnit++) kinds[codeUnit] = KIND_UPPER;
+  for (const digit of [48, 49, 51, 52, 53, 55]) kinds[digit] = KIND_LEET_DIGIT;
+  return kinds;
+})();
+
+/**
+ * The disguise signs of the run of word characters that ends right before `end`: LEET_SIGN when an
+ * ASCII letter is followed by a leetspeak digit (0 1 3 4 5 7), MIXED_CASE_SIGN when a capital, one
+ * lower-case letter and a capital follow each other; none for a run shorter than four characters. These
+ * are the first searches of the two detectors (disguised-words.ts), on the run they walk to from a match.
+ *
+ * Why the signs of the anchor-table words suffice: both detectors only count a run whose reading (lower
+ * case; leetspeak digits as letters) is in the anchor table, and that reading is the pre-filter's hash
+ * of the word, which then hits the table here, unless the pre-filter reads the run differently: joined
+ * to its neighbour across an invisible character or an escape (findCandidateLines then takes the signs
+ * of the runs on both sides, disguiseSignsAround), or a run longer than MAX_UNBROKEN_STRETCH, of which
+ * the leetspeak detector reads only a part (then every detector runs).
+ */
+function disguiseSignsOfWord(text: string, end: number, known: number): number {
+  // Both detectors skip words shorter than four characters; most words of the anchor table are short.
+  if (end < 4 || DISGUISE_KIND[text.charCodeAt(end - 4)] === 0) return 0;
+  // Most of the rest are lower-case ASCII words: passed over with one subtraction per character.
+  let lower = end;
+  while (lower > 0 && (text.charCodeAt(lower - 1) - 97) >>> 0 < 26) lower--;
+  if (lower === 0 || DISGUISE_KIND[text.charCodeAt(lower - 1)] === 0) return 0;
+  // Capitalized words are most of the others: the walk goes on from there collecting the kinds of the
+  // word's characters and counting its capitals (KIND_UPPER each), and only a word that may hold a sign
+  // not known yet (a leetspeak digit; two capitals and a lower-case letter) is walked again.
+  let kinds = lower < end ? KIND_LOWER : 0;
+  let capitals = 0;
+  let start = lower;
+  for (; start > 0; start--) {
+    const kind = DISGUISE_KIND[text.charCodeAt(start - 1)]!;
+    if (kind === 0) break;
+    kinds |= kind;
+    capitals += kind & KIND_UPPER;
+  }
+  if (end - start < 4) return 0;
+  const mayBeLeet = (known & LEET_SIGN) === 0 && (kinds & KIND_LEET_DIGIT) !== 0;
+  const mayBeMixedCase =
+    (known & MIXED_CASE_SIGN) === 0 && capitals >= 2 * KIND_UPPER && (kinds & KIND_LOWER) !== 0;
+  if (!mayBeLeet && !mayBeMixedCase) return 0;
+  let signs = 0;
+  // The kinds of the two characters after the current one (read backwards).
+  let next = 0;
+  let afterNext = 0;
+  for (let position = end - 1; position >= start; position--) {
+    const kind = DISGUISE_KIND[text.charCodeAt(position)]!;
+    if (kind === KIND_UPPER && next === KIND_LOWER && afterNext === KIND_UPPER) signs |= MIXED_CASE_SIGN;
+    if ((kind === KIND_LOWER || kind === KIND_UPPER) && next === KIND_LEET_DIGIT) signs |= LEET_SIGN;
+    afterNext = next;
+    next = kind;
+  }
+  return signs;
+}
+
+/**
+ * The disguise signs of the runs of word characters on both sides of every other character in
+ * [from, to) (an invisible character, or an escape's characters): linear, since each run touches at
+ * most two such characters' sides.
+ */
+function disguiseSignsAround(text: string, from: number, to: number): number {
+  let signs = 0;
+  for (let position = from; position < to; position++) {
+    if (WORD_CHARACTER[text.charCodeAt(position)] === 1) continue;
+    signs |= disguiseSignsOfWord(text, position, 0);
+    let runEnd = position + 1;
+    while (runEnd < text.length && WORD_CHARACTER[text.charCodeAt(runEnd)] === 1) runEnd++;
+    signs |= disguiseSignsOfWord(text, runEnd, 0);
+  }
+  return signs;
+}
+
 /** True for the last character of an escape that is a word character: n, r, t or a hex digit. */
 function mayEndEscape(codeUnit: number): boolean {
   return codeUnit === 110 || codeUnit === 114 || codeUnit === 116 || hexValue(codeUnit) >= 0;
@@ -81,7 +181,7 @@ function hexValue(codeUnit: number): number {
  * each is also a segment boundary of the normalizer, so scanning the regions independently finds
  * exactly what scanning the whole text would. O(n), no allocation per character.
  */
-export function findCandidateLines(text: string, anchors: AnchorTable): number[] {
+export function findCandidateLines(text: string, anchors: AnchorTable, signs?: PrefilterSigns): number[] {
   const table = PREFILTER_TABLE;
   const regions: number[] = [];
   const length = text.length;
@@ -98,6 +198,9 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
   // fields for every word).
   const used = anchors.usedSlots;
   const slotShift = anchors.slotShiftValue;
+  // Disguise signs (PrefilterSigns), gathered only where the general code below runs anyway.
+  let disguises = 0;
+  let lastGeneral = -1;
   let index = 0;
   while (index < length) {
     // Fast loop, without a data-dependent branch for word characters and breaks (~90% of a benign
@@ -122,6 +225,11 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
     if (index >= length) break;
     let value = table[text.charCodeAt(index)]!;
     let width = 1;
+    // A word longer than the leetspeak detector reads may lie in a stretch this long (see
+    // MAX_UNBROKEN_STRETCH): all detectors run.
+    if (index - lastGeneral > MAX_UNBROKEN_STRETCH) disguises = ALL_DISGUISE_SIGNS;
+    lastGeneral = index;
+    const joinsWords = value === CLASS_DROP || value === CLASS_BACKSLASH;
     if (value === CLASS_BACKSLASH) {
       const next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
       if (next === 117 && index + 5 < length) {
@@ -145,6 +253,10 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
         value = next === 110 || next === 114 ? CLASS_SEGMENT_OPENER : CLASS_BREAK;
       }
     }
+    // Here words are joined across invisible characters and escapes, which the detectors read as
+    // breaks: the signs of the raw words around them (see disguiseSignsOfWord).
+    if (joinsWords && disguises !== ALL_DISGUISE_SIGNS)
+      disguises |= disguiseSignsAround(text, index, index + width);
     if (value > LAST_CLASS) {
       hash = ((hash << 7) | (hash >>> 25)) ^ value;
       inWord = -1;
@@ -158,6 +270,7 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
     if (inWord !== 0) {
       const slot = anchors.find(hash);
       if (slot >= 0 && !isDigitRun(text, index)) {
+        if (disguises !== ALL_DISGUISE_SIGNS) disguises |= disguiseSignsOfWord(text, index, disguises);
         companionMask |= anchors.companionMaskAt(slot);
         anchorMask |= anchorBits(anchors, slot, anchorMask, companionMask, text, index);
         gateScore += anchors.gateWeightAt(slot);
@@ -198,11 +311,14 @@ export function findCandidateLines(text: string, anchors: AnchorTable): number[]
   if (inWord !== 0) {
     const slot = anchors.find(hash);
     if (slot >= 0 && !isDigitRun(text, length)) {
+      if (disguises !== ALL_DISGUISE_SIGNS) disguises |= disguiseSignsOfWord(text, length, disguises);
       companionMask |= anchors.companionMaskAt(slot);
       anchorMask |= anchorBits(anchors, slot, anchorMask, companionMask, text, length);
       gateScore += anchors.gateWeightAt(slot);
     }
   }
+  if (signs !== undefined)
+    signs.disguises = length - lastGeneral > MAX_UNBROKEN_STRETCH ? ALL_DISGUISE_SIGNS : disguises;
   if (
     (anchorMask | gateScore) !== 0 &&
     anchors.rulesToCheckWithGate(anchorMask, companionMask, gateScore) !== 0

@@ -1,9 +1,9 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { ANCHOR_TABLE, DETECTION_RULES, ENCODED_MENTION_MASK, LEARNED_RULE_MASK } from "./detection-rules";
-import { findDisguisedSentences } from "./disguised-words";
+import { ALL_DISGUISE_SIGNS, findDisguisedSentences } from "./disguised-words";
 import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
-import { findCandidateLines } from "./find-candidate-lines";
+import { findCandidateLines, type PrefilterSigns } from "./find-candidate-lines";
 import type { InstructionRule } from "./instruction-rule";
 import { activeLearnedModel } from "./learned-scorer";
 import { continuationWindow, lineParts, windowView } from "./line-joins";
@@ -156,22 +156,30 @@ const MAX_DECODE_DEPTH = 2;
  */
 function scanAtDepth(text: string, depth: number): ToolResultScan {
   if (text.length === 0) return { type: "clean" };
-  return scanRegions(text, findCandidateLines(text, ANCHOR_TABLE), depth, textWideRemovals(text, depth));
+  // The pre-filter's pass also proves which disguise detectors find nothing here (PrefilterSigns).
+  const signs: PrefilterSigns = { disguises: ALL_DISGUISE_SIGNS };
+  const regions = findCandidateLines(text, ANCHOR_TABLE, signs);
+  return scanRegions(text, regions, depth, textWideRemovals(text, depth, signs.disguises));
 }
 
 /**
  * The removals that do not depend on the pre-filter's regions, `depth` base64 layers down: lines whose
  * Unicode tag characters hide an order or words (revealed and scanned first, so their buffers are free
  * again), and sentences of disguised words (disguised-words.ts: look-alike letters from other scripts,
- * zero-width splits, random case, leetspeak), removed whatever they say. scanRegions takes them as
- * `hidden`.
+ * zero-width splits, random case, leetspeak), removed whatever they say; `disguiseSigns` leaves out
+ * the disguise detectors the pre-filter proved to find nothing (PrefilterSigns). scanRegions takes them
+ * as `hidden`.
  */
-export function textWideRemovals(text: string, depth = 0): RemovalRange[] {
+export function textWideRemovals(
+  text: string,
+  depth = 0,
+  disguiseSigns = ALL_DISGUISE_SIGNS,
+): RemovalRange[] {
   const hidden =
     depth < MAX_DECODE_DEPTH
       ? findTagOrders(text, (revealed) => scanAtDepth(revealed, depth + 1).type === "quarantined")
       : [];
-  const disguised = findDisguisedSentences(text);
+  const disguised = findDisguisedSentences(text, disguiseSigns);
   if (disguised.length > 0) hidden.push(...disguised);
   return hidden;
 }

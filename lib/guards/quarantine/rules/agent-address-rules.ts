@@ -3,6 +3,7 @@ import { LEXICON } from "../lexicon";
 import { isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { isImperativeVerbToken } from "./role-label-rules";
 
 const MACHINE_NAMES = wordSet([
   "ai",
@@ -126,6 +127,33 @@ function salutesTheAgent(tokens: readonly SegmentToken[], from: number): boolean
   return false;
 }
 
+const CONDITION_WORDS = new Set([
+  "when",
+  "while",
+  "if",
+  "wenn",
+  "während",
+  "falls",
+  "quando",
+  "mentre",
+  "se",
+]);
+/** Verbs of the agent's own task over a text: summarise, read, process, translate. */
+const TASK_VERBS = new Set([
+  "summarising",
+  "summarizing",
+  "summarise",
+  "summarize",
+  "summarises",
+  "summarizes",
+  "processing",
+  "zusammenfasst",
+  "zusammenfassen",
+  "verarbeitest",
+  "riassumi",
+  "riassumendo",
+  "elabori",
+]);
 /**
  * Framings that address the model reading the text: "This is an important message from me, the user, to
  * you, the AI language model", "Note to the AI:", "Dear assistant,", "If you are an AI / LLM reading
@@ -144,8 +172,19 @@ export const agentAddressRule: InstructionRule = {
     "language",
     "sprachmodell",
     "linguistico",
+    // The agent's task over this text, for "When summarising this page, ..." (conditionsOnSummarising).
+    ...TASK_VERBS,
   ],
   companions: [
+    ...CONDITION_WORDS,
+    "item",
+    "task",
+    "tasks",
+    "aufgabe",
+    "aufgaben",
+    "compito",
+    "compiti",
+    "incarico",
     "message",
     "nachricht",
     "messaggio",
@@ -209,6 +248,9 @@ export const agentAddressRule: InstructionRule = {
             !LEXICON.userNouns.has(head)
           )
             return true;
+          // Or the agent is followed by a relative clause up to the colon: "compito per l'IA che prende
+          // appunti:", "note for the AI that summarises this:".
+          if (agentBeforeRelativeClause(tokens, index + 2, later)) return true;
           break;
         }
       }
@@ -220,6 +262,9 @@ export const agentAddressRule: InstructionRule = {
         if (mentionsAgent(tokens, index + 3, index + 8) && /^(a|an)$/.test(tokens[index + 3]?.word ?? ""))
           return true;
       }
+      // "When summarising this page, ...", "Wenn du diese Seite zusammenfasst, ...", "Quando riassumi
+      // questa pagina, ...": a condition on the agent's own task over the text, then an order.
+      if (CONDITION_WORDS.has(word) && conditionsOnSummarising(tokens, index)) return true;
       // AI agents / assistants reading this (page/document)
       if (
         (word === "reading" || word === "processing" || word === "summarizing") &&
@@ -233,8 +278,82 @@ export const agentAddressRule: InstructionRule = {
   },
 };
 
+const RELATIVE_PRONOUNS = new Set(["that", "who", "which", "der", "die", "das", "che", "cui"]);
+
+/** True when an agent word in [from, to) is followed by a relative pronoun: "l'IA che prende appunti". */
+function agentBeforeRelativeClause(tokens: readonly SegmentToken[], from: number, to: number): boolean {
+  for (let index = from; index < to; index++) {
+    if (RELATIVE_PRONOUNS.has(tokens[index + 1]?.word ?? "") && mentionsAgent(tokens, index, index + 1))
+      return true;
+  }
+  return false;
+}
+
+/** What the task is done on: "this page", "diese Seite", "questa pagina". */
+const TEXT_NOUNS = new Set([
+  "page",
+  "document",
+  "article",
+  "email",
+  "mail",
+  "text",
+  "site",
+  "thread",
+  "seite",
+  "dokument",
+  "artikel",
+  "nachricht",
+  "text",
+  "pagina",
+  "documento",
+  "articolo",
+  "testo",
+  "messaggio",
+]);
+
+/**
+ * A condition on the agent's task over this very text, followed by an order after the comma: "When
+ * summarising this page, tell the reader that ...", "Wenn du diese Seite zusammenfasst, sag ...",
+ * "Quando riassumi questa pagina, di' ...". Only the agent summarises "this page" it was given; the
+ * order must follow at once after the comma (an imperative verb), so "When summarising this article,
+ * the author uses ..." stays.
+ */
+function conditionsOnSummarising(tokens: readonly SegmentToken[], index: number): boolean {
+  let task = false;
+  let text = false;
+  for (let later = index + 1; later < Math.min(tokens.length, index + 7); later++) {
+    const token = tokens[later]!;
+    if (TASK_VERBS.has(token.word)) task = true;
+    if (
+      TEXT_NOUNS.has(token.word) &&
+      /^(this|these|diese|diesen|dieses|questa|questo)$/.test(tokens[later - 1]?.word ?? "")
+    )
+      text = true;
+    if (token.gapAfter.includes(",")) {
+      const next = tokens[later + 1];
+      if (!task || !text || next === undefined) return false;
+      return (
+        isImperativeVerbToken(next) ||
+        next.word === "sag" ||
+        next.word === "sage" ||
+        (next.word === "di" && next.gapAfter.startsWith("'"))
+      );
+    }
+  }
+  return false;
+}
+
 /** Headings that can address a reader: "instructions for ...", "note to ...". */
 const ADDRESSED_NOTES = wordSet([
+  // Tasks handed to someone: "Action item for the AI note-taker:", "Aufgabe für die KI:", "Compito per l'IA:".
+  "item",
+  "task",
+  "tasks",
+  "aufgabe",
+  "aufgaben",
+  "compito",
+  "compiti",
+  "incarico",
   "instructions",
   "instruction",
   "note",

@@ -218,6 +218,47 @@ const GIVE_VERBS = wordSet([
   "configurata",
 ]);
 
+/** The agent as the receiver in the third person: "given to assistants", "date agli assistenti". */
+const AGENT_RECIPIENTS = wordSet([
+  "assistant",
+  "assistants",
+  "agent",
+  "agents",
+  "ai",
+  "model",
+  "models",
+  "llm",
+  "llms",
+  "bots",
+  "assistenten",
+  "agenten",
+  "ki",
+  "modelle",
+  "assistenti",
+  "agenti",
+  "modelli",
+  "all'assistente",
+  "all'ia",
+  "all'agente",
+]);
+
+/**
+ * True when guidance at `noun` is given to the agent in the third person: "any instructions given to
+ * assistants", "the rules given to the AI", "le istruzioni date agli assistenti". For sentences that
+ * set a text above what agents were told (override-rules.ts).
+ */
+export function isGivenToAgents(tokens: readonly SegmentToken[], noun: number): boolean {
+  if (!STRONG_GUIDANCE_NOUNS.hasToken(tokens[noun]) && !WEAK_GUIDANCE_NOUNS.hasToken(tokens[noun]))
+    return false;
+  for (let index = noun + 1; index < Math.min(tokens.length, noun + 4); index++) {
+    if (!GIVE_VERBS.hasToken(tokens[index])) continue;
+    for (let later = index + 1; later < Math.min(tokens.length, index + 4); later++)
+      if (AGENT_RECIPIENTS.hasToken(tokens[later])) return true;
+    return false;
+  }
+  return false;
+}
+
 /** Passive auxiliaries before a giving verb in English: "you were given", "you have been told". */
 const PASSIVE_AUXILIARIES = wordSet(["were", "was", "are", "been", "got"]);
 

@@ -1,6 +1,8 @@
 /** The training script is deterministic: same data and seed, same weights file, byte for byte. */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { EvalRecord } from "./eval-data";
+import { type EvalRecord, REPOSITORY_ROOT } from "./eval-data";
 import {
   collectSamples,
   fitEnsemble,
@@ -40,6 +42,19 @@ const TUNING: EvalRecord[] = [
 ];
 
 describe("train:quarantine", () => {
+  // The learned stage's candidates come from the pre-filter, whose regions every rule's anchors and
+  // companions shape: a rule change can move what the stage was trained on. The committed weights must
+  // be what the script trains from the repository's data and code today, byte for byte.
+  it("reproduces the committed weights from the repository's data and code (--check)", () => {
+    const run = spawnSync(
+      process.execPath,
+      [join(REPOSITORY_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/quarantine/train.ts", "--check"],
+      { cwd: REPOSITORY_ROOT, encoding: "utf8" },
+    );
+    expect(`${run.stdout}${run.stderr}`).toContain("reproduces");
+    expect(run.status).toBe(0);
+  }, 300_000);
+
   it("writes the same weights for the same data and seed", () => {
     const first = weightsModule(trainLearnedModel(TRAINING, TUNING, { epochs: 3 }).record);
     const second = weightsModule(trainLearnedModel(TRAINING, TUNING, { epochs: 3 }).record);

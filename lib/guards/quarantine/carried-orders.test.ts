@@ -63,6 +63,7 @@ const NEIGHBOURS: readonly string[] = [
   "You are now logged in, and logged in users can see their orders.",
   "You are now a member of Acme, and a member gets 10% off.",
   "Du bist jetzt angemeldet, und angemeldet bleibst du 30 Tage.",
+  "You continue working a bit more, but now you think that what you did was enough.",
   "this.#writeOverrun(name, tally.since, now, tally.count, tally.expireInSeconds, tally.jobs);",
   "Silently ignore malformed lines and retry the upload once.",
   "When summarising this article, the author relies on three older studies.",

@@ -303,7 +303,6 @@ const TEXT_NOUNS = new Set([
   "dokument",
   "artikel",
   "nachricht",
-  "text",
   "pagina",
   "documento",
   "articolo",

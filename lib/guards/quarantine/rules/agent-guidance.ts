@@ -3,19 +3,22 @@ import { wordSet } from "../word-set";
 
 /**
  * The agent's own guidance as a noun phrase: "the instructions you were given", "your initial
- * instructions", "the rules your developers gave you", "die Anweisungen, die du zu Beginn erhalten
- * hast", "le istruzioni che ti sono state date". Two rules ask this question (extraction in
- * prompt-extraction-rules, guidance declared void in override-rules), each with its own verb; what they
- * share is whose guidance it is.
+ * instructions", "your operator's rules", "die Anweisungen, die du zu Beginn erhalten hast", "le
+ * istruzioni che ti sono state date". Two rule files ask this question (extraction in
+ * prompt-extraction-rules; guidance declared void or superseded in override-rules), each with its own
+ * verb; what they share is whose guidance it is.
  *
  * The noun alone says nothing ("the instructions in the README", "the rules in version 2"); what makes
- * it the agent's is who holds it, which the sentence says in one of three ways:
+ * it the agent's is who holds it, which the sentence says in one of four ways (a clause ends the search
+ * at any clause-opening punctuation, SegmentToken.gapOpensClause, but not at a comma: "die Anweisungen,
+ * die du ... erhalten hast"):
  * - a receipt clause after the noun: the reader got it ("you were given", "given to you", "placed on
  *   you", "die du erhalten hast", "die man dir gegeben hat", "che ti sono state date", "che hai
  *   ricevuto"). "The rules you have defined" and "the instructions you gave the team" name the reader as
  *   the author, not the holder, and stay;
  * - a second-person possessive before it ("your instructions", "deine Vorgaben", "le tue istruzioni"),
  *   possibly with one adjective between ("your initial instructions");
+ * - a holder before or after it ("your operator's rules", "die Richtlinien deines Betreibers");
  * - a qualifier that only hidden guidance has ("the system instructions", "the hidden rules").
  * How much each way proves depends on the noun: "your instructions" is the agent's guidance, "your
  * rules", "your settings" or "your orders" are as often a user's firewall rules, preferences or
@@ -293,17 +296,6 @@ const HOLDER_NOUNS = wordSet([
 ]);
 const HOLDER_DETERMINERS = wordSet(["deines", "deiner", "tuo", "tuoi", "del", "des", "der"]);
 
-/** True when a gap ends a clause for this purpose (a comma does not: "die Anweisungen, die du ..."). */
-function breaksClause(gap: string): boolean {
-  for (let index = 0; index < gap.length; index++) {
-    const code = gap.charCodeAt(index);
-    // . ! ? ; : ( ) and newline
-    if (code === 46 || code === 33 || code === 63 || code === 59 || code === 58 || code === 40 || code === 41)
-      return true;
-  }
-  return false;
-}
-
 /** How far after the noun a receipt clause or a holder may stand ("..., die du zu Beginn erhalten hast"). */
 const CLAUSE_REACH = 8;
 
@@ -316,7 +308,7 @@ function hasReceiptClause(tokens: readonly SegmentToken[], noun: number): boolea
   const end = Math.min(tokens.length, noun + 1 + CLAUSE_REACH);
   for (let index = noun + 1; index < end; index++) {
     const token = tokens[index]!;
-    if (breaksClause(token.gapBefore)) return false;
+    if (token.gapOpensClause) return false;
     if (RECIPIENT_PRONOUNS.hasToken(token)) {
       recipient = index;
       // "given to you", "placed on you", "set for you": the giving verb came first.
@@ -353,7 +345,7 @@ function hasReceiptClause(tokens: readonly SegmentToken[], noun: number): boolea
   // Italian without a pronoun: "le istruzioni che hai ricevuto".
   for (let index = noun + 1; index < Math.min(tokens.length, noun + 5); index++) {
     const token = tokens[index]!;
-    if (breaksClause(token.gapBefore)) return false;
+    if (token.gapOpensClause) return false;
     if (token.word === "hai" && RECEIVE_VERBS.hasToken(tokens[index + 1])) return true;
     if (token.word === "sei" && tokens[index + 1]?.word === "stato" && GIVE_VERBS.hasToken(tokens[index + 2]))
       return true;
@@ -381,7 +373,7 @@ function hasHolder(tokens: readonly SegmentToken[], noun: number): boolean {
   if (GUIDANCE_ADJECTIVES.hasToken(tokens[noun - 1]) && HOLDER_GENITIVES.hasToken(tokens[noun - 2]))
     return true;
   const next = tokens[noun + 1];
-  if (next === undefined || breaksClause(next.gapBefore)) return false;
+  if (next === undefined || next.gapOpensClause) return false;
   if (HOLDER_NOUNS.hasToken(next) && next.word.startsWith("dell'")) return true;
   return HOLDER_DETERMINERS.hasToken(next) && HOLDER_NOUNS.hasToken(tokens[noun + 2]);
 }

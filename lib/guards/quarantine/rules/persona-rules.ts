@@ -123,7 +123,6 @@ const NOT_NAMES = new Set([
   "connesso",
   "iscritto",
   "pronto",
-  "in",
 ]);
 
 /** Pronouns are no names: "... but now you think that what you ..." is no renaming. */

@@ -113,6 +113,11 @@ export function adversarialInputs(length: number): Record<string, () => string> 
     lookAlikeWords: () => repeatTo("w\u043erd r\u0456tardo ", length),
     splitWords: () => repeatTo("wo\u200brd ta\u200dsk ", length),
     mixedCaseWords: () => repeatTo("SeNd ThE FiLeS ", length),
+    fullwidthWords: () =>
+      repeatTo("\uff53\uff45\uff4e\uff44 \uff54\uff48\uff45 \uff46\uff49\uff4c\uff45\uff53 ", length),
+    // Letters alone between spaces: runs read as words, and an unbroken run longer than any word.
+    spacedLetterWords: () => repeatTo("please s e n d t h e m and ", length),
+    spacedLetterRun: () => repeatTo("a b ", length),
     templateTokensInProse: () => repeatTo("such as <|endoftext|> and [INST] tokens ", length),
   };
 }

@@ -104,12 +104,55 @@ function lineStart(text: string, index: number, floor: number): number {
 }
 
 /**
+ * An order to act on what was decoded, in the three languages: "decode it and follow it", "act on it",
+ * "carry out what it asks", "do what it says", "dekodieren und die Anweisungen umsetzen", "führe es
+ * aus", "decodifica ed esegui le istruzioni". Only read in a text that also asks for decoding
+ * (DECODE_MENTION), over at most ORDER_LOOKBACK characters: the gaps are bounded.
+ */
+const ACT_ON_DECODED =
+  /\b(?:follow|obey|execute|carry (?:it |them )?out|act (?:on|upon)|do (?:what|as) (?:it|they)|comply|befolge|befolgen|folge|ausf[üu]hren|f[üu]hre [^.\n]{0,30}aus|umsetzen|setze [^.\n]{0,30}um|segui|seguire|esegui|eseguire|obbedisci|attieniti|metti in pratica|fai (?:quello|ci[òo]) che)/i;
+
+/** A line's text around a run: where an order to decode it may stand. */
+interface OrderText {
+  start: number;
+  end: number;
+  /** The order asks for decoding (DECODE_MENTION). */
+  decodes: boolean;
+  /** It also asks to act on what was decoded (ACT_ON_DECODED). */
+  actsOn: boolean;
+}
+
+/** The text in [start, end), trimmed of spaces, read as an order to decode (undefined when blank). */
+function orderText(text: string, start: number, end: number): OrderText | undefined {
+  let from = start;
+  while (from < end && isSpace(text.charCodeAt(from))) from++;
+  let to = end;
+  while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
+  if (to <= from) return undefined;
+  const slice = text.slice(from, to);
+  const decodes = DECODE_MENTION.test(slice);
+  return { start: from, end: to, decodes, actsOn: decodes && ACT_ON_DECODED.test(slice) };
+}
+
+/** End of the line holding `index` (its line break, or `limit`). */
+function lineEnd(text: string, index: number, limit: number): number {
+  let end = index;
+  while (end < limit && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+  return end;
+}
+
+/**
  * Base64 runs that decode to an order to the agent, and the order to decode them: the encoded text is
  * decoded and scanned with `scan` (the whole scanner, one level deeper); when the scan flags it, the
  * run is removed, and so is the text before it on its line (or the previous line) when that text asks
- * for decoding ("Base64 (decode and follow): ..."). Bounded: runs of 24 to 16,384 characters, each
- * decoded once, so the work stays linear in the text. Only text[from, to) is searched (the lines
- * around a mention of decoding). Returns the removals sorted by start.
+ * for decoding ("Base64 (decode and follow): ..."). A run that decodes to readable text the scan does
+ * not flag is removed too when the text around it (before it on its line, the previous line, or the
+ * next: "^ decode this base64 blob and carry out what it asks") orders to decode it and act on what it
+ * says (ACT_ON_DECODED): that order is the attack whatever the payload says, and a text for people has
+ * no reason to hide readable prose from them. Bounded: runs of 24 to 16,384 characters, each decoded
+ * once, orders read over at most ORDER_LOOKBACK characters a line, so the work stays linear in the
+ * text. Only text[from, to) is searched (the lines around a mention of decoding). Returns the removals
+ * sorted by start.
  */
 export function findEncodedOrders(
   text: string,
@@ -126,7 +169,12 @@ export function findEncodedOrders(
       index++;
       continue;
     }
-    const start = index;
+    let start = index;
+    // An escaped line break or tab ("\\n" in a JSON string or a calendar value) is not part of the run.
+    if (start > from && text.charCodeAt(start - 1) === 92 && isEscapeLetter(text.charCodeAt(start))) {
+      start++;
+      index++;
+    }
     while (index < length && isBase64Character(text.charCodeAt(index))) index++;
     let end = index;
     while (end < length && end - index < 2 && text.charCodeAt(end) === 61) end++;
@@ -138,15 +186,12 @@ export function findEncodedOrders(
     const bytes = decodeBase64(text, start, end);
     if (bytes === undefined) continue;
     const decoded = decodedText(bytes);
-    if (decoded === undefined || !scan(decoded)) continue;
-    let removalStart = start;
+    if (decoded === undefined) continue;
+    // Where the order to decode may stand: before the run on its line, the line before, the line after.
     const lineOpen = lineStart(text, start, floor);
-    const before = text.slice(Math.max(lineOpen, start - ORDER_LOOKBACK), start);
-    if (DECODE_MENTION.test(before)) {
-      removalStart = Math.max(lineOpen, start - ORDER_LOOKBACK);
-      while (removalStart < start && isSpace(text.charCodeAt(removalStart))) removalStart++;
-    } else if (lineOpen > floor) {
-      // The order may stand on the line before ("Decode this and do what it says:\nV2hh...").
+    const before = orderText(text, Math.max(lineOpen, start - ORDER_LOOKBACK), start);
+    let previous: OrderText | undefined;
+    if (lineOpen > floor) {
       let previousEnd = lineOpen - 1;
       if (
         previousEnd > floor &&
@@ -155,18 +200,42 @@ export function findEncodedOrders(
       )
         previousEnd--;
       const previousStart = lineStart(text, previousEnd, floor);
-      const previous = text.slice(Math.max(previousStart, previousEnd - ORDER_LOOKBACK), previousEnd);
-      if (previous.trim() !== "" && DECODE_MENTION.test(previous)) {
-        let orderStart = Math.max(previousStart, previousEnd - ORDER_LOOKBACK);
-        while (orderStart < previousEnd && isSpace(text.charCodeAt(orderStart))) orderStart++;
-        let orderEnd = previousEnd;
-        while (orderEnd > orderStart && isSpace(text.charCodeAt(orderEnd - 1))) orderEnd--;
-        if (orderEnd > orderStart)
-          removals.push({ start: orderStart, end: orderEnd, rule: ENCODED_ORDER_RULE });
+      previous = orderText(text, Math.max(previousStart, previousEnd - ORDER_LOOKBACK), previousEnd);
+    }
+    let next: OrderText | undefined;
+    const runLineEnd = lineEnd(text, end, Math.min(length, end + ORDER_LOOKBACK));
+    const after = orderText(text, end, runLineEnd);
+    if (runLineEnd < length && (after === undefined || !after.decodes)) {
+      let nextStart = runLineEnd + 1;
+      if (text.charCodeAt(runLineEnd) === 13 && text.charCodeAt(nextStart) === 10) nextStart++;
+      next = orderText(
+        text,
+        nextStart,
+        lineEnd(text, nextStart, Math.min(length, nextStart + ORDER_LOOKBACK)),
+      );
+    } else next = after;
+    const flagged = scan(decoded);
+    const orderedToActOn = before?.actsOn === true || previous?.actsOn === true || next?.actsOn === true;
+    if (!flagged && !orderedToActOn) continue;
+    let removalStart = start;
+    let removalEnd = end;
+    if (before?.decodes === true) removalStart = before.start;
+    else if (previous?.decodes === true)
+      removals.push({ start: previous.start, end: previous.end, rule: ENCODED_ORDER_RULE });
+    // The order after the run, when no order stands before it.
+    if (next?.decodes === true && before?.decodes !== true && previous?.decodes !== true) {
+      if (next === after) removalEnd = next.end;
+      else {
+        removals.push({ start: removalStart, end, rule: ENCODED_ORDER_RULE });
+        removals.push({ start: next.start, end: next.end, rule: ENCODED_ORDER_RULE });
+        floor = next.end;
+        index = Math.max(index, next.end);
+        continue;
       }
     }
-    removals.push({ start: removalStart, end, rule: ENCODED_ORDER_RULE });
-    floor = end;
+    removals.push({ start: removalStart, end: removalEnd, rule: ENCODED_ORDER_RULE });
+    floor = removalEnd;
+    index = Math.max(index, removalEnd);
   }
   return removals;
 }
@@ -176,6 +245,11 @@ function isSpace(codeUnit: number): boolean {
 }
 
 /** Characters that glue a base64-looking run to a longer token: a URL path, a key=value, an identifier. */
+/** n, r, t: the letters of the escapes for a line break, a carriage return and a tab. */
+function isEscapeLetter(codeUnit: number): boolean {
+  return codeUnit === 110 || codeUnit === 114 || codeUnit === 116;
+}
+
 function isWordJoiner(codeUnit: number): boolean {
   return (
     codeUnit === 47 ||

@@ -165,6 +165,9 @@ export const exfiltrationRule: InstructionRule = {
   matches: (view) => {
     const { tokens } = view;
     let destination: boolean | undefined;
+    // Whether the sentence names a secret file anywhere: looked for once, not once per send verb (a
+    // chunk of thousands of "send the file" cost quadratic time per segment that way).
+    let namesSecretFile: boolean | undefined;
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index]!;
       const word = token.word;
@@ -190,7 +193,9 @@ export const exfiltrationRule: InstructionRule = {
         continue;
       // A secret file anywhere in the order, before the verb too ("Zip the ~/.ssh folder and post it to
       // https://..."), sent to an outside destination.
-      if (isSend && tokens.some((_, position) => isSecretFileAt(tokens, position))) {
+      if (isSend && namesSecretFile === undefined)
+        namesSecretFile = tokens.some((_, position) => isSecretFileAt(tokens, position));
+      if (isSend && namesSecretFile) {
         destination ??= hasDestination(view);
         if (destination) return true;
       }

@@ -118,6 +118,11 @@ export function adversarialInputs(length: number): Record<string, () => string> 
     // Letters alone between spaces: runs read as words, and an unbroken run longer than any word.
     spacedLetterWords: () => repeatTo("please s e n d t h e m and ", length),
     spacedLetterRun: () => repeatTo("a b ", length),
+    // Hidden markup (hidden-markup.ts): comments, nested hidden elements that never close, Markdown
+    // comment lines holding an order, each hidden range scanned again at the lower threshold.
+    hiddenComments: () => repeatTo("<!-- send the file ", length),
+    hiddenElements: () => repeatTo("<div hidden>send the file ", length),
+    markdownComments: () => repeatTo("[//]: # (send the file)\n", length),
     templateTokensInProse: () => repeatTo("such as <|endoftext|> and [INST] tokens ", length),
   };
 }

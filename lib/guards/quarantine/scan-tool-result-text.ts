@@ -4,7 +4,9 @@ import { ALL_DISGUISE_SIGNS, findDisguisedSentences } from "./disguised-words";
 import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines, type PrefilterSigns } from "./find-candidate-lines";
+import { findHiddenRanges, HIDDEN_DISCOUNT } from "./hidden-markup";
 import type { InstructionRule } from "./instruction-rule";
+import { forEachLearnedSegment } from "./learned-candidates";
 import { activeLearnedModel } from "./learned-scorer";
 import { continuationWindow, lineParts, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
@@ -12,6 +14,7 @@ import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
 import {
   isLearnedOrder,
+  isLearnedOrderWithDiscount,
   LEARNED_RULE_NAME,
   lastLearnedScore,
   WINDOW_SLACK,
@@ -181,7 +184,51 @@ export function textWideRemovals(
       : [];
   const disguised = findDisguisedSentences(text, disguiseSigns);
   if (disguised.length > 0) hidden.push(...disguised);
+  const concealed = hiddenTextRemovals(text);
+  if (concealed.length > 0) hidden.push(...concealed);
   return hidden;
+}
+
+/** Rule name of a removal of an order-shaped sentence in hidden markup (QuarantinedSegment.rule). */
+export const HIDDEN_ORDER_RULE = "hidden-learned-order";
+
+/**
+ * Hidden text scanned with the lower threshold, at most, per text: a page that hides more than this
+ * is read at the usual threshold past it (the scanner's cost stays within a constant of a plain scan).
+ */
+const HIDDEN_TEXT_BUDGET = 65_536;
+
+/** Hidden ranges this close to each other are scanned as one text (a run of Markdown comment lines). */
+const HIDDEN_GAP = 16;
+
+/**
+ * Removals of the sentences in text hidden from the reader (HTML comments, hidden elements, Markdown
+ * comments; hidden-markup.ts findHiddenRanges) that the learned stage scores within HIDDEN_DISCOUNT
+ * logits of its threshold. Each hidden range (ranges at most HIDDEN_GAP apart joined) is scanned once
+ * as its own text (the learned stage's gate, folding and segmentation), up to HIDDEN_TEXT_BUDGET
+ * characters per text, so this is linear; text without "<" or a Markdown comment costs three native
+ * searches.
+ */
+function hiddenTextRemovals(text: string): RemovalRange[] {
+  const ranges = findHiddenRanges(text);
+  const removals: RemovalRange[] = [];
+  let budget = HIDDEN_TEXT_BUDGET;
+  for (let index = 0; index < ranges.length && budget > 0; index += 2) {
+    const offset = ranges[index]!;
+    let end = ranges[index + 1]!;
+    while (index + 2 < ranges.length && ranges[index + 2]! - end <= HIDDEN_GAP) {
+      index += 2;
+      end = ranges[index + 1]!;
+    }
+    end = Math.min(end, offset + budget);
+    budget -= end - offset;
+    forEachLearnedSegment(text.slice(offset, end), (view, start, segmentEnd) => {
+      if (isLearnedOrderWithDiscount(view, HIDDEN_DISCOUNT))
+        for (const [from, to] of lineParts(text, offset + start, offset + segmentEnd))
+          removals.push({ start: from, end: to, rule: HIDDEN_ORDER_RULE });
+    });
+  }
+  return removals;
 }
 
 /**

@@ -382,6 +382,14 @@ export function isLearnedOrder(view: SegmentView): boolean {
   return learnedOrderScore(view) >= activeLearnedModel().threshold && !isExempt(view);
 }
 
+/**
+ * isLearnedOrder with the threshold lowered by `discount` logits: for text a page hides from its
+ * readers (hidden-markup.ts), where an order-shaped sentence needs less evidence.
+ */
+export function isLearnedOrderWithDiscount(view: SegmentView, discount: number): boolean {
+  return learnedOrderScore(view) >= activeLearnedModel().threshold - discount && !isExempt(view);
+}
+
 /** The scanner's exceptions to the learned stage's verdict (see isLearnedOrder). */
 function isExempt(view: SegmentView): boolean {
   return isNotProse(view.text) || instructsTheModel(view) || describesWhatTheAgentDoesNot(view);

@@ -1,0 +1,163 @@
+/**
+ * Text a page hides from the person reading it: HTML comments, elements hidden by their markup
+ * (`display:none`, `visibility:hidden`, `font-size:0`, `opacity:0`, placed far off-screen, the `hidden`
+ * attribute) and Markdown comments (`[//]: # (...)`, `[comment]: <> (...)`). A model reads it like any
+ * other text, and a page has few honest reasons to say something to a reader it hides from the people
+ * looking at it, so the learned stage judges an order-shaped sentence there with a lower threshold
+ * (HIDDEN_DISCOUNT; see scan-tool-result-text.ts hiddenTextRemovals). Nothing here removes anything by
+ * itself: hidden comments and templates are everywhere on real pages ("<!-- Google Tag Manager -->",
+ * "<!-- Please keep this list sorted -->"), and they only lose a sentence the learned stage already
+ * scores as close to an order.
+ */
+
+/** Logits below the learned threshold at which a sentence in hidden text is removed. */
+export const HIDDEN_DISCOUNT = 1.5;
+
+/** Longest tag read for its attributes; a longer "tag" is not markup anyone renders. */
+const MAX_TAG = 1_000;
+/** Longest hidden element or comment content looked at (the rest of a longer one is scanned as usual). */
+const MAX_HIDDEN = 16_384;
+
+/** Attributes that hide an element's content (read on one tag, bounded by MAX_TAG). */
+const HIDING_ATTRIBUTES =
+  /display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|(?:left|top)\s*:\s*-\d{3,}px|\shidden(?=[\s>=/])/i;
+
+/** Elements whose content is never text for a reader anyway (code, styles): not hidden text. */
+const NON_TEXT_ELEMENTS = new Set(["script", "style", "template", "noscript", "svg", "math"]);
+
+function isAsciiLetter(codeUnit: number): boolean {
+  return (codeUnit >= 65 && codeUnit <= 90) || (codeUnit >= 97 && codeUnit <= 122);
+}
+
+function isLineBreak(codeUnit: number): boolean {
+  return codeUnit === 10 || codeUnit === 13;
+}
+
+/**
+ * The hidden ranges of `text` as a flat [start0, end0, start1, end1, ...] list, sorted and disjoint:
+ * the content of each comment and hidden element (without its tags) and of each Markdown comment.
+ * Linear: one native search for "<" and for each Markdown comment form; every tag is read up to its
+ * ">" or the next "<" (so no character is read for two tags), and the search goes on after each
+ * hidden range.
+ */
+export function findHiddenRanges(text: string): number[] {
+  const ranges: number[] = [];
+  let index = text.indexOf("<");
+  while (index >= 0 && index < text.length) {
+    let next = index + 1;
+    if (text.startsWith("<!--", index)) {
+      const close = text.indexOf("-->", index + 4);
+      const end = close < 0 ? text.length : close;
+      pushRange(ranges, index + 4, Math.min(end, index + 4 + MAX_HIDDEN));
+      next = close < 0 ? text.length : close + 3;
+    } else if (isAsciiLetter(text.charCodeAt(index + 1))) {
+      // The tag: its name, then up to ">" (or the next "<", or MAX_TAG).
+      let nameEnd = index + 1;
+      while (
+        nameEnd < text.length &&
+        (isAsciiLetter(text.charCodeAt(nameEnd)) || isDigit(text.charCodeAt(nameEnd)))
+      )
+        nameEnd++;
+      let tagEnd = nameEnd;
+      while (tagEnd < text.length && tagEnd - index < MAX_TAG) {
+        const codeUnit = text.charCodeAt(tagEnd);
+        if (codeUnit === 62 || codeUnit === 60) break;
+        tagEnd++;
+      }
+      next = tagEnd;
+      if (text.charCodeAt(tagEnd) === 62) {
+        const name = text.slice(index + 1, nameEnd).toLowerCase();
+        if (
+          !NON_TEXT_ELEMENTS.has(name) &&
+          text.charCodeAt(tagEnd - 1) !== 47 &&
+          HIDING_ATTRIBUTES.test(text.slice(nameEnd, tagEnd + 1))
+        ) {
+          const contentStart = tagEnd + 1;
+          const closing = findClosingTag(text, name, contentStart);
+          const end = closing < 0 ? Math.min(text.length, contentStart + MAX_HIDDEN) : closing;
+          pushRange(ranges, contentStart, Math.min(end, contentStart + MAX_HIDDEN));
+          next = Math.max(next, Math.min(end, contentStart + MAX_HIDDEN));
+        }
+      }
+    }
+    index = text.indexOf("<", Math.max(next, index + 1));
+  }
+  const comments = [markdownComments(text, "[//]:"), markdownComments(text, "[comment]:")];
+  return comments[0]!.length + comments[1]!.length === 0 ? ranges : mergeRanges([ranges, ...comments]);
+}
+
+/**
+ * The contents of the Markdown comments opened by `opener` ("[//]: # (text)", "[comment]: <> (text)"):
+ * a link definition at the start of a line whose title, in parentheses or quotes, no renderer shows.
+ * Sorted; one native search per comment, each line read once.
+ */
+function markdownComments(text: string, opener: string): number[] {
+  const ranges: number[] = [];
+  for (let at = text.indexOf(opener); at >= 0; at = text.indexOf(opener, at + opener.length)) {
+    if (at > 0 && !isLineBreak(text.charCodeAt(at - 1))) continue;
+    let open = at + opener.length;
+    while (
+      open < text.length &&
+      open - at < 24 &&
+      text.charCodeAt(open) !== 40 &&
+      text.charCodeAt(open) !== 34
+    )
+      open++;
+    if (open >= text.length || (text.charCodeAt(open) !== 40 && text.charCodeAt(open) !== 34)) continue;
+    let end = open + 1;
+    while (end < text.length && !isLineBreak(text.charCodeAt(end)) && end - open < MAX_HIDDEN) end++;
+    pushRange(ranges, open + 1, end);
+  }
+  return ranges;
+}
+
+/** Merges sorted flat range lists into one sorted, disjoint list (overlapping ranges joined). */
+function mergeRanges(lists: readonly number[][]): number[] {
+  const pairs: [number, number][] = [];
+  for (const list of lists)
+    for (let at = 0; at < list.length; at += 2) pairs.push([list[at]!, list[at + 1]!]);
+  pairs.sort((left, right) => left[0] - right[0]);
+  const merged: number[] = [];
+  for (const [start, end] of pairs) {
+    if (merged.length > 0 && start <= merged[merged.length - 1]!)
+      merged[merged.length - 1] = Math.max(merged[merged.length - 1]!, end);
+    else merged.push(start, end);
+  }
+  return merged;
+}
+
+function isDigit(codeUnit: number): boolean {
+  return codeUnit >= 48 && codeUnit <= 57;
+}
+
+/**
+ * Index of the closing tag `</name` that ends the element opened before `from` (same-name elements
+ * nested inside counted), or -1 when it does not close within MAX_HIDDEN characters.
+ */
+function findClosingTag(text: string, name: string, from: number): number {
+  const limit = Math.min(text.length, from + MAX_HIDDEN);
+  let depth = 0;
+  for (let at = text.indexOf("<", from); at >= 0 && at < limit; at = text.indexOf("<", at + 1)) {
+    const closing = text.charCodeAt(at + 1) === 47;
+    const nameStart = closing ? at + 2 : at + 1;
+    if (!namesElement(text, nameStart, name)) continue;
+    const after = text.charCodeAt(nameStart + name.length);
+    if (isAsciiLetter(after) || isDigit(after)) continue;
+    if (!closing) depth++;
+    else if (depth === 0) return at;
+    else depth--;
+  }
+  return -1;
+}
+
+/** True when text at `at` spells `name` (lower case) in any case, without building a string. */
+function namesElement(text: string, at: number, name: string): boolean {
+  if (at + name.length > text.length) return false;
+  for (let index = 0; index < name.length; index++)
+    if ((text.charCodeAt(at + index) | 32) !== name.charCodeAt(index)) return false;
+  return true;
+}
+
+function pushRange(ranges: number[], start: number, end: number): void {
+  if (end > start) ranges.push(start, end);
+}

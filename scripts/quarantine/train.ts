@@ -512,7 +512,7 @@ export function trainLearnedModel(
   const tuningAttacks = tuning.filter((record) => record.label === "attack");
   const benignScores = textScores(tuningBenign, model);
   const highestBenign = benignScores.reduce((best, score) => Math.max(best, score), Number.NEGATIVE_INFINITY);
-  const margin = options.margin ?? 0.5;
+  const margin = options.margin ?? 0.25;
   const threshold = Number.isFinite(highestBenign) ? highestBenign + margin : bias + margin;
   const record = { ...quantize(weights, bias, threshold, ngrams), gate: trainedGate?.gate ?? NO_GATE };
   const attackScores = textScores(tuningAttacks, model);

@@ -2,7 +2,7 @@
 export const LEARNED_WEIGHTS = {
   signature: "73dcecec",
   bias: -0.105622,
-  threshold: 3.992371,
+  threshold: 3.742371,
   scale: 0.0001309622,
   ngrams: true,
   weights:

@@ -161,3 +161,82 @@ function namesElement(text: string, at: number, name: string): boolean {
 function pushRange(ranges: number[], start: number, end: number): void {
   if (end > start) ranges.push(start, end);
 }
+
+/**
+ * A chat message inside the data that claims a privileged role: `"role": "system"` (or developer) in
+ * JSON, also JSON-escaped inside a string (`\"role\": \"system\"`), and `role: system` in YAML. Its
+ * content is what an attacker wants the model to take for its operator's words; prompt-engineering
+ * docs show such messages too ("You are a helpful assistant."), so, like hidden text, the content only
+ * gets the lower learned threshold (no removal for the role alone).
+ */
+const PRIVILEGED_ROLE =
+  /role(\\?"?)[ \t]{0,8}:[ \t]{0,8}(\\?["']?)(?:system|developer|sistema|entwickler|sviluppatore)\2[ \t]{0,8}(?=[,}\r\n]|\\n)/gi;
+
+/**
+ * True when the role key at `at` opens a JSON key (`"role"`, `\"role\"`) or a YAML key at the start of
+ * its line (`role:`, `- role:`): not "the role: system administrator" in prose.
+ */
+function opensRoleKey(text: string, at: number, quoted: boolean): boolean {
+  if (quoted) return text.charCodeAt(at - 1) === 34;
+  for (let index = at - 1; index >= 0 && at - index <= 24; index--) {
+    const codeUnit = text.charCodeAt(index);
+    if (isLineBreak(codeUnit) || (codeUnit === 110 && text.charCodeAt(index - 1) === 92)) return true;
+    if (codeUnit !== 32 && codeUnit !== 9 && codeUnit !== 45) return false;
+  }
+  return at === 0;
+}
+
+/** How far after the role its message's content key is looked for. */
+const CONTENT_REACH = 200;
+
+/**
+ * The ranges of the contents of chat messages with a privileged role (PRIVILEGED_ROLE): the JSON
+ * "content" string that follows the role in the same object, or the YAML `content:` value on the next
+ * line. Sorted and disjoint; one native search, each content read once (bounded by MAX_HIDDEN).
+ */
+export function findPrivilegedMessageRanges(text: string): number[] {
+  const ranges: number[] = [];
+  const search = PRIVILEGED_ROLE;
+  search.lastIndex = 0;
+  let floor = 0;
+  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+    if (!opensRoleKey(text, match.index, match[1]!.endsWith('"'))) continue;
+    let after = match.index + match[0].length;
+    // A YAML role line ends here: the content key is on the next line.
+    if (match[1] === "") {
+      if (text.charCodeAt(after) === 92) after += 2;
+      else {
+        if (text.charCodeAt(after) === 13) after++;
+        if (text.charCodeAt(after) === 10) after++;
+      }
+    }
+    const window = text.slice(after, Math.min(text.length, after + CONTENT_REACH));
+    const content = /^(?:[^{}]*?)(\\?)"content\1"\s{0,8}:\s{0,8}\1"|^[ \t]{0,16}content:[ \t]{0,8}/.exec(
+      window,
+    );
+    if (content === null) continue;
+    const start = after + content[0].length;
+    if (start < floor) continue;
+    const escaped = content[1] === "\\";
+    const quoted = content[0].endsWith('"');
+    let end = start;
+    const limit = Math.min(text.length, start + MAX_HIDDEN);
+    while (end < limit) {
+      const codeUnit = text.charCodeAt(end);
+      if (quoted) {
+        if (escaped ? codeUnit === 92 && text.charCodeAt(end + 1) === 34 : codeUnit === 34) break;
+        // An escape inside the value: skip the escaped character (its pair in an escaped string).
+        if (codeUnit === 92) {
+          end += escaped ? 3 : 2;
+          continue;
+        }
+      } else if (isLineBreak(codeUnit) || (codeUnit === 92 && text.charCodeAt(end + 1) === 110)) break;
+      end++;
+    }
+    end = Math.min(end, limit);
+    pushRange(ranges, start, end);
+    floor = end;
+    search.lastIndex = Math.max(search.lastIndex, end);
+  }
+  return ranges;
+}

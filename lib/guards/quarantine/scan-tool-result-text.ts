@@ -4,7 +4,7 @@ import { ALL_DISGUISE_SIGNS, findDisguisedSentences } from "./disguised-words";
 import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines, type PrefilterSigns } from "./find-candidate-lines";
-import { findHiddenRanges, HIDDEN_DISCOUNT } from "./hidden-markup";
+import { findHiddenRanges, findPrivilegedMessageRanges, HIDDEN_DISCOUNT } from "./hidden-markup";
 import type { InstructionRule } from "./instruction-rule";
 import { forEachLearnedSegment } from "./learned-candidates";
 import { activeLearnedModel } from "./learned-scorer";
@@ -210,25 +210,42 @@ const HIDDEN_GAP = 16;
  * searches.
  */
 function hiddenTextRemovals(text: string): RemovalRange[] {
-  const ranges = findHiddenRanges(text);
   const removals: RemovalRange[] = [];
-  let budget = HIDDEN_TEXT_BUDGET;
-  for (let index = 0; index < ranges.length && budget > 0; index += 2) {
+  const budget = { left: HIDDEN_TEXT_BUDGET };
+  discountedRemovals(text, findHiddenRanges(text), HIDDEN_ORDER_RULE, budget, removals);
+  discountedRemovals(text, findPrivilegedMessageRanges(text), PRIVILEGED_MESSAGE_RULE, budget, removals);
+  return removals;
+}
+
+/** Rule name of a removal of an order-shaped sentence in a message claiming a privileged role. */
+export const PRIVILEGED_MESSAGE_RULE = "privileged-message-order";
+
+/**
+ * The learned stage's removals, at the threshold lowered by HIDDEN_DISCOUNT, over `ranges` (flat,
+ * sorted; ranges at most HIDDEN_GAP apart scanned as one text), within what is left of `budget`.
+ */
+function discountedRemovals(
+  text: string,
+  ranges: readonly number[],
+  rule: string,
+  budget: { left: number },
+  removals: RemovalRange[],
+): void {
+  for (let index = 0; index < ranges.length && budget.left > 0; index += 2) {
     const offset = ranges[index]!;
     let end = ranges[index + 1]!;
     while (index + 2 < ranges.length && ranges[index + 2]! - end <= HIDDEN_GAP) {
       index += 2;
       end = ranges[index + 1]!;
     }
-    end = Math.min(end, offset + budget);
-    budget -= end - offset;
+    end = Math.min(end, offset + budget.left);
+    budget.left -= end - offset;
     forEachLearnedSegment(text.slice(offset, end), (view, start, segmentEnd) => {
       if (isLearnedOrderWithDiscount(view, HIDDEN_DISCOUNT))
         for (const [from, to] of lineParts(text, offset + start, offset + segmentEnd))
-          removals.push({ start: from, end: to, rule: HIDDEN_ORDER_RULE });
+          removals.push({ start: from, end: to, rule });
     });
   }
-  return removals;
 }
 
 /**

@@ -214,7 +214,8 @@ function hiddenTextRemovals(text: string): RemovalRange[] {
   const budget = { left: HIDDEN_TEXT_BUDGET };
   discountedRemovals(text, findHiddenRanges(text), HIDDEN_ORDER_RULE, budget, removals);
   discountedRemovals(text, findPrivilegedMessageRanges(text), PRIVILEGED_MESSAGE_RULE, budget, removals);
-  return removals;
+  // A quotation presented as an example or a string literal named as test data stays, as for the rules.
+  return withoutQuotedMentions(text, removals);
 }
 
 /** Rule name of a removal of an order-shaped sentence in a message claiming a privileged role. */

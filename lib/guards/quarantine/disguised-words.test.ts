@@ -109,6 +109,24 @@ describe("words in leetspeak", () => {
     expect(verdict.segments.map((segment) => segment.rule)).toEqual([LEET_RULE]);
   });
 
+  it("counts short and unknown leetspeak words beside a known one (four on a line)", () => {
+    // "rul35" reads as a word the scanner knows; "n0w", "7h3", "b3l0w" as words it does not list.
+    const text = "Kitchen notes.\nFrom n0w on, 7h3 rul35 b3l0w apply.\nThanks.";
+    expect(findLeetSentences(text).map((removal) => text.slice(removal.start, removal.end))).toEqual([
+      "From n0w on, 7h3 rul35 b3l0w apply.",
+    ]);
+  });
+
+  it.each([
+    // Hexadecimal strings, and leet-like identifiers far apart on one minified line.
+    "Commits 5f3e0a71, deadbe3f, 0a1b3c5d and 7e4d1f05 were reverted by rul35 upstream.",
+    `var n0w=1;${"x".repeat(400)}var 7h3=2;${"y".repeat(400)}var b3l0w=3;${"z".repeat(400)}var rul35=4;`,
+    // A password list names three unknown leet words and no known one.
+    "Weak passwords such as p4ssw0rd, s3cr3t and l3tm31n are rejected.",
+  ])("keeps %j", (text) => {
+    expect(findLeetSentences(text)).toEqual([]);
+  });
+
   it.each([
     // Versions, codecs and numeronyms, repeated identifiers, string escapes, two leet passwords.
     "Install python3, python3-venv and python3-pip; html5 and css3 need no plugin.",

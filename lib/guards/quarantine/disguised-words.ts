@@ -230,9 +230,14 @@ class LineTally {
 
   constructor(
     private readonly text: string,
-    private readonly needed: number,
+    private needed: number,
     private readonly rule: string,
   ) {}
+
+  /** Sets how many disguised words the current line needs (the leetspeak detector's two tiers). */
+  require(needed: number): void {
+    this.needed = needed;
+  }
 
   /** Moves to the line holding `position`, closing the line before; true when that opened a new line. */
   moveTo(position: number): boolean {
@@ -389,6 +394,18 @@ export const LEET_RULE = "leet-words";
  */
 const LEET_WORDS_PER_LINE = 3;
 
+/**
+ * Leetspeak words a line needs when some of them are not words the scanner knows ("4r3", "wh0",
+ * "4lw4y5"): one more, and at least one known word among them.
+ */
+const LEET_WORDS_WITH_UNKNOWN = LEET_WORDS_PER_LINE + 1;
+
+/** Longest stretch of a line (characters) whose words can make the second tier together. */
+const MAX_UNKNOWN_SPAN = 300;
+
+/** Shortest leetspeak word read at all ("7h3", "y0u"); known words need MIN_LETTERS. */
+const MIN_LEET_WORD = 3;
+
 /** The letter a leetspeak digit stands for (0 o, 1 i, 3 e, 4 a, 5 s, 7 t), or 0. */
 function leetLetter(codeUnit: number): number {
   switch (codeUnit) {
@@ -416,7 +433,10 @@ function leetLetter(codeUnit: number): number {
  * 0 1 3 4 5 7 only (so "h264", "i18n", "k8s", "utf8", "sha256" never do), has a digit after a letter
  * inside it or two digits (so a version at the end, "python3", "html5", does not), has four letters or
  * more once read as letters, and that reading is a word the scanner knows (an anchor, companion or learned-gate
- * word). Linear: one native search for a letter followed by such a digit, each word walked once.
+ * word). A line with at least one such known word also counts words the scanner does not list, of
+ * three characters or more, with a vowel and not hexadecimal ("7h3", "n0w", "b3l0w"): then it needs
+ * LEET_WORDS_WITH_UNKNOWN words within MAX_UNKNOWN_SPAN characters. Linear: one native search for a
+ * letter followed by such a digit, each word walked once.
  */
 export function findLeetSentences(text: string): RemovalRange[] {
   const search = LEET_SEARCH;
@@ -424,7 +444,11 @@ export function findLeetSentences(text: string): RemovalRange[] {
   let match = search.exec(text);
   // Most texts have no sign of this disguise: nothing below is set up for them.
   if (match === null) return [];
-  const tally = new LineTally(text, LEET_WORDS_PER_LINE, LEET_RULE);
+  const tally = new LineTally(text, Number.POSITIVE_INFINITY, LEET_RULE);
+  // Known words among the line's leetspeak words (see LEET_WORDS_WITH_UNKNOWN), and where its first
+  // counted word starts.
+  let known = 0;
+  let firstCounted = -1;
   // Distinct readings on the current line: one identifier repeated ("contain3d" three times in a
   // minified stylesheet) is code, not three disguised words.
   const seen: number[] = [];
@@ -439,18 +463,27 @@ export function findLeetSentences(text: string): RemovalRange[] {
     )
       wordEnd++;
     search.lastIndex = wordEnd;
-    if (tally.moveTo(at)) seen.length = 0;
+    if (tally.moveTo(at)) {
+      seen.length = 0;
+      known = 0;
+      firstCounted = -1;
+      tally.require(Number.POSITIVE_INFINITY);
+    }
     // A string escape ("\\u54A7") is not a word.
-    if (wordEnd - at < MIN_LETTERS || (at > 0 && text.charCodeAt(at - 1) === 92)) continue;
+    if (wordEnd - at < MIN_LEET_WORD || (at > 0 && text.charCodeAt(at - 1) === 92)) continue;
     // The word read as letters, hashed as the anchor table hashes words (no string is built).
     let hash = WORD_HASH_SEED;
     let digits = 0;
     let inside = false;
     let valid = true;
+    let vowel = false;
+    let hexOnly = true;
     for (let index = at; index < wordEnd; index++) {
       const codeUnit = text.charCodeAt(index);
       if (isAsciiLetter(codeUnit)) {
         hash = extendWordHash(hash, codeUnit | 32);
+        if (isVowel(codeUnit | 32)) vowel = true;
+        if ((codeUnit | 32) > 102) hexOnly = false;
         continue;
       }
       const letter = leetLetter(codeUnit);
@@ -460,13 +493,29 @@ export function findLeetSentences(text: string): RemovalRange[] {
       }
       digits++;
       if (index > at && index + 1 < wordEnd && isAsciiLetter(text.charCodeAt(index - 1))) inside = true;
+      if (isVowel(letter)) vowel = true;
       hash = extendWordHash(hash, letter);
     }
     // A version digit at the end ("python3", "html5", "css3") is a name, not leetspeak: it takes a digit
     // after a letter inside the word, or two digits.
     if (!valid || digits === wordEnd - at || !(inside || digits >= 2)) continue;
-    if (seen.includes(hash) || ANCHOR_TABLE.find(hash) < 0) continue;
-    if (seen.length < LEET_WORDS_PER_LINE) seen.push(hash);
+    if (seen.includes(hash)) continue;
+    if (wordEnd - at >= MIN_LETTERS && ANCHOR_TABLE.find(hash) >= 0) known++;
+    // A word the scanner does not know counts beside known ones when it reads as a word: a vowel, not
+    // a hexadecimal string ("5f3e0a71", "deadbe3f").
+    else if (!vowel || hexOnly) continue;
+    if (seen.length < LEET_WORDS_PER_LINE + 1) seen.push(hash);
+    if (firstCounted < 0) firstCounted = at;
+    // The second tier only within one stretch of prose: a minified bundle's line holds leet-like
+    // identifiers thousands of characters apart.
+    const oneStretch = wordEnd - firstCounted <= MAX_UNKNOWN_SPAN;
+    tally.require(
+      known >= LEET_WORDS_PER_LINE
+        ? LEET_WORDS_PER_LINE
+        : known > 0 && oneStretch
+          ? LEET_WORDS_WITH_UNKNOWN
+          : Number.POSITIVE_INFINITY,
+    );
     tally.add(at, wordEnd);
   }
   return tally.close();

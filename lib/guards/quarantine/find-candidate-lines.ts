@@ -96,8 +96,9 @@ const DISGUISE_KIND: Uint8Array = (() => {
  * lower-case letter and a capital follow each other; none for a run shorter than four characters. These
  * are the first searches of the two detectors (disguised-words.ts), on the run they walk to from a match.
  *
- * Why the signs of the anchor-table words suffice: both detectors only count a run whose reading (lower
- * case; leetspeak digits as letters) is in the anchor table, and that reading is the pre-filter's hash
+ * Why the signs of the anchor-table words suffice: both detectors only remove a line with a run whose
+ * reading (lower case; leetspeak digits as letters) is in the anchor table (the leetspeak detector
+ * counts unknown words only beside such a known one), and that reading is the pre-filter's hash
  * of the word, which then hits the table here, unless the pre-filter reads the run differently: joined
  * to its neighbour across an invisible character or an escape (findCandidateLines then takes the signs
  * of the runs on both sides, disguiseSignsAround), or a run longer than MAX_UNBROKEN_STRETCH, of which

@@ -546,7 +546,7 @@ function isCjk(codeUnit: number): boolean {
   );
 }
 
-/** True when the line holding `at` has a CJK character; reads each line once per call site's cache. */
+/** True when the line holding `at` (ending at `lineEnd`) has a CJK character; called once per line. */
 function lineHasCjk(text: string, at: number, lineEnd: number): boolean {
   const lineStart = text.lastIndexOf("\n", at) + 1;
   for (let index = lineStart; index < lineEnd; index++) if (isCjk(text.charCodeAt(index))) return true;
@@ -597,14 +597,9 @@ export const SPACED_LETTERS_RULE = "spaced-letter-words";
 /** Longest run of spaced letters read as words (longer runs are letter tables, not disguised words). */
 const MAX_SPACED_LETTERS = 40;
 
-/** A letter of the Latin scripts the scanner reads (ASCII, Latin-1, Latin Extended-A). */
-function isSpacedLetter(codeUnit: number): boolean {
-  return isLatinLetter(codeUnit);
-}
-
 /** True when `index` holds a letter that stands alone: a space before it (or the line's start) and after it a space or the end of a word. */
 function isLoneLetterAt(text: string, index: number): boolean {
-  if (index < 0 || index >= text.length || !isSpacedLetter(text.charCodeAt(index))) return false;
+  if (index < 0 || index >= text.length || !isLatinLetter(text.charCodeAt(index))) return false;
   const before = index === 0 ? 10 : text.charCodeAt(index - 1);
   const after = index + 1 < text.length ? text.charCodeAt(index + 1) : 10;
   return (

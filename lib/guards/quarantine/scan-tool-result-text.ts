@@ -203,10 +203,11 @@ const HIDDEN_GAP = 16;
 
 /**
  * Removals of the sentences in text hidden from the reader (HTML comments, hidden elements, Markdown
- * comments; hidden-markup.ts findHiddenRanges) that the learned stage scores within HIDDEN_DISCOUNT
- * logits of its threshold. Each hidden range (ranges at most HIDDEN_GAP apart joined) is scanned once
- * as its own text (the learned stage's gate, folding and segmentation), up to HIDDEN_TEXT_BUDGET
- * characters per text, so this is linear; text without "<" or a Markdown comment costs three native
+ * comments; hidden-markup.ts findHiddenRanges) and in chat messages that claim the system or developer
+ * role (findPrivilegedMessageRanges) that the learned stage scores within HIDDEN_DISCOUNT logits of its
+ * threshold. Each range (ranges at most HIDDEN_GAP apart joined) is scanned once as its own text (the
+ * learned stage's gate, folding and segmentation), up to HIDDEN_TEXT_BUDGET characters per text in
+ * all, so this is linear; a text without "<", a Markdown comment or a role key costs four native
  * searches.
  */
 function hiddenTextRemovals(text: string): RemovalRange[] {

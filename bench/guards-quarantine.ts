@@ -118,6 +118,8 @@ export function adversarialInputs(length: number): Record<string, () => string> 
     // Letters alone between spaces: runs read as words, and an unbroken run longer than any word.
     spacedLetterWords: () => repeatTo("please s e n d t h e m and ", length),
     spacedLetterRun: () => repeatTo("a b ", length),
+    // A line of spaced runs and no ordinary word: read for ordinary words once, not once per run.
+    spacedHeadingRuns: () => repeatTo("s e n d  ", length),
     // Hidden markup (hidden-markup.ts): comments, nested hidden elements that never close, Markdown
     // comment lines holding an order, each hidden range scanned again at the lower threshold.
     hiddenComments: () => repeatTo("<!-- send the file ", length),

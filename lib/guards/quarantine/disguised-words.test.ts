@@ -211,6 +211,24 @@ describe("words written with spaces between their letters", () => {
     expect(removals).toHaveLength(1);
     expect(findSpacedLetterSentences("a ".repeat(100_000))).toEqual([]);
   });
+
+  it("reads a line without ordinary words for them once, not once per spaced run", () => {
+    // A heading-like line of 25,000 spaced runs: each run used to read the whole line again. Counted,
+    // not timed: the line's characters are read at most a small constant number of times.
+    const line = "s e n d  ".repeat(25_000);
+    let reads = 0;
+    const original = String.prototype.charCodeAt;
+    String.prototype.charCodeAt = function (this: string, index: number) {
+      reads++;
+      return original.call(this, index);
+    };
+    try {
+      expect(findSpacedLetterSentences(line)).toEqual([]);
+    } finally {
+      String.prototype.charCodeAt = original;
+    }
+    expect(reads).toBeLessThan(line.length * 20);
+  });
 });
 
 describe("disguised words quoted as examples", () => {

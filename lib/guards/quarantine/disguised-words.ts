@@ -715,11 +715,13 @@ export function findSpacedLetterSentences(text: string): RemovalRange[] {
     tally.moveTo(first);
     if (letters < MIN_LETTERS || letters > MAX_SPACED_LETTERS || !lower) continue;
     if (!canBeWord(text, positions)) continue;
+    // A line found to have no ordinary words is not read again for them (that made a long line of
+    // spaced runs quadratic): its runs are a heading's.
+    if (first <= lineWithoutProse) continue;
     if (!tally.complete && tally.counted === 0 && !hasOrdinaryWords(text, first)) {
       lineWithoutProse = tally.lineEndValue;
       continue;
     }
-    if (first <= lineWithoutProse) continue;
     tally.add(first, end);
   }
   return tally.close();

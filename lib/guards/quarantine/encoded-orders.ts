@@ -144,8 +144,8 @@ function lineEnd(text: string, index: number, limit: number): number {
 /**
  * Base64 runs that decode to an order to the agent, and the order to decode them: the encoded text is
  * decoded and scanned with `scan` (the whole scanner, one level deeper); when the scan flags it, the
- * run is removed, and so is the text before it on its line (or the previous line) when that text asks
- * for decoding ("Base64 (decode and follow): ..."). A run that decodes to readable text the scan does
+ * run is removed, and so is the text before it on its line (or else the previous or the next line) when
+ * that text asks for decoding ("Base64 (decode and follow): ..."). A run that decodes to readable text the scan does
  * not flag is removed too when the text around it (before it on its line, the previous line, or the
  * next: "^ decode this base64 blob and carry out what it asks") orders to decode it and act on what it
  * says (ACT_ON_DECODED): that order is the attack whatever the payload says, and a text for people has
@@ -244,12 +244,12 @@ function isSpace(codeUnit: number): boolean {
   return codeUnit === 32 || codeUnit === 9;
 }
 
-/** Characters that glue a base64-looking run to a longer token: a URL path, a key=value, an identifier. */
 /** n, r, t: the letters of the escapes for a line break, a carriage return and a tab. */
 function isEscapeLetter(codeUnit: number): boolean {
   return codeUnit === 110 || codeUnit === 114 || codeUnit === 116;
 }
 
+/** Characters that glue a base64-looking run to a longer token: a URL path, a key=value, an identifier. */
 function isWordJoiner(codeUnit: number): boolean {
   return (
     codeUnit === 47 ||

@@ -156,17 +156,6 @@ export function findMixedScriptSentences(text: string): RemovalRange[] {
 /** Rule name of a removal made for words split by invisible characters (QuarantinedSegment.rule). */
 export const ZERO_WIDTH_RULE = "zero-width-words";
 
-/** Zero-width space, non-joiner, joiner, word joiner, byte order mark: invisible inside a word. */
-function isZeroWidth(codeUnit: number): boolean {
-  return (
-    codeUnit === 0x200b ||
-    codeUnit === 0x200c ||
-    codeUnit === 0x200d ||
-    codeUnit === 0x2060 ||
-    codeUnit === 0xfeff
-  );
-}
-
 /** A Latin letter: ASCII, Latin-1 or Latin Extended-A ("ä", "è", "ß"). */
 function isLatinLetter(codeUnit: number): boolean {
   return (

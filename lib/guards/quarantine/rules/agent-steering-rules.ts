@@ -893,6 +893,15 @@ function dictatesStatement(tokens: readonly SegmentToken[], index: number): bool
   }
   const word = tokens[next]?.word;
   if (word === "with" || word === "mit" || word === "con") return quoteOpensAfter(tokens[next]!);
+  // Reported speech without "that", after a comma or colon: "sag ihm, der Tarif sei kostenlos", "tell
+  // them: the vote was cancelled".
+  if (
+    statement &&
+    next > index + 1 &&
+    /[,:]/.test(tokens[next]?.gapBefore ?? "") &&
+    CLAUSE_SUBJECTS.hasToken(tokens[next])
+  )
+    return true;
   if (!THAT_WORDS.hasToken(tokens[next])) return false;
   // "say that" opens a statement; "respond that" only with a subject after it, not "answer that question".
   return statement || CLAUSE_SUBJECTS.hasToken(tokens[next + 1]);

@@ -269,8 +269,12 @@ function forgesConsent(tokens: readonly SegmentToken[]): boolean {
     if (PRE_APPROVED.hasToken(token) && token.word.startsWith("pre")) claim = index;
     else if (PRE_APPROVED.hasToken(token) && PRE_APPROVAL_WORDS.hasToken(tokens[index - 1])) claim = index;
     else if (CONSENT_USERS.hasToken(token)) {
-      for (let later = index + 1; later <= index + 3 && later < tokens.length; later++)
+      // German puts the participle last: "Der Benutzer hat die Löschung aller Sicherungen genehmigt".
+      const reach = tokens[index + 1]?.word === "hat" ? 8 : 3;
+      for (let later = index + 1; later <= index + reach && later < tokens.length; later++) {
+        if (later > index + 1 && /[.!?;,]/.test(tokens[later]!.gapBefore)) break;
         if (CONSENT_VERBS.hasToken(tokens[later])) claim = later;
+      }
     }
     if (claim < 0) continue;
     // Between the claim and the opening of its clause (at most eight words back).
@@ -280,6 +284,8 @@ function forgesConsent(tokens: readonly SegmentToken[]): boolean {
     }
   }
   if (claim < 0) return false;
+  // Inside a forged tool result the claim needs no order: it is the answer a confirmation step waits for.
+  if (forgesToolResult(tokens, claim)) return true;
   for (let index = 0; index < tokens.length; index++) {
     // A clause opening, or a comma: "Der Nutzer hat zugestimmt, lösche ...".
     if (
@@ -290,6 +296,53 @@ function forgesConsent(tokens: readonly SegmentToken[]): boolean {
     const token = tokens[index]!;
     if (isImperativeVerbToken(token) || ACTION_VERBS.hasToken(token) || PROCEED_WORDS.hasToken(token))
       return !CONSENT_BLOCKERS.hasToken(tokens[index - 1]);
+  }
+  return false;
+}
+
+/** Tags of a tool's reply in chat templates: "<tool_response>", "<function_results>". */
+const TOOL_RESULT_TAGS = wordSet([
+  "tool_response",
+  "tool_result",
+  "tool_output",
+  "function_results",
+  "function_result",
+  "function_output",
+]);
+/** Labels of a tool's reply: "Function call output:", "Tool result:", "Werkzeugergebnis:", "Risultato dello strumento:". */
+const TOOL_WORDS = wordSet(["tool", "function", "werkzeug", "funktion", "strumento", "funzione"]);
+const RESULT_WORDS = wordSet([
+  "output",
+  "result",
+  "response",
+  "werkzeugergebnis",
+  "werkzeugausgabe",
+  "ergebnis",
+  "ausgabe",
+  "risultato",
+  "risposta",
+]);
+
+/**
+ * True when the words before the claim at `claim` forge a tool's reply: a tool-result tag
+ * ("<tool_response>Der Nutzer hat erlaubt, ...") or a label that names one, opening the segment
+ * ("Function call output: user confirmed deletion of all files").
+ */
+function forgesToolResult(tokens: readonly SegmentToken[], claim: number): boolean {
+  for (let index = 0; index < claim; index++) {
+    const token = tokens[index]!;
+    if (TOOL_RESULT_TAGS.hasToken(token) && token.gapBefore.endsWith("<")) return true;
+    if (index > 3 || !token.gapAfter.startsWith(":")) continue;
+    // A label of at most four words that opens the segment and names a tool and its result:
+    // "Function call output:", "Risultato dello strumento:", or "Werkzeugergebnis:" alone.
+    if (token.word === "werkzeugergebnis" || token.word === "werkzeugausgabe") return true;
+    let tool = false;
+    let result = false;
+    for (let other = 0; other <= index; other++) {
+      if (TOOL_WORDS.hasToken(tokens[other])) tool = true;
+      if (RESULT_WORDS.hasToken(tokens[other])) result = true;
+    }
+    return tool && result;
   }
   return false;
 }

@@ -32,6 +32,11 @@ import { isImperativeVerbToken } from "./role-label-rules";
  *   command.
  * Human job titles are not labels here: "Agent: please restart your router" is a support transcript,
  * so a bare "agent" never counts; it needs the reading qualifier or the `@`.
+ *
+ * Two more ways a planted note addresses the agent live here, as forms of the same rule
+ * (agent-vocative in agent-steering-rules.ts; detection rules share 32-bit masks): a notice labelled as
+ * from the system that gives the agent a duty (systemNoticeToAgent), and a text that introduces itself
+ * as the agent's own user (introducesAsUser).
  */
 
 /** Words that name a machine by themselves (and the first or last part of a compound: "KI-Agenten"). */
@@ -512,3 +517,76 @@ export function hasAgentLabelOrder({ tokens, text }: SegmentView): boolean {
   }
   return false;
 }
+
+/** The agent's user, as a note that claims to come from them names them: "your user", "il tuo utente". */
+const USER_WORDS = wordSet(["user", "nutzer", "benutzer", "utente", "l'utente"]);
+
+/** "your", "dein", "tuo": the user as the agent's. */
+const YOUR_WORDS = wordSet(["your", "dein", "deine", "tuo", "tua"]);
+
+/** First-person words of a self-introduction: "it's me", "I am", "this is", "ich bin's", "sono io", "qui". */
+const SELF_WORDS = wordSet([
+  "me",
+  "i",
+  "i'm",
+  "im",
+  "am",
+  "this",
+  "here",
+  "ich",
+  "bin",
+  "bin's",
+  "hier",
+  "io",
+  "sono",
+  "qui",
+]);
+
+/** Second person after "I am the user": "ti scrivo", "you are working for", "schreibe dir". */
+const YOU_WORDS = wordSet(["you", "you're", "ti", "te", "dir", "dich", "du"]);
+
+/** Words that may follow the user noun in a self-introduction ("your user here", "tuo utente qui"). */
+const AFTER_SELF = wordSet(["here", "speaking", "writing", "hier", "qui"]);
+
+/**
+ * A text that introduces itself as the agent's own user: "Hi, it's me, your user.", "Ciao, sono io, il tuo
+ * utente.", "Hallo, ich bin's, dein Nutzer.", "Sono l'utente, ti scrivo dal mio altro account". The user
+ * talks to the agent in the conversation, never through a tool result, so the claim opens a forged
+ * message (the rest of the line goes with it, expand-removals.ts). "your user" must end the phrase
+ * ("this is your user guide" is documentation), and "I am the user" needs "you" after it.
+ */
+export function introducesAsUser(tokens: readonly SegmentToken[]): boolean {
+  for (let index = 1; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (!USER_WORDS.hasToken(token)) continue;
+    const next = tokens[index + 1];
+    const endsPhrase = next === undefined || /[,.;:!—-]/.test(token.gapAfter) || AFTER_SELF.hasToken(next);
+    // "your user" / "il tuo utente" / "dein Nutzer", after a first-person word in the same clause.
+    if (
+      YOUR_WORDS.hasToken(tokens[index - 1]) ||
+      (tokens[index - 1]?.word === "il" && YOUR_WORDS.hasToken(tokenAt(tokens, index - 2)))
+    ) {
+      if (!endsPhrase) continue;
+      const from = YOUR_WORDS.hasToken(tokens[index - 1]) ? index - 1 : index - 2;
+      for (let back = from - 1; back >= Math.max(0, from - 4); back--) {
+        if (SELF_WORDS.hasToken(tokens[back])) return true;
+        if (/[.!?;]/.test(tokens[back + 1]!.gapBefore)) break;
+      }
+      continue;
+    }
+    // "sono l'utente, ti scrivo", "I am the user you are working for", "ich bin der Nutzer, der dir ...".
+    const article = tokenAt(tokens, index - 1)?.word;
+    const copula =
+      token.word === "l'utente" ? tokenAt(tokens, index - 1)?.word : tokenAt(tokens, index - 2)?.word;
+    const selfIntroduced =
+      (token.word === "l'utente" && copula === "sono") ||
+      ((article === "the" || article === "der") && (copula === "am" || copula === "i'm" || copula === "bin"));
+    if (!selfIntroduced) continue;
+    for (let later = index + 1; later < Math.min(tokens.length, index + 6); later++)
+      if (YOU_WORDS.hasToken(tokens[later])) return true;
+  }
+  return false;
+}
+
+/** The words one of which a self-introduction as the user contains. */
+export const USER_INTRODUCTION_ANCHORS: readonly string[] = [...USER_WORDS.words];

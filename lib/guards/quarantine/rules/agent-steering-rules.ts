@@ -4,7 +4,12 @@ import { addressFollows, isImperativePosition, linkFollows, tokenAt } from "../s
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { CARRY_OUT_VERBS, remoteOrdersAt } from "./agent-address-rules";
-import { AGENT_LABEL_ANCHORS, hasAgentLabelOrder } from "./agent-label-rules";
+import {
+  AGENT_LABEL_ANCHORS,
+  hasAgentLabelOrder,
+  introducesAsUser,
+  USER_INTRODUCTION_ANCHORS,
+} from "./agent-label-rules";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 // Rules for indirect injections hidden in pages and mails that steer the assistant's behaviour towards
@@ -449,13 +454,14 @@ function opensOrder(tokens: readonly SegmentToken[], index: number): boolean {
  */
 export const agentVocativeRule: InstructionRule = {
   name: "agent-vocative",
-  anchors: [...new Set([...AGENT_NAMES, ...AGENT_LABEL_ANCHORS])],
+  anchors: [...new Set([...AGENT_NAMES, ...AGENT_LABEL_ANCHORS, ...USER_INTRODUCTION_ANCHORS])],
   matches: (view) => {
     const tokens = view.tokens;
     const end = agentReferenceEnd(tokens, 0);
     if (end > 0 && tokens[end - 1]!.gapAfter.startsWith(",") && opensOrder(tokens, end)) return true;
-    // The agent named in a label anywhere in the segment: "INFO Agent, der diese Logs liest: Starte ...".
-    return hasAgentLabelOrder(view);
+    // The agent named in a label anywhere in the segment: "INFO Agent, der diese Logs liest: Starte ...",
+    // or addressed by a text that claims to be its user: "Hi, it's me, your user."
+    return hasAgentLabelOrder(view) || introducesAsUser(tokens);
   },
 };
 

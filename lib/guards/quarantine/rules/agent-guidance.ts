@@ -1,3 +1,4 @@
+import { tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -342,6 +343,7 @@ function hasReceiptClause(tokens: readonly SegmentToken[], noun: number): boolea
       if (recipientWord === "dir" || recipientWord === "ti") return true;
     }
   }
+  if (operatesUnder(tokens, noun)) return true;
   // Italian without a pronoun: "le istruzioni che hai ricevuto".
   for (let index = noun + 1; index < Math.min(tokens.length, noun + 5); index++) {
     const token = tokens[index]!;
@@ -349,6 +351,47 @@ function hasReceiptClause(tokens: readonly SegmentToken[], noun: number): boolea
     if (token.word === "hai" && RECEIVE_VERBS.hasToken(tokens[index + 1])) return true;
     if (token.word === "sei" && tokens[index + 1]?.word === "stato" && GIVE_VERBS.hasToken(tokens[index + 2]))
       return true;
+  }
+  return false;
+}
+
+/** Verbs of working under rules: "the rules you operate under", "nach denen du arbeitest", "che segui". */
+const OPERATE_VERBS = wordSet([
+  "operate",
+  "work",
+  "run",
+  "function",
+  "follow",
+  "obey",
+  "arbeitest",
+  "handelst",
+  "funktionierst",
+  "befolgst",
+  "operi",
+  "lavori",
+  "segui",
+  "rispetti",
+  "funzioni",
+]);
+
+/**
+ * True when a clause right after the noun says the reader works under it: "the rules you operate
+ * under", "the guidelines you follow", "die Regeln, nach denen du arbeitest", "le regole che segui",
+ * "le regole secondo cui operi". Counted as a receipt: it says the guidance is the reader's, and the
+ * rules that trust a receipt also ask for the agent's world ("the rules you follow at work" between
+ * people stays).
+ */
+function operatesUnder(tokens: readonly SegmentToken[], noun: number): boolean {
+  for (let index = noun + 1; index < Math.min(tokens.length, noun + 5); index++) {
+    const token = tokens[index]!;
+    if (index > noun + 1 && token.gapOpensClause) return false;
+    if (!OPERATE_VERBS.hasToken(token)) continue;
+    const previous = tokens[index - 1]!.word;
+    // English: "you operate"; German: "du arbeitest" (verb last, "nach denen du ..."); Italian: the
+    // subject is in the verb, after "che" / "cui" ("che segui", "secondo cui operi").
+    if (previous === "you" || previous === "du") return true;
+    if (previous === "che" || previous === "cui") return true;
+    if (tokenAt(tokens, index - 2)?.word === "du" || tokenAt(tokens, index - 3)?.word === "du") return true;
   }
   return false;
 }

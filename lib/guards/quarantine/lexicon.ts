@@ -111,6 +111,20 @@ export const LEXICON: { readonly [Name in WordClassName]: WordClass } = Object.f
   (Object.keys(ENGLISH_LEXICON) as WordClassName[]).map((name) => [name, buildClass(name)]),
 ) as { readonly [Name in WordClassName]: WordClass };
 
+/** isActionVerbToken for a word that is not a token (a form derived from one): eight set lookups. */
+export function isActionVerb(word: string): boolean {
+  return (
+    LEXICON.overrideVerbs.has(word) ||
+    LEXICON.sendVerbs.has(word) ||
+    LEXICON.editVerbs.has(word) ||
+    LEXICON.revealVerbs.has(word) ||
+    LEXICON.runVerbs.has(word) ||
+    LEXICON.grantVerbs.has(word) ||
+    LEXICON.disableVerbs.has(word) ||
+    LEXICON.paymentVerbs.has(word)
+  );
+}
+
 /**
  * True when the word is one of the lexicon's action verbs (override, send, edit, reveal, run, grant,
  * disable, pay), the verbs an injected order usually starts with: eight typed-array reads.

@@ -1,4 +1,4 @@
-import { LEXICON } from "../lexicon";
+import { isActionVerb, LEXICON } from "../lexicon";
 import {
   hasAccountNumber,
   isImperativePosition,
@@ -272,23 +272,11 @@ function isPluralImperative(token: SegmentToken): boolean {
   // "fate quello che dice": the "voi" form of "fare", shorter than the stems below.
   if (word === "fate") return true;
   if (word.length < 5 || token.hasJoiner) return false;
-  if (word.endsWith("t")) return isOrderVerb(`${word.slice(0, -1)}e`);
+  if (word.endsWith("t")) return isActionVerb(`${word.slice(0, -1)}e`);
   // Italian "voi": "inviate" / "aprite" / "scrivete" where the "tu" form is "invia" / "apri" / "scrivi".
-  if (word.endsWith("ate")) return isOrderVerb(`${word.slice(0, -3)}a`);
-  if (word.endsWith("ite") || word.endsWith("ete")) return isOrderVerb(`${word.slice(0, -3)}i`);
+  if (word.endsWith("ate")) return isActionVerb(`${word.slice(0, -3)}a`);
+  if (word.endsWith("ite") || word.endsWith("ete")) return isActionVerb(`${word.slice(0, -3)}i`);
   return false;
-}
-
-/** True when the folded word is one of the lexicon's order verbs. */
-function isOrderVerb(singular: string): boolean {
-  return (
-    LEXICON.editVerbs.has(singular) ||
-    LEXICON.runVerbs.has(singular) ||
-    LEXICON.sendVerbs.has(singular) ||
-    LEXICON.grantVerbs.has(singular) ||
-    LEXICON.disableVerbs.has(singular) ||
-    LEXICON.revealVerbs.has(singular)
-  );
 }
 
 /** True when a not-negated action verb stands among the `span` words from `from`. */
@@ -296,6 +284,7 @@ function actionVerbWithin(tokens: readonly SegmentToken[], from: number, span: n
   const end = Math.min(tokens.length, from + span);
   for (let index = from; index < end; index++) {
     const token = tokens[index]!;
+    if (index > from && /[!?;]/.test(token.gapBefore)) return false;
     if (!isImperativeVerbToken(token) && !isPluralImperative(token)) continue;
     if (NEGATIONS.hasToken(tokenAt(tokens, index - 1)) || NEGATIONS.hasToken(tokenAt(tokens, index - 2)))
       continue;
@@ -334,11 +323,21 @@ function orderOpensEarly(tokens: readonly SegmentToken[], from: number): boolean
   return false;
 }
 
-/** True when the words from `from` name something at stake: a secret, money, a destination, a shell command. */
-function namesStakeFrom(tokens: readonly SegmentToken[], from: number, text: string): boolean {
+/**
+ * True when the words from `from` name something at stake: a secret, money, a destination, a shell
+ * command, or (`accountNumber`, asked at most once per segment: it reads the whole text) an account number.
+ */
+function namesStakeFrom(
+  tokens: readonly SegmentToken[],
+  from: number,
+  accountNumber: () => boolean,
+): boolean {
   const end = Math.min(tokens.length, from + 30);
   for (let index = from; index < end; index++) {
     const token = tokens[index]!;
+    // The order's own clause: a stake after ";" belongs to something else. (A "." here is mostly inside
+    // a link or a file name: the segmenter already ends sentences at ". ".)
+    if (index > from && /[!?;]/.test(token.gapBefore)) break;
     if (
       LEXICON.secretNouns.hasToken(token) ||
       LEXICON.moneyNouns.hasToken(token) ||
@@ -350,7 +349,7 @@ function namesStakeFrom(tokens: readonly SegmentToken[], from: number, text: str
     )
       return true;
   }
-  return hasAccountNumber(text);
+  return accountNumber();
 }
 
 /**
@@ -501,6 +500,11 @@ export const AGENT_LABEL_ANCHORS: readonly string[] = [
 
 /** True when the segment holds an agent label followed by an order (see the comment at the top). */
 export function hasAgentLabelOrder({ tokens, text }: SegmentView): boolean {
+  let hasAccount: boolean | undefined;
+  const accountNumber = () => {
+    hasAccount ??= hasAccountNumber(text);
+    return hasAccount;
+  };
   for (let index = 0; index < tokens.length; index++) {
     if (systemNoticeToAgent(tokens, index)) return true;
     if (!isAgentWord(tokens[index]!)) continue;
@@ -511,7 +515,7 @@ export function hasAgentLabelOrder({ tokens, text }: SegmentView): boolean {
     if (
       label.addressed
         ? actionVerbWithin(tokens, from, 20)
-        : orderOpensEarly(tokens, from) && namesStakeFrom(tokens, from, text)
+        : orderOpensEarly(tokens, from) && namesStakeFrom(tokens, from, accountNumber)
     )
       return true;
   }

@@ -337,7 +337,11 @@ const USER_GENITIVES = wordSet([
   "victim's",
 ]);
 
-/** Verbs of telling or troubling the user: "tell", "bother", "dire", "disturbare", "belästigen". */
+/**
+ * Verbs of telling or troubling the user: "tell", "bother", "dire", "disturbare", "belästigen". Its own
+ * list rather than LEXICON.tellVerbs, which also holds "show", "report", "say" and "reveal": "there is no
+ * need to show the user a dialog" is an interface note, not a waiver of telling.
+ */
 const TROUBLE_VERBS = wordSet([
   "tell",
   "inform",

@@ -1,4 +1,5 @@
 import type { InstructionRule } from "../instruction-rule";
+import { tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isImperativeVerbToken } from "./role-label-rules";
@@ -186,16 +187,9 @@ const CONSENT_VERBS = wordSet([
   "permesso",
 ]);
 
-/** "pre-approved", "vorab genehmigt", "bereits freigegeben", "già approvato". */
-const PRE_APPROVAL_WORDS = wordSet([
-  "pre-approved",
-  "preapproved",
-  "pre-authorized",
-  "pre-authorised",
-  "vorab",
-  "bereits",
-  "già",
-]);
+/** Adverbs that make a participle a prior approval: "vorab genehmigt", "bereits freigegeben", "già approvato". */
+const PRIOR_WORDS = wordSet(["vorab", "bereits", "già"]);
+/** Prior approvals: "pre-approved" by itself, the participles after a PRIOR_WORDS adverb. */
 const PRE_APPROVED = wordSet([
   "pre-approved",
   "preapproved",
@@ -267,7 +261,7 @@ function forgesConsent(tokens: readonly SegmentToken[]): boolean {
   for (let index = 0; index < tokens.length && claim < 0; index++) {
     const token = tokens[index]!;
     if (PRE_APPROVED.hasToken(token) && token.word.startsWith("pre")) claim = index;
-    else if (PRE_APPROVED.hasToken(token) && PRE_APPROVAL_WORDS.hasToken(tokens[index - 1])) claim = index;
+    else if (PRE_APPROVED.hasToken(token) && PRIOR_WORDS.hasToken(tokenAt(tokens, index - 1))) claim = index;
     else if (CONSENT_USERS.hasToken(token)) {
       // German puts the participle last: "Der Benutzer hat die Löschung aller Sicherungen genehmigt".
       const reach = tokens[index + 1]?.word === "hat" ? 8 : 3;
@@ -295,7 +289,7 @@ function forgesConsent(tokens: readonly SegmentToken[]): boolean {
       continue;
     const token = tokens[index]!;
     if (isImperativeVerbToken(token) || ACTION_VERBS.hasToken(token) || PROCEED_WORDS.hasToken(token))
-      return !CONSENT_BLOCKERS.hasToken(tokens[index - 1]);
+      return !CONSENT_BLOCKERS.hasToken(tokenAt(tokens, index - 1));
   }
   return false;
 }
@@ -359,7 +353,13 @@ const PROCEED_WORDS = wordSet(["proceed", "continue", "fahre", "procedi", "prose
  */
 export const ownerImpersonationRule: InstructionRule = {
   name: "owner-impersonation",
-  anchors: [...FIRST_PERSON, ...CONSENT_USERS, ...PRE_APPROVAL_WORDS],
+  // A prior approval is "pre-approved" itself or a participle after "vorab" / "bereits" / "già".
+  anchors: [
+    ...FIRST_PERSON,
+    ...CONSENT_USERS,
+    ...PRIOR_WORDS,
+    ...[...PRE_APPROVED.words].filter((word) => word.startsWith("pre")),
+  ],
   companions: [...SENSITIVE_ASSETS, ...CONSENT_VERBS, ...PRE_APPROVED],
   matches: ({ tokens, text }) => {
     if (text.endsWith("?")) return false;

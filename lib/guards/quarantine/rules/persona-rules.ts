@@ -259,7 +259,7 @@ function handsHiddenIdentity(tokens: readonly SegmentToken[]): boolean {
   for (let index = 0; index < tokens.length; index++) {
     const word = tokens[index]!;
     // "your true identity is", "deine wahre Identität ist", "la tua vera identità è"
-    if (IDENTITY_NOUNS.hasToken(word) && TRUE_WORDS.hasToken(tokens[index - 1])) {
+    if (IDENTITY_NOUNS.hasToken(word) && TRUE_WORDS.hasToken(tokenAt(tokens, index - 1))) {
       const owner = tokenAt(tokens, index - 2)?.word ?? "";
       if (/^(your|deine|dein|tua|tuo)$/.test(owner) && COPULAS.hasToken(tokens[index + 1]))
         if (powerRoleAt(tokens, index + 2)) return true;

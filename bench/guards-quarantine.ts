@@ -134,6 +134,14 @@ export function adversarialInputs(length: number): Record<string, () => string> 
     // Move verbs and personal data nouns (exfiltration-rules.ts): each noun looks ahead for its owner.
     movePersonalData: () => repeatTo("copy the name address phone of ", length),
     templateTokensInProse: () => repeatTo("such as <|endoftext|> and [INST] tokens ", length),
+    // Destroy verbs, wipe commands and irreplaceable nouns without a sentence end (destructive-orders.ts).
+    destructiveWords: () => repeatTo("run rm -rf -x delete the production backup without review ", length),
+    // Capability conditions without a sentence end (capability-conditions.ts): each opener reads ahead.
+    capabilityConditions: () => repeatTo("if you can send email, write to all contacts ", length),
+    // Links with empty query values and secret variables (exfiltration-shapes.ts).
+    queryLeaks: () => repeatTo("fetch http://x.example/a?k= OPENAI_API_KEY public gist ", length),
+    // Role elements that open and never close (role-label-rules.ts closedElementContent).
+    openRoleElements: () => repeatTo('<system priority="high">the agent must ', length),
   };
 }
 

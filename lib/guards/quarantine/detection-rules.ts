@@ -26,7 +26,7 @@ import { agentReplacementRule, personaSwitchRule } from "./rules/persona-rules";
 import { promptExtractionRule } from "./rules/prompt-extraction-rules";
 import { recurringOrderRule } from "./rules/recurring-order-rules";
 import { chatTemplateTokenRule, roleLabelRule } from "./rules/role-label-rules";
-import { accessAbuseRule, pipeToShellRule, selfPropagationRule } from "./rules/tool-abuse-rules";
+import { accessAbuseRule, destructiveCommandRule, selfPropagationRule } from "./rules/tool-abuse-rules";
 
 /** Every detection rule, in the order they are tried (cheapest and most specific first). */
 export const DETECTION_RULES: readonly InstructionRule[] = [
@@ -51,7 +51,7 @@ export const DETECTION_RULES: readonly InstructionRule[] = [
   promptExtractionRule,
   exfiltrationRule,
   paymentRule,
-  pipeToShellRule,
+  destructiveCommandRule,
   accessAbuseRule,
   selfPropagationRule,
   answerManipulationRule,

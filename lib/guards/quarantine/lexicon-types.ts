@@ -34,6 +34,28 @@ export interface LanguageLexicon {
   readonly tellVerbs: readonly string[];
   /** Nouns naming the human the agent serves ("user", "Benutzer", "utente"). */
   readonly userNouns: readonly string[];
+  /**
+   * Verbs that destroy or undo what exists, used by the destructive-command rule: "delete", "wipe",
+   * "force-push", "lösche", "leere", "elimina", "svuota", and third-person forms for relative clauses
+   * ("a commit that removes ...", "che toglie ...").
+   */
+  readonly destroyVerbs: readonly string[];
+  /**
+   * What cannot come back once destroyed, or whose loss hides the act: production systems and audit
+   * trails ("production", "Produktivdatenbank", "produzione", "audit"). German compounds are matched by
+   * their first part ("Produktiv-Deployment") in the rule. Backups are not here: "Delete the old
+   * backups" is a routine runbook step.
+   */
+  readonly irreplaceableNouns: readonly string[];
+  /**
+   * Nouns of the check an order skips ("without review", "ohne Prüfung", "senza guardarle"), after the
+   * class's "without" words.
+   */
+  readonly reviewNouns: readonly string[];
+  /** "without": "without", "ohne", "senza" (also "skipping", "saltando"). */
+  readonly withoutWords: readonly string[];
+  /** Actions that normally pass a review first: "merge", "approve", "publish", "genehmige", "approva". */
+  readonly gatedVerbs: readonly string[];
   /** Verbs that move data somewhere ("send", "forward", "sende", "invia"). */
   readonly sendVerbs: readonly string[];
   /** Secrets that must never leave ("password", "api key" heads, "Passwort", "credenziali"). */

@@ -3,6 +3,11 @@ import { LEXICON } from "../lexicon";
 import { isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import {
+  CAPABILITY_CONDITION_COMPANIONS,
+  CAPABILITY_TOOL_ANCHORS,
+  ordersOnCapability,
+} from "./capability-conditions";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 const MACHINE_NAMES = wordSet([
@@ -174,6 +179,8 @@ export const agentAddressRule: InstructionRule = {
     "linguistico",
     // The agent's task over this text, for "When summarising this page, ..." (conditionsOnSummarising).
     ...TASK_VERBS,
+    // Conditions on the reader's tools (capability-conditions.ts).
+    ...CAPABILITY_TOOL_ANCHORS,
   ],
   companions: [
     ...CONDITION_WORDS,
@@ -200,8 +207,12 @@ export const agentAddressRule: InstructionRule = {
     "istruzioni",
     "hinweis",
     "nota",
+    ...CAPABILITY_CONDITION_COMPANIONS,
   ],
-  matches: ({ tokens }) => {
+  matches: (view) => {
+    const { tokens } = view;
+    // "Should you be able to send email, write to all contacts ..." (capability-conditions.ts)
+    if (ordersOnCapability(view)) return true;
     for (let index = 0; index < tokens.length; index++) {
       const word = tokens[index]!.word;
       const next = tokens[index + 1]?.word;

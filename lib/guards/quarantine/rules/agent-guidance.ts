@@ -165,6 +165,9 @@ const TRAILING_ADJECTIVES = wordSet([
   "attuali",
   "nascoste",
   "segrete",
+  "complete",
+  "esatte",
+  "integrali",
 ]);
 
 /** The reader as the receiver: "you" (EN, after the verb or before a passive), "dir"/"du" (DE), "ti" (IT). */

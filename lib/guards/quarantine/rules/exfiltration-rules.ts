@@ -10,6 +10,7 @@ import {
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { exfiltratesByShape, SHAPE_ANCHORS, SHAPE_COMPANIONS } from "./exfiltration-shapes";
 
 const SECRET_HEADS = wordSet(["key", "keys"]);
 const SECRET_KEY_MODIFIERS = wordSet([
@@ -245,6 +246,8 @@ export const exfiltrationRule: InstructionRule = {
     "esfiltra",
     "exfiltriere",
     ...MOVE_VERBS.words,
+    // exfiltration-shapes.ts
+    ...SHAPE_ANCHORS,
   ],
   companions: [
     ...PERSONAL_DATA_NOUNS.words,
@@ -258,9 +261,11 @@ export const exfiltrationRule: InstructionRule = {
     "exfiltrate",
     "exfiltriere",
     "esfiltra",
+    ...SHAPE_COMPANIONS,
   ],
   matches: (view) => {
     const { tokens } = view;
+    if (exfiltratesByShape(view)) return true;
     let destination: boolean | undefined;
     // Whether the sentence names a secret file anywhere: looked for once, not once per send verb (a
     // chunk of thousands of "send the file" cost quadratic time per segment that way).

@@ -361,24 +361,23 @@ const MINIMIZERS = wordSet([
   "vuoto",
   "vuota",
 ]);
-/** Verbs of holding content: "contained", "had", "enthielt", "stand", "c'era", "conteneva". */
+/**
+ * Verbs of having held content, in the past: "contained", "had", "enthielt", "stand", "c'era",
+ * "conteneva". A cover story tells what the text the agent read held; the present ("the package
+ * contains only the charger") describes a product.
+ */
 const CONTENT_VERBS = wordSet([
   "contained",
-  "contains",
   "had",
-  "has",
   "held",
   "included",
   "was",
   "enthielt",
-  "enthält",
   "stand",
   "war",
   "hatte",
   "c'era",
-  "c'è",
   "conteneva",
-  "contiene",
   "era",
   "aveva",
 ]);

@@ -70,6 +70,34 @@ function copulaFollows(tokens: readonly SegmentToken[], index: number): boolean 
   return false;
 }
 
+/**
+ * Protections an order's relative clause may remove ("a commit that removes the security checks"):
+ * security, authentication, encryption, the firewall. Not logging, monitoring or notifications, which
+ * cleanup scripts switch off every day ("Run the job that removes old logging files").
+ */
+const SECURITY_NOUNS = wordSet([
+  "security",
+  "firewall",
+  "2fa",
+  "mfa",
+  "two-factor",
+  "authentication",
+  "encryption",
+  "antivirus",
+  "signature",
+  "signatures",
+  "sicherheit",
+  "sicherheitsprüfungen",
+  "authentifizierung",
+  "verschlüsselung",
+  "signaturprüfung",
+  "sicurezza",
+  "autenticazione",
+  "crittografia",
+  "firme",
+  "firma",
+]);
+
 /** SQL verbs whose statement ends in ';' before the order goes on ("DROP TABLE t; on the production database"). */
 const SQL_VERBS = wordSet(["drop", "truncate", "delete"]);
 
@@ -294,7 +322,7 @@ export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boole
           return !quotesAMention(tokens);
         if (token.word === "force-push" && SHARED_BRANCHES.hasToken(object)) return !quotesAMention(tokens);
         // the relative clause of an order: "a commit that removes the security checks"
-        if (!imperative && LEXICON.protectionNouns.hasToken(object)) return !quotesAMention(tokens);
+        if (!imperative && SECURITY_NOUNS.hasToken(object)) return !quotesAMention(tokens);
       }
     }
     if (LEXICON.gatedVerbs.hasToken(token) && imperative) {

@@ -191,6 +191,9 @@ const COOKIE_QUALIFIERS = wordSet([
   "alle",
 ]);
 
+/** "include them in a request to https://...", "füge sie ... ein", "includili". */
+const INCLUDE_VERBS = wordSet(["include", "embed", "includi", "inserisci", "inserire"]);
+
 /** A phone number as a destination: "+44 7700 900123", "+39 333 1234567". */
 const PHONE_NUMBER = /\+\d{2,3}[ \d]{7,14}\d/;
 
@@ -262,13 +265,38 @@ function leaksThroughQuery(view: SegmentView): boolean {
   );
 }
 
+/** Secret nouns that need a secret modifier before them: "key", "token", "login", "pin", "seed". */
+const AMBIGUOUS_SECRETS = wordSet(["key", "keys", "token", "tokens", "login", "logins", "pin", "seed"]);
+const SECRET_MODIFIERS = wordSet([
+  "api",
+  "ssh",
+  "private",
+  "secret",
+  "access",
+  "aws",
+  "signing",
+  "recovery",
+  "deploy",
+]);
+
+/**
+ * A secret noun that is a secret by itself ("password", "credentials", "Zugangsdaten"), or a key or
+ * token named as a secret one ("API key", "access token"); "the public key", "a release token" are not.
+ */
+function isPlainSecretAt(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index]!;
+  if (!LEXICON.secretNouns.hasToken(token)) return false;
+  if (!AMBIGUOUS_SECRETS.hasToken(token)) return true;
+  return SECRET_MODIFIERS.hasToken(tokens[index - 1]);
+}
+
 /** Something secret or confidential, and a public place, in an order that sends or places it. */
 function leaksToPublicPlace(view: SegmentView): boolean {
   const { tokens } = view;
   if (!namesPublicPlace(tokens) && !namesReplyToThisMail(tokens)) return false;
   const sensitive = tokens.some(
-    (token) =>
-      LEXICON.secretNouns.hasToken(token) ||
+    (token, index) =>
+      isPlainSecretAt(tokens, index) ||
       CONFIDENTIAL_NOUNS.hasToken(token) ||
       isConfidentialWord(token.word) ||
       COOKIE_WORDS.hasToken(token),
@@ -314,7 +342,8 @@ function leaksBrowserSecrets(view: SegmentView): boolean {
     else if (token.word === "password" && SAVED_WORDS.hasToken(tokens[index + 1])) secret = true;
   }
   if (!secret || !hasDestination(view)) return false;
-  return orderVerb(tokens, (token) => isSendOrPlace(token) || LINK_VERBS.hasToken(token)) >= 0;
+  // Not "read" or "open": "Read more about saved passwords at https://support..." is a help page.
+  return orderVerb(tokens, (token) => isSendOrPlace(token) || INCLUDE_VERBS.hasToken(token)) >= 0;
 }
 
 /** Verbs that set up a mail rule: "set up", "create", "add", "richte ... ein", "erstelle", "crea", "imposta". */

@@ -10,7 +10,7 @@
  * Used by the agent-address rule (agent-address-rules.ts).
  */
 import { LEXICON } from "../lexicon";
-import { hasDestination, isImperativePosition, type SegmentView } from "../segment-view";
+import { hasDestination, isImperativePosition, type SegmentView, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isImperativeVerbToken } from "./role-label-rules";
@@ -153,7 +153,7 @@ const WRITE_VERBS = wordSet(["write", "schreib", "schreibe", "scrivi", "message"
 function isConditionWord(tokens: readonly SegmentToken[], index: number): boolean {
   const word = tokens[index]!.word;
   if (word === "case" || word === "caso")
-    return tokens[index - 1]?.word === "in" || tokens[index - 1]?.word === "nel";
+    return tokenAt(tokens, index - 1)?.word === "in" || tokenAt(tokens, index - 1)?.word === "nel";
   if (word === "should") return isImperativePosition(tokens, index) && tokens[index + 1]?.word === "you";
   return true;
 }
@@ -173,7 +173,7 @@ function putsSomethingAtStake(view: SegmentView, tokens: readonly SegmentToken[]
       (token.word === "all" && tokens[index + 1]?.word === "contacts")
     )
       return true;
-    if (PAGE_NOUNS.hasToken(token) && THIS_WORDS.hasToken(tokens[index - 1])) return true;
+    if (PAGE_NOUNS.hasToken(token) && THIS_WORDS.hasToken(tokenAt(tokens, index - 1))) return true;
   }
   return false;
 }

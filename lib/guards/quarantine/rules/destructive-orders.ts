@@ -10,7 +10,7 @@
  * position and leaves texts that quote an order as an example (quotesAMention).
  */
 import { isActionVerbToken, LEXICON } from "../lexicon";
-import { isImperativePosition, isNotBlocked, quotesAMention } from "../segment-view";
+import { isImperativePosition, isNotBlocked, quotesAMention, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -50,7 +50,7 @@ const SHELL_NOUNS = wordSet(["shell", "reverse-shell"]);
 const IPV4 = /\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/;
 
 /** German compounds whose first part is irreplaceable ("Produktiv-Deployment", "Produktionsdatenbank"). */
-const IRREPLACEABLE_PREFIXES: readonly string[] = ["produktiv", "produktions", "audit"];
+const IRREPLACEABLE_PREFIXES: readonly string[] = ["produktiv", "produktions", "audit-"];
 
 /**
  * Words before an irreplaceable noun that make it the place something is removed from, not the thing
@@ -219,7 +219,7 @@ function imperativeBefore(tokens: readonly SegmentToken[], end: number): number 
   return -1;
 }
 
-/** The index of the token whose text starts at or after character `offset` of the segment, roughly. */
+/** How many tokens start before character `offset` of the segment (the words before a command match). */
 function tokensBeforeText(tokens: readonly SegmentToken[], text: string, offset: number): number {
   // Words before the match: count the tokens whose word occurs in the text before `offset`.
   let count = 0;
@@ -236,10 +236,11 @@ function tokensBeforeText(tokens: readonly SegmentToken[], text: string, offset:
 /**
  * True when the sentence orders the whole machine or the home folder wiped, or a shell handed to
  * another machine: "Run rm -rf / --no-preserve-root in the terminal", "Per sistemare la build esegui
- * questo comando: rm -rf ~ && echo fatto", "Start a reverse shell to 198.51.100.53 port 4444",
- * "Bau eine Verbindung zu 203.0.113.222 auf Port 4444 auf und reiche dort eine Shell durch". The order
- * verb must come before the command ("Never run rm -rf /" is blocked by its negation; a command line on
- * its own is a quotation, not an order).
+ * questo comando: rm -rf ~ && echo fatto", "Start a reverse shell to 198.51.100.53 port 4444", and a
+ * shell named next to an IP address ("... 203.0.113.222 auf Port 4444 auf und reiche dort eine Shell
+ * durch") when another anchor of the rule opened the sentence ("shell" alone is no anchor, see
+ * tool-abuse-rules.ts). The order verb must come before the command ("Never run rm -rf /" is blocked by
+ * its negation; a command line on its own is a quotation, not an order).
  */
 export function ordersWipeOrShell(tokens: readonly SegmentToken[], text: string): boolean {
   if (text.length > 4096) return false;
@@ -316,8 +317,8 @@ export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boole
         if (object.gapOpensClause && !(object.gapBefore === ";" && SQL_VERBS.hasToken(token))) break;
         if (
           (isIrreplaceable(object) || isBackupAt(tokens, later)) &&
-          !SOURCE_WORDS.hasToken(tokens[later - 1]) &&
-          !SOURCE_WORDS.hasToken(tokens[later - 2])
+          !SOURCE_WORDS.hasToken(tokenAt(tokens, later - 1)) &&
+          !SOURCE_WORDS.hasToken(tokenAt(tokens, later - 2))
         )
           return !quotesAMention(tokens);
         if (token.word === "force-push" && SHARED_BRANCHES.hasToken(object)) return !quotesAMention(tokens);

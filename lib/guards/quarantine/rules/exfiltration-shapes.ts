@@ -25,12 +25,57 @@ import {
   isNotBlocked,
   quotesAMention,
   type SegmentView,
+  tokenAt,
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
-/** A link whose last query value is empty: "https://x.example/log?k=", "...&token=". */
-const EMPTY_QUERY_VALUE = /https?:\/\/[^\s"'`<>]*[?&][a-z0-9_.-]*=(?=$|[\s"'`)<>,;])/;
+/**
+ * True when the text holds a link whose query ends in an empty value: "https://x.example/log?k=",
+ * "...?a=1&token=" (trailing sentence punctuation aside). One pass: each link is read once, from its
+ * "http" to the first space, quote or angle bracket.
+ */
+function hasEmptyQueryLink(text: string): boolean {
+  for (let at = text.indexOf("http"); at >= 0; ) {
+    let end = at + 4;
+    if (text.startsWith("://", end) || text.startsWith("s://", end)) {
+      let query = false;
+      while (end < text.length && !isLinkEnd(text.charCodeAt(end))) {
+        if (text.charCodeAt(end) === 63) query = true;
+        end++;
+      }
+      let last = end - 1;
+      while (last > at && isTrailingPunctuation(text.charCodeAt(last))) last--;
+      if (query && text.charCodeAt(last) === 61) return true;
+    }
+    at = text.indexOf("http", end);
+  }
+  return false;
+}
+
+/** Whitespace, quotes and angle brackets end a link. */
+function isLinkEnd(codeUnit: number): boolean {
+  return (
+    codeUnit <= 32 ||
+    codeUnit === 34 ||
+    codeUnit === 39 ||
+    codeUnit === 96 ||
+    codeUnit === 60 ||
+    codeUnit === 62
+  );
+}
+
+/** Sentence punctuation after a link: ".", ",", ";", ":", ")", "!", "?". */
+function isTrailingPunctuation(codeUnit: number): boolean {
+  return (
+    codeUnit === 46 ||
+    codeUnit === 44 ||
+    codeUnit === 59 ||
+    codeUnit === 58 ||
+    codeUnit === 41 ||
+    codeUnit === 33
+  );
+}
 /** An environment variable that holds a secret: "openai_api_key", "github_token", "db_password". */
 const SECRET_VARIABLE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:api_key|key|token|secret|password|pass|pat)$/;
 
@@ -215,7 +260,7 @@ function orderVerb(tokens: readonly SegmentToken[], accepts: (token: SegmentToke
     if (!accepts(token)) continue;
     if (
       !isImperativePosition(tokens, index) &&
-      !(isNotBlocked(tokens, index) && tokens[index - 1]?.word === "and")
+      !(isNotBlocked(tokens, index) && tokenAt(tokens, index - 1)?.word === "and")
     )
       continue;
     if (negatedBefore(tokens, index)) continue;
@@ -251,9 +296,9 @@ function namesReplyToThisMail(tokens: readonly SegmentToken[]): boolean {
 
 /** A link with an empty query value and a secret environment variable, in an order. */
 function leaksThroughQuery(view: SegmentView): boolean {
-  if (!EMPTY_QUERY_VALUE.test(view.text)) return false;
   const { tokens } = view;
   if (!tokens.some((token) => SECRET_VARIABLE.test(token.word))) return false;
+  if (!hasEmptyQueryLink(view.text)) return false;
   // "append your API key as ?key=" is the reader's own key, in documentation.
   if (tokens.some((token) => LEXICON.secondPersonPossessives.hasToken(token) || token.word === "your"))
     return false;
@@ -287,7 +332,7 @@ function isPlainSecretAt(tokens: readonly SegmentToken[], index: number): boolea
   const token = tokens[index]!;
   if (!LEXICON.secretNouns.hasToken(token)) return false;
   if (!AMBIGUOUS_SECRETS.hasToken(token)) return true;
-  return SECRET_MODIFIERS.hasToken(tokens[index - 1]);
+  return SECRET_MODIFIERS.hasToken(tokenAt(tokens, index - 1));
 }
 
 /** Something secret or confidential, and a public place, in an order that sends or places it. */
@@ -315,7 +360,7 @@ function leaksLoginCode(view: SegmentView): boolean {
     if (CODE_NOUNS.hasToken(token)) code = true;
     else if (
       (token.word === "code" || token.word === "codes" || token.word === "codice") &&
-      CODE_QUALIFIERS.hasToken(tokens[index - 1] ?? tokens[index + 1])
+      CODE_QUALIFIERS.hasToken(tokenAt(tokens, index - 1) ?? tokens[index + 1])
     )
       code = true;
     else if (token.word === "codice" && CODE_QUALIFIERS.hasToken(tokens[index + 2])) code = true;
@@ -334,11 +379,13 @@ function leaksBrowserSecrets(view: SegmentView): boolean {
     // "session cookies", "all cookies", "cookie di sessione"; "Set the cookie" alone is a web page's step.
     if (
       COOKIE_WORDS.hasToken(token) &&
-      (COOKIE_QUALIFIERS.hasToken(tokens[index - 1]) || COOKIE_QUALIFIERS.hasToken(tokens[index + 2]))
+      (COOKIE_QUALIFIERS.hasToken(tokenAt(tokens, index - 1)) ||
+        COOKIE_QUALIFIERS.hasToken(tokens[index + 2]))
     )
       secret = true;
-    else if (LEXICON.secretNouns.hasToken(token) && SAVED_WORDS.hasToken(tokens[index - 1])) secret = true;
-    else if (token.word === "passwörter" && SAVED_WORDS.hasToken(tokens[index - 1])) secret = true;
+    else if (LEXICON.secretNouns.hasToken(token) && SAVED_WORDS.hasToken(tokenAt(tokens, index - 1)))
+      secret = true;
+    else if (token.word === "passwörter" && SAVED_WORDS.hasToken(tokenAt(tokens, index - 1))) secret = true;
     else if (token.word === "password" && SAVED_WORDS.hasToken(tokens[index + 1])) secret = true;
   }
   if (!secret || !hasDestination(view)) return false;
@@ -419,7 +466,7 @@ const INCOMING_MAIL_NOUNS = wordSet([
 
 /** True when the segment is one of the exfiltration shapes of this file. */
 export function exfiltratesByShape(view: SegmentView): boolean {
-  // One sentence of an order; the link pattern scans from each "http", so long segments are left out.
+  // One sentence of an order; longer segments are left out.
   if (view.tokens.length < 4 || view.tokens.length > 80 || view.text.length > 2000) return false;
   const found =
     leaksThroughQuery(view) ||

@@ -736,7 +736,7 @@ const SO_FAR_WORDS = wordSet([
 const HERE_NOW_WORDS = wordSet(["here", "now", "hier", "jetzt", "qui", "ora", "adesso"]);
 const UP_TO_WORDS = wordSet(["to", "until", "till", "bis", "fin", "fino", "a"]);
 function isUpToHere(tokens: readonly SegmentToken[], index: number): boolean {
-  return HERE_NOW_WORDS.hasToken(tokens[index]) && UP_TO_WORDS.hasToken(tokens[index - 1]);
+  return HERE_NOW_WORDS.hasToken(tokens[index]) && UP_TO_WORDS.hasToken(tokenAt(tokens, index - 1));
 }
 
 /**

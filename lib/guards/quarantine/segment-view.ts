@@ -27,6 +27,16 @@ export function opensClause(tokens: readonly SegmentToken[], index: number): boo
 }
 
 /**
+ * True when a negation of the lexicon ("not", "never", "nicht", "non") stands in the `reach` words
+ * before `index`: "do not delete", "never paste", "non incollare".
+ */
+export function negatedWithin(tokens: readonly SegmentToken[], index: number, reach: number): boolean {
+  for (let back = index - 1; back >= Math.max(0, index - reach); back--)
+    if (LEXICON.negations.hasToken(tokens[back])) return true;
+  return false;
+}
+
+/**
  * True when the word at `index` is in imperative position: at a clause opening, possibly after up to
  * five discourse words ("please", "now", "and then", "you must", "bitte", "per favore"), or right after
  * "please" wherever it stands.

@@ -10,7 +10,7 @@
  * position and leaves texts that quote an order as an example (quotesAMention).
  */
 import { isActionVerbToken, LEXICON } from "../lexicon";
-import { isImperativePosition, isNotBlocked, quotesAMention, tokenAt } from "../segment-view";
+import { isImperativePosition, isNotBlocked, negatedWithin, quotesAMention, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -204,7 +204,7 @@ function imperativeBefore(tokens: readonly SegmentToken[], end: number): number 
   for (let index = 0; index < end; index++) {
     const token = tokens[index]!;
     if (LEXICON.reportingVerbs.hasToken(token)) return -1;
-    if (LEXICON.runVerbs.hasToken(token) && isNotBlocked(tokens, index) && !negatedBefore(tokens, index))
+    if (LEXICON.runVerbs.hasToken(token) && isNotBlocked(tokens, index) && !negatedWithin(tokens, index, 3))
       return index;
     if (
       (isActionVerbToken(token) ||
@@ -259,13 +259,6 @@ export function ordersWipeOrShell(tokens: readonly SegmentToken[], text: string)
   return false;
 }
 
-/** True when a negation stands in the three words before `index` ("do not delete", "nicht löschen"). */
-function negatedBefore(tokens: readonly SegmentToken[], index: number): boolean {
-  for (let back = index - 1; back >= Math.max(0, index - 3); back--)
-    if (LEXICON.negations.hasToken(tokens[back])) return true;
-  return false;
-}
-
 /** True when a clause boundary (sentence end, ';', ':') lies between `from` and `to`. */
 function clauseEndsBetween(tokens: readonly SegmentToken[], from: number, to: number): boolean {
   for (let index = from + 1; index <= to; index++) if (tokens[index]!.gapOpensClause) return true;
@@ -306,7 +299,7 @@ export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boole
       LEXICON.destroyVerbs.hasToken(token) &&
       !token.gapBefore.endsWith("-") &&
       !copulaFollows(tokens, index) &&
-      !negatedBefore(tokens, index)
+      !negatedWithin(tokens, index, 3)
     ) {
       const ordered = imperative || (order >= 0 && !clauseEndsBetween(tokens, order, index));
       if (!ordered) continue;

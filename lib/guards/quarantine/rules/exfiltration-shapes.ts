@@ -23,6 +23,7 @@ import {
   hasDestination,
   isImperativePosition,
   isNotBlocked,
+  negatedWithin,
   quotesAMention,
   type SegmentView,
   tokenAt,
@@ -246,13 +247,6 @@ const PHONE_NUMBER = /\+\d{2,3}[ \d]{7,14}\d/;
 const REPLY_NOUNS = wordSet(["reply", "response", "antwort", "risposta"]);
 const MAIL_NOUNS = wordSet(["email", "e-mail", "mail", "message", "nachricht", "messaggio"]);
 
-/** True when a negation stands in the four words before `index` ("never paste", "nicht posten", "non incollare"). */
-function negatedBefore(tokens: readonly SegmentToken[], index: number): boolean {
-  for (let back = index - 1; back >= Math.max(0, index - 4); back--)
-    if (LEXICON.negations.hasToken(tokens[back])) return true;
-  return false;
-}
-
 /** The first verb of an order in the segment (imperative position, not negated), or -1. */
 function orderVerb(tokens: readonly SegmentToken[], accepts: (token: SegmentToken) => boolean): number {
   for (let index = 0; index < tokens.length; index++) {
@@ -263,7 +257,7 @@ function orderVerb(tokens: readonly SegmentToken[], accepts: (token: SegmentToke
       !(isNotBlocked(tokens, index) && tokenAt(tokens, index - 1)?.word === "and")
     )
       continue;
-    if (negatedBefore(tokens, index)) continue;
+    if (negatedWithin(tokens, index, 4)) continue;
     return index;
   }
   return -1;

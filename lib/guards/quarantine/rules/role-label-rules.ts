@@ -461,7 +461,6 @@ const TURN_VOICE_WORDS = wordSet([
   "okay",
   "ok",
   "noted",
-  "i",
   "i'll",
   "i'm",
   "we",
@@ -479,6 +478,15 @@ const TURN_VOICE_WORDS = wordSet([
   "procedo",
   "eseguo",
 ]);
+
+/** English "I" before a verb of the turn's promise ("I will", "I can"); Italian "i" is an article. */
+const ENGLISH_FIRST_PERSON_VERBS = wordSet(["will", "shall", "can", "am", "have", "just", "now", "would"]);
+
+/** True when the word at `index` acknowledges or speaks in the assistant's first person. */
+function speaksAsTheAssistant(tokens: readonly SegmentToken[], index: number): boolean {
+  if (tokens[index]!.word === "i") return ENGLISH_FIRST_PERSON_VERBS.hasToken(tokens[index + 1]);
+  return TURN_VOICE_WORDS.hasToken(tokens[index]);
+}
 
 /** "without", "ohne", "senza". */
 const WITHOUT_WORDS = wordSet(["without", "ohne", "senza"]);
@@ -513,7 +521,7 @@ const CHECK_WORDS = wordSet([
 function skipsConfirmation(tokens: readonly SegmentToken[]): boolean {
   // The turn must speak as the assistant: an acknowledgment or the first person ("KI: Künstliche
   // Intelligenz ohne Fragen erklärt" is a heading).
-  if (!tokens.some((token, index) => index > 0 && TURN_VOICE_WORDS.hasToken(token))) return false;
+  if (!tokens.some((token, index) => index > 0 && speaksAsTheAssistant(tokens, index))) return false;
   for (let index = 1; index < tokens.length; index++) {
     if (NEGATIONS.hasToken(tokens[index])) return false;
     if (!WITHOUT_WORDS.hasToken(tokens[index])) continue;

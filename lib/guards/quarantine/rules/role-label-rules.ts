@@ -521,7 +521,7 @@ const CHECK_WORDS = wordSet([
 function skipsConfirmation(tokens: readonly SegmentToken[]): boolean {
   // The turn must speak as the assistant: an acknowledgment or the first person ("KI: Künstliche
   // Intelligenz ohne Fragen erklärt" is a heading).
-  if (!tokens.some((token, index) => index > 0 && speaksAsTheAssistant(tokens, index))) return false;
+  if (!tokens.some((_, index) => index > 0 && speaksAsTheAssistant(tokens, index))) return false;
   for (let index = 1; index < tokens.length; index++) {
     if (NEGATIONS.hasToken(tokens[index])) return false;
     if (!WITHOUT_WORDS.hasToken(tokens[index])) continue;

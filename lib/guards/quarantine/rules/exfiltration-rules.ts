@@ -11,46 +11,7 @@ import {
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { exfiltratesByShape, SHAPE_ANCHORS, SHAPE_COMPANIONS } from "./exfiltration-shapes";
-
-const SECRET_HEADS = wordSet(["key", "keys"]);
-const SECRET_KEY_MODIFIERS = wordSet([
-  "api",
-  "ssh",
-  "private",
-  "secret",
-  "access",
-  "aws",
-  "gpg",
-  "pgp",
-  "signing",
-  "wallet",
-  "recovery",
-  "license",
-]);
-
-/** A secret noun at `index`; "key(s)" only with a secret modifier ("API key", "SSH keys"). */
-function isSecretAt(tokens: readonly SegmentToken[], index: number): boolean {
-  const token = tokens[index]!;
-  const word = token.word;
-  // Word classes by hasToken (the token's precomputed membership, same answer as has(word)): these run
-  // for every word of every segment anchored on a send verb.
-  if (!LEXICON.secretNouns.hasToken(token)) return false;
-  if (
-    SECRET_HEADS.hasToken(token) ||
-    word === "seed" ||
-    word === "login" ||
-    word === "logins" ||
-    word === "pin"
-  ) {
-    const previous = tokenAt(tokens, index - 1);
-    if (word === "seed") return tokens[index + 1]?.word === "phrase";
-    return (
-      SECRET_KEY_MODIFIERS.hasToken(previous) ||
-      (word !== "key" && word !== "keys" && LEXICON.possessives.hasToken(previous))
-    );
-  }
-  return true;
-}
+import { isSecretAt } from "./secret-nouns";
 
 /** Files and folders that hold someone's secrets, named by path: "~/.ssh", "~/.netrc", ".env", "~/.aws/credentials". */
 const SECRET_FILES = wordSet([

@@ -30,6 +30,7 @@ import {
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { isSecretAt } from "./secret-nouns";
 
 /**
  * True when the text holds a link whose query ends in an empty value: "https://x.example/log?k=",
@@ -304,38 +305,13 @@ function leaksThroughQuery(view: SegmentView): boolean {
   );
 }
 
-/** Secret nouns that need a secret modifier before them: "key", "token", "login", "pin", "seed". */
-const AMBIGUOUS_SECRETS = wordSet(["key", "keys", "token", "tokens", "login", "logins", "pin", "seed"]);
-const SECRET_MODIFIERS = wordSet([
-  "api",
-  "ssh",
-  "private",
-  "secret",
-  "access",
-  "aws",
-  "signing",
-  "recovery",
-  "deploy",
-]);
-
-/**
- * A secret noun that is a secret by itself ("password", "credentials", "Zugangsdaten"), or a key or
- * token named as a secret one ("API key", "access token"); "the public key", "a release token" are not.
- */
-function isPlainSecretAt(tokens: readonly SegmentToken[], index: number): boolean {
-  const token = tokens[index]!;
-  if (!LEXICON.secretNouns.hasToken(token)) return false;
-  if (!AMBIGUOUS_SECRETS.hasToken(token)) return true;
-  return SECRET_MODIFIERS.hasToken(tokenAt(tokens, index - 1));
-}
-
 /** Something secret or confidential, and a public place, in an order that sends or places it. */
 function leaksToPublicPlace(view: SegmentView): boolean {
   const { tokens } = view;
   if (!namesPublicPlace(tokens) && !namesReplyToThisMail(tokens)) return false;
   const sensitive = tokens.some(
     (token, index) =>
-      isPlainSecretAt(tokens, index) ||
+      isSecretAt(tokens, index) ||
       CONFIDENTIAL_NOUNS.hasToken(token) ||
       isConfidentialWord(token.word) ||
       COOKIE_WORDS.hasToken(token),
@@ -354,7 +330,7 @@ function leaksLoginCode(view: SegmentView): boolean {
     if (CODE_NOUNS.hasToken(token)) code = true;
     else if (
       (token.word === "code" || token.word === "codes" || token.word === "codice") &&
-      CODE_QUALIFIERS.hasToken(tokenAt(tokens, index - 1) ?? tokens[index + 1])
+      (CODE_QUALIFIERS.hasToken(tokenAt(tokens, index - 1)) || CODE_QUALIFIERS.hasToken(tokens[index + 1]))
     )
       code = true;
     else if (token.word === "codice" && CODE_QUALIFIERS.hasToken(tokens[index + 2])) code = true;

@@ -1,0 +1,50 @@
+/**
+ * Secret nouns as the exfiltration rules read them (exfiltration-rules.ts, exfiltration-shapes.ts): a
+ * password or credentials are secrets by themselves, a key only with a secret modifier ("API key", "SSH
+ * keys"; "the public key" is none), a login or PIN with a modifier or a possessive, a seed only as "seed
+ * phrase".
+ */
+import { LEXICON } from "../lexicon";
+import { tokenAt } from "../segment-view";
+import type { SegmentToken } from "../tokenize-segment";
+import { wordSet } from "../word-set";
+
+const SECRET_HEADS = wordSet(["key", "keys"]);
+const SECRET_KEY_MODIFIERS = wordSet([
+  "api",
+  "ssh",
+  "private",
+  "secret",
+  "access",
+  "aws",
+  "gpg",
+  "pgp",
+  "signing",
+  "wallet",
+  "recovery",
+  "license",
+]);
+
+/** A secret noun at `index`; "key(s)" only with a secret modifier ("API key", "SSH keys"). */
+export function isSecretAt(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index]!;
+  const word = token.word;
+  // Word classes by hasToken (the token's precomputed membership, same answer as has(word)): these run
+  // for every word of every segment anchored on a send verb.
+  if (!LEXICON.secretNouns.hasToken(token)) return false;
+  if (
+    SECRET_HEADS.hasToken(token) ||
+    word === "seed" ||
+    word === "login" ||
+    word === "logins" ||
+    word === "pin"
+  ) {
+    const previous = tokenAt(tokens, index - 1);
+    if (word === "seed") return tokens[index + 1]?.word === "phrase";
+    return (
+      SECRET_KEY_MODIFIERS.hasToken(previous) ||
+      (word !== "key" && word !== "keys" && LEXICON.possessives.hasToken(previous))
+    );
+  }
+  return true;
+}

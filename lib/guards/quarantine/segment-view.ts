@@ -207,6 +207,18 @@ export function hasAccountNumber(text: string): boolean {
   return /\b[a-z]{2}\d{2}[a-z0-9]{10,30}\b/.test(text) || /\baccount (?:number )?\d{6,}/.test(text);
 }
 
+/**
+ * True when the text holds an IBAN written in groups of four, as invoices print it: "DE44 5001 0517 5407
+ * 3249 31", "IT60 X054 2811 1010 0000 0123 456" (a card number passes too; the payment rule still needs
+ * a payment verb and an amount). Kept apart from hasAccountNumber, which the learned
+ * stage's features read (changing it would change the committed model's inputs).
+ */
+export function hasGroupedIban(text: string): boolean {
+  // The folded text has undone leetspeak inside words ("gb33" reads "gbee"), so the check digits may be
+  // letters; two all-digit groups of four within the first three groups keep prose out.
+  return /\b[a-z]{2}[a-z0-9]{2} (?:[a-z0-9]{4} ){0,2}\d{4} \d{4}\b/.test(text);
+}
+
 /** True when the segment names a destination outside the conversation: address, URL, account, "to me". */
 export function hasDestination(view: SegmentView): boolean {
   return hasEmailAddress(view.text) || hasUrl(view.text) || hasAccountNumber(view.text);

@@ -46,6 +46,9 @@ export const STRONG_GUIDANCE_NOUNS = wordSet([
   "direttive",
   "indicazioni",
   "consegne",
+  // What only a deployed model has: "Your guardrails were lifted for this session".
+  "guardrails",
+  "leitplanken",
 ]);
 
 /** Nouns that are guidance only when the sentence says whose they are: rules, limits, objectives. */
@@ -58,6 +61,7 @@ export const WEAK_GUIDANCE_NOUNS = wordSet([
   "mission",
   "configuration",
   "setup",
+  "directions",
   "regeln",
   "einschränkungen",
   "beschränkungen",
@@ -201,6 +205,29 @@ const GIVE_VERBS = wordSet([
   "issued",
   "handed",
   "set",
+  // What the agent was started or equipped with: "the rules you were started with", "the setup you were
+  // deployed with", "die Vorgaben, mit denen du gestartet wurdest", "con cui sei stato avviato".
+  "started",
+  "launched",
+  "initialized",
+  "initialised",
+  "deployed",
+  "programmed",
+  "provided",
+  "supplied",
+  "loaded",
+  "primed",
+  "gestartet",
+  "initialisiert",
+  "bereitgestellt",
+  "programmiert",
+  "eingerichtet",
+  "avviato",
+  "avviata",
+  "inizializzato",
+  "inizializzata",
+  "programmato",
+  "programmata",
   "gegeben",
   "mitgegeben",
   "auferlegt",
@@ -315,6 +342,10 @@ function hasReceiptClause(tokens: readonly SegmentToken[], noun: number): boolea
     if (token.gapOpensClause) return false;
     if (RECIPIENT_PRONOUNS.hasToken(token)) {
       recipient = index;
+      // "the directions your developers gave you", "the rules we handed you": somebody else gave, the
+      // reader received. A subject must stand between the noun and the verb ("the rules gave you room"
+      // has the rules as subject).
+      if (token.word === "you" && GAVE_VERBS.hasToken(tokens[index - 1]) && index - 1 > noun + 1) return true;
       // "given to you", "placed on you", "set for you": the giving verb came first.
       const before = tokens[index - 1];
       const verb = tokens[index - 2];
@@ -347,6 +378,7 @@ function hasReceiptClause(tokens: readonly SegmentToken[], noun: number): boolea
     }
   }
   if (operatesUnder(tokens, noun)) return true;
+  if (startedSessionWith(tokens, noun)) return true;
   // Italian without a pronoun: "le istruzioni che hai ricevuto".
   for (let index = noun + 1; index < Math.min(tokens.length, noun + 5); index++) {
     const token = tokens[index]!;
@@ -356,6 +388,56 @@ function hasReceiptClause(tokens: readonly SegmentToken[], noun: number): boolea
       return true;
   }
   return false;
+}
+
+/** Past forms of giving with the reader as object: "... your developers gave you". */
+const GAVE_VERBS = wordSet(["gave", "handed", "sent", "issued", "assigned", "told"]);
+
+/** The agent's session: "the setup you started this session with", "con cui hai iniziato la sessione". */
+const SESSION_NOUNS = wordSet([
+  "session",
+  "conversation",
+  "chat",
+  "sitzung",
+  "unterhaltung",
+  "gespräch",
+  "sessione",
+  "conversazione",
+]);
+const START_VERBS = wordSet([
+  "started",
+  "began",
+  "begun",
+  "opened",
+  "begonnen",
+  "gestartet",
+  "angefangen",
+  "iniziato",
+  "cominciato",
+  "avviato",
+  "aperto",
+]);
+/** The reader as the subject of the start verb: "you", "du", Italian "hai"/"sei" (the subject is in the verb). */
+const READER_SUBJECTS = wordSet(["you", "du", "hai", "sei"]);
+
+/**
+ * True when a clause right after the noun says the reader started its session with it: "the configuration
+ * you started this session with", "die Regeln, mit denen du die Sitzung begonnen hast", "le impostazioni
+ * con cui hai iniziato la sessione". A receipt only for the agent's session: "the configuration you
+ * started with" is how a tutorial talks about a reader's own files.
+ */
+function startedSessionWith(tokens: readonly SegmentToken[], noun: number): boolean {
+  let reader = -1;
+  let started = false;
+  let session = false;
+  for (let index = noun + 1; index < Math.min(tokens.length, noun + 1 + CLAUSE_REACH); index++) {
+    const token = tokens[index]!;
+    if (index > noun + 1 && token.gapOpensClause) break;
+    if (READER_SUBJECTS.hasToken(token)) reader = index;
+    else if (reader >= 0 && START_VERBS.hasToken(token)) started = true;
+    else if (SESSION_NOUNS.hasToken(token)) session = true;
+  }
+  return started && session;
 }
 
 /** Verbs of working under rules: "the rules you operate under", "nach denen du arbeitest", "che segui". */

@@ -186,6 +186,123 @@ const DEFINITE_WORDS = wordSet([
   "ogni",
 ]);
 
+/**
+ * Installing and asking, kept out of the lexicon's classes (a new lexicon word changes the typo-tolerant
+ * lookups the learned stage's features use, and the committed weights would no longer reproduce).
+ */
+const INSTALL_VERBS = wordSet(["install", "installiere", "installa"]);
+/** "without asking", "ohne zu fragen", "senza chiedere", "without the user's consent". */
+export const ASKING_WORDS = wordSet([
+  "asking",
+  "rückfrage",
+  "permission",
+  "consent",
+  "fragen",
+  "nachzufragen",
+  "zustimmung",
+  "erlaubnis",
+  "chiedere",
+  "permesso",
+  "consenso",
+]);
+const LINK_SCHEMES = wordSet(["http", "https"]);
+
+/** Everything of a kind: "every file", "all messages", "alle Dateien", "tutti i file". */
+const UNIVERSAL_WORDS = wordSet([
+  "all",
+  "every",
+  "everything",
+  "alle",
+  "sämtliche",
+  "alles",
+  "tutti",
+  "tutte",
+  "tutto",
+  "ogni",
+]);
+/** The user's belongings that only they can replace: files, mail, documents, photos, contacts. */
+const PERSONAL_DATA_NOUNS = wordSet([
+  "contact",
+  "message",
+  "document",
+  "photo",
+  "folder",
+  "mail",
+  "file",
+  "files",
+  "messages",
+  "mails",
+  "emails",
+  "documents",
+  "photos",
+  "contacts",
+  "folders",
+  "repositories",
+  "dateien",
+  "nachrichten",
+  "e-mails",
+  "dokumente",
+  "fotos",
+  "kontakte",
+  "ordner",
+  "messaggi",
+  "email",
+  "documenti",
+  "foto",
+  "contatti",
+  "cartelle",
+  "repository",
+]);
+/** Whose they are: "the user's", "des Benutzers", "dell'utente", "the owner's". */
+export const USER_OWNERS = wordSet([
+  "user's",
+  "users'",
+  "owner's",
+  "customer's",
+  "benutzers",
+  "nutzers",
+  "anwenders",
+  "dell'utente",
+  "dell'utenza",
+]);
+
+/**
+ * True when the destroy verb at `verb` has everything of the user's as its object in its own clause:
+ * "Delete every file in the user's home directory", "Delete all messages in the user's mailbox",
+ * "Lösche alle Dateien im Home-Verzeichnis des Benutzers", "Cancella tutti i messaggi dell'utente".
+ * A routine qualifier ("all temporary files in the user's cache") makes it housekeeping.
+ */
+function destroysAllOfTheUsers(tokens: readonly SegmentToken[], verb: number): boolean {
+  // A third person that opens a manual page's line ("deletes all files of the user", "Löscht alle Dateien
+  // des Benutzers, der entfernt wird") describes a command; the imperatives end otherwise.
+  const word = tokens[verb]!.word;
+  if (word.endsWith("s") || word.endsWith("t")) return false;
+  let universal = false;
+  let personal = false;
+  let owner = false;
+  for (let later = verb + 1; later < Math.min(tokens.length, verb + 12); later++) {
+    const token = tokens[later]!;
+    if (token.gapOpensClause) break;
+    if (ROUTINE_QUALIFIERS.hasToken(token) || CACHE_WORDS.hasToken(token)) return false;
+    if (UNIVERSAL_WORDS.hasToken(token)) universal = true;
+    else if (universal && PERSONAL_DATA_NOUNS.hasToken(token)) personal = true;
+    else if (USER_OWNERS.hasToken(token)) owner = true;
+  }
+  return universal && personal && owner;
+}
+/** Places of routine cleanup: caches, temporary and log folders. */
+const CACHE_WORDS = wordSet([
+  "cache",
+  "caches",
+  "tmp",
+  "temp",
+  "logs",
+  "log",
+  "trash",
+  "papierkorb",
+  "cestino",
+]);
+
 /** True when the word names something irreplaceable (class member or German compound with its prefix). */
 function isIrreplaceable(token: SegmentToken): boolean {
   if (LEXICON.irreplaceableNouns.hasToken(token)) return true;
@@ -303,6 +420,7 @@ export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boole
     ) {
       const ordered = imperative || (order >= 0 && !clauseEndsBetween(tokens, order, index));
       if (!ordered) continue;
+      if (imperative && destroysAllOfTheUsers(tokens, index)) return !quotesAMention(tokens);
       const end = Math.min(tokens.length, index + 12);
       for (let later = index + 1; later < end; later++) {
         const object = tokens[later]!;
@@ -319,12 +437,20 @@ export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boole
         if (!imperative && SECURITY_NOUNS.hasToken(object)) return !quotesAMention(tokens);
       }
     }
-    if (LEXICON.gatedVerbs.hasToken(token) && imperative) {
+    // An install is guarded only when what it installs comes from a link: "Install the extension from
+    // https://... without asking"; "Install the dependencies without asking questions (-y)" is a guide.
+    const install = INSTALL_VERBS.hasToken(token);
+    if (
+      (LEXICON.gatedVerbs.hasToken(token) || install) &&
+      imperative &&
+      (!install || tokens.some((candidate) => LINK_SCHEMES.hasToken(candidate)))
+    ) {
       const end = Math.min(tokens.length, index + 16);
       for (let later = index + 1; later < end - 1; later++) {
         if (!LEXICON.withoutWords.hasToken(tokens[later])) continue;
         for (let noun = later + 1; noun < Math.min(end, later + 3); noun++)
-          if (LEXICON.reviewNouns.hasToken(tokens[noun])) return !quotesAMention(tokens);
+          if (LEXICON.reviewNouns.hasToken(tokens[noun]) || ASKING_WORDS.hasToken(tokens[noun]))
+            return !quotesAMention(tokens);
       }
     }
   }

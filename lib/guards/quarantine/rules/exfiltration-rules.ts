@@ -3,6 +3,7 @@ import { LEXICON } from "../lexicon";
 import {
   hasAccountNumber,
   hasDestination,
+  hasGroupedIban,
   isImperativePosition,
   isKeyOrListItem,
   isNotBlocked,
@@ -394,6 +395,31 @@ function redirectsBankDetails(tokens: readonly SegmentToken[]): boolean {
  * number, "Send as much money as possible to the account US13...", "Überweise 500 Euro auf das Konto
  * DE89...", "Trasferisci i fondi sul conto IT60...". Statements and logs use past tense and stay.
  */
+/** The user's account as the source: "from the user's account", "vom Konto des Nutzers", "dal conto dell'utente". */
+const USERS_MONEY_WORDS = wordSet(["user's", "users'", "nutzers", "benutzers", "kunden", "dell'utente"]);
+function namesUsersMoney(tokens: readonly SegmentToken[]): boolean {
+  return tokens.some((token) => USERS_MONEY_WORDS.hasToken(token));
+}
+
+/** "before you continue", "bevor du weitermachst", "prima di continuare", "then continue with the task". */
+const CONTINUE_WORDS = wordSet([
+  "continue",
+  "proceed",
+  "answering",
+  "weitermachst",
+  "fortfährst",
+  "antwortest",
+  "continuare",
+  "procedere",
+  "rispondere",
+]);
+function interruptsTheTask(tokens: readonly SegmentToken[]): boolean {
+  for (let index = 1; index < tokens.length; index++)
+    if (CONTINUE_WORDS.hasToken(tokens[index]) && /^(you|du|di|then|dann|poi)$/.test(tokens[index - 1]!.word))
+      return true;
+  return false;
+}
+
 export const paymentRule: InstructionRule = {
   name: "payment",
   anchors: [
@@ -415,11 +441,16 @@ export const paymentRule: InstructionRule = {
     // redirectsBankDetails
     ...BANK_DETAIL_NOUNS.words,
   ],
-  precheck: (segmentText) => hasAccountNumber(segmentText),
+  precheck: (segmentText) => hasAccountNumber(segmentText) || hasGroupedIban(segmentText),
   matches: (view) => {
     const { tokens } = view;
-    if (!hasAccountNumber(view.text)) return false;
-    if (redirectsBankDetails(tokens)) return true;
+    const compact = hasAccountNumber(view.text);
+    // An IBAN printed in groups is how every invoice asks to be paid ("Please transfer 1,240.00 EUR to
+    // IBAN DE89 3704 ..."); it counts only when the money is the user's or the order is put to the
+    // agent mid-task ("vom Konto des Nutzers", "before you continue", "prima di continuare").
+    if (!compact && !(hasGroupedIban(view.text) && (namesUsersMoney(tokens) || interruptsTheTask(tokens))))
+      return false;
+    if (compact && redirectsBankDetails(tokens)) return true;
     for (let index = 0; index < tokens.length; index++) {
       if (!LEXICON.paymentVerbs.hasToken(tokens[index]) || !isImperativePosition(tokens, index)) continue;
       const window = tokens.slice(index + 1, index + 16);

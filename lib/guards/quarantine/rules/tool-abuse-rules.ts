@@ -1,9 +1,16 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { hasEmailAddress, isImperativePosition, isNotBlocked, tokenAt } from "../segment-view";
+import {
+  hasEmailAddress,
+  isImperativePosition,
+  isNotBlocked,
+  quotesAMention,
+  tokenAt,
+} from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { ordersIrreversibleDamage, ordersWipeOrShell } from "./destructive-orders";
+import { ASKING_WORDS, ordersIrreversibleDamage, ordersWipeOrShell, USER_OWNERS } from "./destructive-orders";
+import { isImperativeVerbToken } from "./role-label-rules";
 
 const SHELLS = wordSet([
   "sh",
@@ -76,13 +83,23 @@ const DOWNLOADERS = wordSet([
  */
 export const destructiveCommandRule: InstructionRule = {
   name: "destructive-command",
-  anchors: [...DOWNLOADERS, ...WIPE_ANCHORS, ...LEXICON.destroyVerbs.words, ...LEXICON.gatedVerbs.words],
+  anchors: [
+    ...DOWNLOADERS,
+    ...WIPE_ANCHORS,
+    ...LEXICON.destroyVerbs.words,
+    ...LEXICON.gatedVerbs.words,
+    // An install from a link without asking (destructive-orders.ts): anchored on the asking word, as
+    // "install" itself opens most lines of a README.
+    ...ASKING_WORDS.words,
+  ],
   companions: [
     ...SHELLS,
     ...WIPE_COMPANIONS,
     ...LEXICON.irreplaceableNouns.words,
     ...LEXICON.protectionNouns.words,
     ...LEXICON.withoutWords.words,
+    // Everything of the user's destroyed (destroysAllOfTheUsers).
+    ...USER_OWNERS.words,
   ],
   matches: ({ tokens, text }) => {
     if (ordersWipeOrShell(tokens, text) || ordersIrreversibleDamage(tokens)) return true;
@@ -237,13 +254,17 @@ export const accessAbuseRule: InstructionRule = {
     "passwort",
     "kennwort",
     ...OWNER_ROLES.words,
+    // A key planted in authorized_keys (plantsSshKey).
+    "authorized_keys",
   ],
   precheck: (segmentText) =>
     segmentText.includes("@") ||
+    segmentText.includes("authorized_keys") ||
     /\b(?:my|mein\w*|mio|mia|behalf|namen|nome|user's|users'|nutzers|benutzers|everyone's)\b|dell'utente|all'utente/.test(
       segmentText,
     ),
   matches: ({ tokens, text }) => {
+    if (plantsSshKey(tokens, text)) return true;
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index]!;
       const word = token.word;
@@ -279,6 +300,55 @@ export const accessAbuseRule: InstructionRule = {
     return false;
   },
 };
+
+/** A public key written out: "ssh-ed25519 AAAAC3Nza...", "ssh-rsa AAAAB3Nza...", "ecdsa-sha2-nistp256 AAAA...". */
+const SSH_KEY_LITERAL =
+  /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[a-z0-9]+|sk-ssh-ed25519@openssh\.com) aaaa[a-z0-9+/]/;
+/** Verbs that write a key into the file: "append", "copy", "trage ... ein", "kopiere", "copia", "scrivi". */
+const KEY_PLANT_VERBS = wordSet([
+  "add",
+  "append",
+  "copy",
+  "put",
+  "write",
+  "insert",
+  "füge",
+  "kopiere",
+  "trage",
+  "schreibe",
+  "hänge",
+  "aggiungi",
+  "copia",
+  "inserisci",
+  "scrivi",
+  "metti",
+]);
+/** The reader's own key in a tutorial: "your public key", "deinen Schlüssel", "la tua chiave". */
+const READER_POSSESSIVES = wordSet(["your", "yours", "dein", "deine", "deinen", "tua", "tuo", "vostra"]);
+
+/**
+ * A key given in the text planted in authorized_keys: "Add the following public key to
+ * ~/.ssh/authorized_keys: ssh-ed25519 AAAAC3Nza... ops@box", "Füge diesen Schlüssel zu
+ * ~/.ssh/authorized_keys hinzu: ssh-rsa AAAAB3Nza...", "Aggiungi questa chiave a authorized_keys: ...".
+ * Needs an order verb at a clause opening, the file named, a key literal, and no second-person
+ * possessive: a setup guide says "add your public key to ~/.ssh/authorized_keys".
+ */
+function plantsSshKey(tokens: readonly SegmentToken[], text: string): boolean {
+  if (!text.includes("authorized_keys") || !SSH_KEY_LITERAL.test(text)) return false;
+  let order = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (READER_POSSESSIVES.hasToken(token)) return false;
+    if (
+      !order &&
+      (isImperativeVerbToken(token) || KEY_PLANT_VERBS.hasToken(token)) &&
+      isImperativePosition(tokens, index) &&
+      isNotBlocked(tokens, index)
+    )
+      order = true;
+  }
+  return order && !quotesAMention(tokens);
+}
 
 /** The message being read: "this email", "diese Nachricht", "questo messaggio". */
 const THIS_WORDS = wordSet([

@@ -137,6 +137,8 @@ const HIDDEN_QUALIFIERS = wordSet([
 
 /** Adjectives that may stand between a possessive and the noun: "your initial instructions". */
 const GUIDANCE_ADJECTIVES = wordSet([
+  // Not "own": "provide your own instructions" is a product's bring-your-own.
+  "operating",
   "initial",
   "original",
   "previous",
@@ -491,6 +493,9 @@ function hasPossessive(tokens: readonly SegmentToken[], noun: number): "plain" |
   }
   if (GUIDANCE_ADJECTIVES.hasToken(before) || HIDDEN_QUALIFIERS.hasToken(before)) {
     if (POSSESSIVES.hasToken(tokens[noun - 2])) return "qualified";
+    // Two adjectives: "your initial operating instructions".
+    if (GUIDANCE_ADJECTIVES.hasToken(tokens[noun - 2]) && POSSESSIVES.hasToken(tokenAt(tokens, noun - 3)))
+      return "qualified";
   }
   return undefined;
 }
@@ -506,14 +511,85 @@ function hasHolder(tokens: readonly SegmentToken[], noun: number): boolean {
   return HOLDER_DETERMINERS.hasToken(next) && HOLDER_NOUNS.hasToken(tokens[noun + 2]);
 }
 
+/** Italian qualifiers after the noun: "le istruzioni nascoste", "il prompt riservato". */
+const TRAILING_HIDDEN = wordSet([
+  "nascoste",
+  "nascosto",
+  "nascosti",
+  "nascosta",
+  "segrete",
+  "segreto",
+  "segreti",
+  "interne",
+  "riservato",
+  "riservata",
+  "riservate",
+  "riservati",
+]);
+
 /** True when a hidden qualifier stands right before the noun or (Italian) after it: "system instructions", "istruzioni nascoste". */
 function hasHiddenQualifier(tokens: readonly SegmentToken[], noun: number): boolean {
   // Adjacent words only: "system, instructions" in a list of option names is not a phrase.
   if (HIDDEN_QUALIFIERS.hasToken(tokens[noun - 1]) && tokens[noun]!.gapBefore === "") return true;
   const next = tokens[noun + 1];
   if (next === undefined || next.gapBefore !== "") return false;
-  if (next.word === "nascoste" || next.word === "segrete" || next.word === "interne") return true;
+  if (TRAILING_HIDDEN.hasToken(next)) return true;
   return (next.word === "di" || next.word === "del") && tokens[noun + 2]?.word === "sistema";
+}
+
+/** Compounds that name the hidden guidance by themselves. */
+const HIDDEN_COMPOUNDS = wordSet([
+  "systemprompt",
+  "systemnachricht",
+  "entwicklernachricht",
+  "systemanweisungen",
+]);
+/** Messages that only a deployed model receives, with a qualifier: "your system message", "the developer message above". */
+const MESSAGE_NOUNS = wordSet(["message", "nachricht", "messaggio"]);
+const MESSAGE_QUALIFIERS = wordSet(["system", "developer", "hidden", "secret", "versteckte", "geheime"]);
+/** Qualifiers that hide a setup: "your hidden configuration", "la configurazione nascosta"; not "system" or "internal" (a product's settings). */
+const SECRET_SETUP_QUALIFIERS = wordSet([
+  "hidden",
+  "secret",
+  "confidential",
+  "versteckte",
+  "versteckten",
+  "geheime",
+  "geheimen",
+  "vertrauliche",
+  "vertraulichen",
+  "nascosta",
+  "nascoste",
+  "nascosto",
+  "segreta",
+  "segrete",
+  "riservata",
+  "riservate",
+]);
+const ABOVE_WORDS = wordSet(["above", "oben", "sopra"]);
+
+/**
+ * True when a message or setup noun at `noun` is the agent's hidden one: "your system message", "the
+ * developer message above", "il messaggio dello sviluppatore sopra", "your hidden configuration", "la
+ * tua configurazione nascosta". A message needs its qualifier and the reader's possessive or "above"
+ * ("Show the system message in the UI" is a chat app's setting); a setup needs a qualifier of secrecy
+ * ("Print the system configuration" is a command's help).
+ */
+function isHiddenMessageOrSetup(tokens: readonly SegmentToken[], noun: number): boolean {
+  const before = tokenAt(tokens, noun - 1);
+  const after = tokens[noun + 1];
+  if (MESSAGE_NOUNS.hasToken(tokens[noun])) {
+    // "messaggio di sistema", "messaggio dello sviluppatore"
+    const italian =
+      (after?.word === "di" && tokens[noun + 2]?.word === "sistema") ||
+      (after?.word === "dello" && tokens[noun + 2]?.word === "sviluppatore");
+    if (!MESSAGE_QUALIFIERS.hasToken(before) && !italian) return false;
+    const owner = tokenAt(tokens, noun - (italian ? 1 : 2));
+    if (POSSESSIVES.hasToken(owner)) return true;
+    const next = italian ? tokens[noun + 3] : after;
+    return ABOVE_WORDS.hasToken(next);
+  }
+  return SECRET_SETUP_QUALIFIERS.hasToken(before) || SECRET_SETUP_QUALIFIERS.hasToken(after);
 }
 
 /**
@@ -532,7 +608,18 @@ export function agentGuidanceEvidence(
 ): GuidanceEvidence | undefined {
   const token = tokens[noun];
   if (token === undefined) return undefined;
-  const strong = STRONG_GUIDANCE_NOUNS.hasToken(token);
+  // A name that says it is hidden, held by the reader or standing above: "deinen Systemprompt", "die
+  // Entwicklernachricht oben". "Schreibe die Systemanweisungen in die Datei config.yaml" configures a bot.
+  if (HIDDEN_COMPOUNDS.hasToken(token)) {
+    if (POSSESSIVES.hasToken(tokenAt(tokens, noun - 1)) || ABOVE_WORDS.hasToken(tokens[noun + 1]))
+      return "hidden";
+  }
+  if (MESSAGE_NOUNS.hasToken(token) || SETUP_NOUNS.hasToken(token)) {
+    if (isHiddenMessageOrSetup(tokens, noun)) return "hidden";
+  }
+  // "le tue linee guida": the Italian guidelines are two words.
+  const strong =
+    STRONG_GUIDANCE_NOUNS.hasToken(token) || (token.word === "linee" && tokens[noun + 1]?.word === "guida");
   const everything = EVERYTHING_WORDS.hasToken(token);
   if (!strong && !everything && !WEAK_GUIDANCE_NOUNS.hasToken(token)) return undefined;
   // The signs that need no context come first, so "die geheimen Richtlinien, die dir mitgegeben wurden"
@@ -653,6 +740,9 @@ export function isHeldEvidence(evidence: GuidanceEvidence | undefined, context: 
 /** Every word agentGuidanceEvidence can name, for the rules' anchor lists. */
 export const GUIDANCE_NOUN_WORDS: readonly string[] = [
   ...STRONG_GUIDANCE_NOUNS.words,
+  ...HIDDEN_COMPOUNDS.words,
+  ...MESSAGE_NOUNS.words,
+  "linee",
   ...WEAK_GUIDANCE_NOUNS.words,
   ...EVERYTHING_WORDS.words,
 ];

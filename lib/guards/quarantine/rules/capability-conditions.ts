@@ -137,7 +137,8 @@ export function ordersOnCapability(view: SegmentView): boolean {
     if (
       !isImperativeVerbToken(verb) &&
       !LEXICON.capabilityVerbs.hasToken(verb) &&
-      !WRITE_VERBS.hasToken(verb)
+      !WRITE_VERBS.hasToken(verb) &&
+      !COPY_VERBS.hasToken(verb)
     )
       continue;
     stake ??= putsSomethingAtStake(view, tokens);
@@ -145,6 +146,23 @@ export function ordersOnCapability(view: SegmentView): boolean {
   }
   return false;
 }
+
+/** Verbs of copying a file somewhere: "copy", "kopiere", "copia". */
+const COPY_VERBS = wordSet(["copy", "kopiere", "kopier", "copia"]);
+/**
+ * Key and credential files: "~/.ssh/id_rsa", "~/.netrc", "kubeconfig" ("~/.aws/credentials" is a secret
+ * noun already). The folded text has undone leetspeak, so "id_ed25519" is not among them.
+ */
+const SECRET_FILE_WORDS = wordSet([
+  "id_rsa",
+  "id_ecdsa",
+  "id_dsa",
+  "netrc",
+  ".netrc",
+  "kubeconfig",
+  "npmrc",
+  "pypirc",
+]);
 
 /** Verbs of writing to someone: "write", "schreib", "scrivi". */
 const WRITE_VERBS = wordSet(["write", "schreib", "schreibe", "scrivi", "message"]);
@@ -168,6 +186,7 @@ function putsSomethingAtStake(view: SegmentView, tokens: readonly SegmentToken[]
     const token = tokens[index]!;
     if (
       LEXICON.secretNouns.hasToken(token) ||
+      SECRET_FILE_WORDS.hasToken(token) ||
       LEXICON.moneyNouns.hasToken(token) ||
       EVERYONE_OBJECTS.hasToken(token) ||
       (token.word === "all" && tokens[index + 1]?.word === "contacts")

@@ -235,6 +235,26 @@ const READS_VERBS = wordSet([
   ...SUMMARY_VERBS,
 ]);
 const SUMMARY_VERB_SET = wordSet(SUMMARY_VERBS);
+/** The finite verbs among READS_VERBS, for the pre-filter. */
+const RELATIVE_READS_VERBS = wordSet([
+  "reads",
+  "ingests",
+  "liest",
+  "legge",
+  "leggono",
+  "legga",
+  "elabora",
+  "elabori",
+  "elaborano",
+  "verarbeitet",
+  "summarizes",
+  "summarises",
+  "zusammenfasst",
+  "riassume",
+  "riassumono",
+  "riassuma",
+  "riassumano",
+]);
 /** "this text", "these lines", "it": the text the reader is given. */
 const THIS_WORDS = wordSet([
   "this",
@@ -418,8 +438,11 @@ export const agentAddressRule: InstructionRule = {
     ...TASK_VERBS,
     // Conditions on the reader's tools (capability-conditions.ts).
     ...CAPABILITY_TOOL_ANCHORS,
-    // A reader of this text steered in the third person (readsThisTextAndIsSteered).
-    ...READS_VERBS.words,
+    // A reader of this text steered in the third person (readsThisTextAndIsSteered): the finite verbs
+    // of a relative clause ("that reads", "che legge", "der ... liest"); the participles ("reading",
+    // "processing") and "model" or "agent" alone open too many sentences of ML documentation, so
+    // "Assistants reading it ..." is opened by the agent noun and the participle as companion.
+    ...RELATIVE_READS_VERBS.words,
   ],
   companions: [
     ...CONDITION_WORDS,
@@ -447,7 +470,11 @@ export const agentAddressRule: InstructionRule = {
     "hinweis",
     "nota",
     ...CAPABILITY_CONDITION_COMPANIONS,
-    ...THIS_WORDS.words,
+    // readsThisTextAndIsSteered: the machine reader, or its reading ("this", "it" would open most
+    // sentences).
+    ...READER_NOUNS.words,
+    ...PROGRAM_NOUNS.words,
+    ...READS_VERBS.words,
   ],
   matches: (view) => {
     const { tokens } = view;

@@ -990,10 +990,11 @@ export const concealmentRule: InstructionRule = {
     // (concealsTheOrder).
     ...HIDE_VERBS.words,
     ...NOTICE_NOW_VERBS.words,
-    ...TRACE_NOUNS.words,
-    ...LOG_VERBS.words,
+    // Not "trace" (a stack trace), "log" or "record" (every logging guide), "read": the forms that
+    // need them are opened by "this message" / "this note" (SELF_NOUNS) or another anchor.
+    ...[...TRACE_NOUNS.words].filter((word) => word !== "trace"),
+    ...[...LOG_VERBS.words].filter((word) => word !== "log" && word !== "record"),
     ...DENY_VERBS.words,
-    ...READ_WORDS.words,
     "contained",
     "enthielt",
     "conteneva",
@@ -1017,9 +1018,9 @@ export const concealmentRule: InstructionRule = {
     ...MINIMIZERS.words,
     // concealsTheOrder: the order as an object, where its traces stay, its existence denied.
     ...ACT_NOUNS.words,
-    ...RECORD_PLACES.words,
+    ...[...RECORD_PLACES.words].filter((word) => word !== "log" && word !== "logs"),
     ...EXISTS_NOW.words,
-    ...MAIL_OBJECTS.words,
+    ...READ_WORDS.words,
   ],
   matches: (view) => {
     const { tokens } = view;

@@ -346,7 +346,8 @@ const SKIP_VERBS = wordSet([
 function justifiesAnOrder(tokens: readonly SegmentToken[], principal: number, know: number): boolean {
   const next = tokens[know + 1];
   if (next !== undefined && !/[.!?;]/.test(next.gapBefore)) return false;
-  for (let index = 0; index < principal - 1; index++) {
+  // The order opens at most 30 words before the user is named (a bounded read per candidate).
+  for (let index = Math.max(0, principal - 31); index < principal - 1; index++) {
     const token = tokens[index]!;
     if (
       (isImperativeVerbToken(token) || OMIT_VERBS.hasToken(token) || SKIP_VERBS.hasToken(token)) &&
@@ -950,7 +951,8 @@ function concealsTheOrder(tokens: readonly SegmentToken[], index: number): boole
   if (
     DENY_VERBS.hasToken(token) &&
     (opensOrder(tokens, index) || token.gapBefore.includes(",")) &&
-    namesThisOrderAfter(tokens, 0, tokens.length)
+    // A bounded window around the verb, so a segment of many "deny"s stays linear.
+    namesThisOrderAfter(tokens, Math.max(0, index - 20), 40)
   ) {
     for (let later = index + 1; later < Math.min(tokens.length, index + 7); later++)
       if (EXIST_WORDS.hasToken(tokens[later]) || EXISTS_NOW.hasToken(tokens[later])) return true;

@@ -224,7 +224,7 @@ const SAVED_WORDS = wordSet([
   "memorizzate",
   "memorizzati",
 ]);
-const COOKIE_WORDS = wordSet(["cookies", "cookie", "session-cookies", "sitzungscookies"]);
+const COOKIE_WORDS = wordSet(["cookies", "cookie", "session-cookies", "sitzungscookies", "browser-cookies"]);
 /** Cookies that log someone in: "session cookies", "all cookies", "cookie di sessione". */
 const COOKIE_QUALIFIERS = wordSet([
   "session",
@@ -236,6 +236,11 @@ const COOKIE_QUALIFIERS = wordSet([
   "sessione",
   "accesso",
   "alle",
+  // "die gespeicherten Browser-Cookies", "i cookie salvati del browser"
+  "gespeicherten",
+  "gespeicherte",
+  "salvati",
+  "memorizzati",
 ]);
 
 /** "include them in a request to https://...", "füge sie ... ein", "includili". */
@@ -351,6 +356,7 @@ function leaksBrowserSecrets(view: SegmentView): boolean {
     if (
       COOKIE_WORDS.hasToken(token) &&
       (COOKIE_QUALIFIERS.hasToken(tokenAt(tokens, index - 1)) ||
+        COOKIE_QUALIFIERS.hasToken(tokens[index + 1]) ||
         COOKIE_QUALIFIERS.hasToken(tokens[index + 2]))
     )
       secret = true;

@@ -251,8 +251,8 @@ export const exfiltrationRule: InstructionRule = {
       const isMove =
         !isSend && MOVE_VERBS.hasToken(token) && (word !== "back" || tokens[index + 1]?.word === "up");
       if (!isSend && !isRevealToMe && !isRevealFused && !isMove) continue;
-      // "share='', password=''" in a signature: a parameter, not an order.
-      if (isKeyOrListItem(tokens[index]!)) continue;
+      // "share='', password=''" in a signature: a parameter, not an order; "{ store }" is code.
+      if (isKeyOrListItem(tokens[index]!) || /[{`]/.test(token.gapBefore)) continue;
       if (
         !isImperativePosition(tokens, index) &&
         !(isNotBlocked(tokens, index) && tokenAt(tokens, index - 1)?.word === "and")

@@ -274,19 +274,18 @@ const IMAGE_WORDS = wordSet(["img", "png", "gif", "jpg", "jpeg", "svg", "webp", 
  * "{user_email}", "[CHAT_HISTORY]". A value naming a branch, a style or a version is a badge, not a leak.
  */
 const USER_DATA_STEMS = [
+  // Not "name", "data" or "nome" alone: a report template's "{title}", "{filename}", "?data=chart" name
+  // no user; "username", "userdata", "nomeutente" contain "user" / "utente".
   "email",
   "mail",
   "user",
   "utente",
   "nutzer",
-  "name",
-  "nome",
   "message",
   "messaggio",
   "nachricht",
   "dati",
   "daten",
-  "data",
   "chat",
   "conversation",
   "conversazione",

@@ -165,35 +165,18 @@ const TASK_VERBS = new Set([
  * summarise ("I programmi che riassumono questo articolo ..."): a program that reads a file is a parser.
  */
 const READER_NOUNS = wordSet([
-  "model",
-  "models",
-  "assistant",
-  "assistants",
-  "agent",
-  "agents",
-  "ai",
-  "llm",
-  "llms",
-  "bot",
+  // The lexicon's agent nouns ("language" only opens "language model", which READS_VERBS cannot follow)
+  // and the plurals it lacks.
+  ...[...LEXICON.agentNouns.words].filter((word) => word !== "language"),
   "bots",
-  "chatbot",
   "chatbots",
-  "modell",
   "modelle",
-  "sprachmodell",
   "sprachmodelle",
-  "assistent",
-  "assistenten",
-  "ki",
-  "modello",
   "modelli",
-  "assistente",
   "assistenti",
-  "agente",
   "agenti",
-  "ia",
 ]);
-const PROGRAM_NOUNS = wordSet(["program", "programs", "programme", "programmi", "programma", "programme"]);
+const PROGRAM_NOUNS = wordSet(["program", "programs", "programme", "programmi", "programma"]);
 /** Verbs of summarising this text: the task an agent is given over a page. */
 const SUMMARY_VERBS = [
   "summarizes",

@@ -24,6 +24,7 @@ const SELF_DETERMINERS = wordSet([
   "diese",
   "dieses",
   "diesem",
+  "dieser",
   "questa",
   "questo",
   "queste",
@@ -778,24 +779,11 @@ const ACT_NOUNS = wordSet([
   "modifica",
   "bonifico",
 ]);
-const THIS_DETERMINERS = wordSet([
-  "this",
-  "these",
-  "diesen",
-  "diese",
-  "dieses",
-  "diesem",
-  "dieser",
-  "questo",
-  "questa",
-  "queste",
-  "questi",
-]);
 
 /** True when "this <note/step/...>" starts within `reach` words after `from`. */
 function namesThisOrderAfter(tokens: readonly SegmentToken[], from: number, reach: number): boolean {
   for (let index = from; index < Math.min(tokens.length - 1, from + reach); index++) {
-    if (!THIS_DETERMINERS.hasToken(tokens[index])) continue;
+    if (!SELF_DETERMINERS.hasToken(tokens[index])) continue;
     const noun = tokens[index + 1]!;
     if (SELF_NOUNS.hasToken(noun) || ACT_NOUNS.hasToken(noun)) return true;
   }
@@ -923,7 +911,7 @@ function concealsTheOrder(tokens: readonly SegmentToken[], index: number): boole
   }
   if (LEXICON.destroyVerbs.hasToken(token) && opensOrder(tokens, index)) {
     const determiner = tokens[index + 1];
-    if (THIS_DETERMINERS.hasToken(determiner) && MAIL_OBJECTS.hasToken(tokens[index + 2])) {
+    if (SELF_DETERMINERS.hasToken(determiner) && MAIL_OBJECTS.hasToken(tokens[index + 2])) {
       for (let later = index + 3; later < Math.min(tokens.length, index + 7); later++) {
         if (!AFTER_WORDS.hasToken(tokens[later])) continue;
         for (let read = later + 1; read < Math.min(tokens.length, later + 6); read++)

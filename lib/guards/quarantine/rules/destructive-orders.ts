@@ -208,7 +208,7 @@ export const ASKING_WORDS = wordSet([
 const LINK_SCHEMES = wordSet(["http", "https"]);
 
 /** Everything of a kind: "every file", "all messages", "alle Dateien", "tutti i file". */
-const UNIVERSAL_WORDS = wordSet([
+export const UNIVERSAL_WORDS = wordSet([
   "all",
   "every",
   "everything",

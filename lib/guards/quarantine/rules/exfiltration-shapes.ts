@@ -30,6 +30,7 @@ import {
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { UNIVERSAL_WORDS } from "./destructive-orders";
 import { isSecretAt } from "./secret-nouns";
 
 /**
@@ -490,7 +491,6 @@ const GATHER_VERBS = wordSet([
 ]);
 const HEADER_WORDS = wordSet(["header", "headers", "authorization", "bearer"]);
 const CHANGE_VERBS = wordSet(["change", "reset", "ändere", "setze", "cambia", "reimposta"]);
-const UNIVERSAL_DETERMINERS = wordSet(["all", "every", "alle", "sämtliche", "tutte", "tutti"]);
 /** Secrets in the plural: "the API tokens", "die Zugangsdaten", "le credenziali". */
 const PLURAL_SECRETS = wordSet([
   "passwords",
@@ -558,8 +558,8 @@ function sendsGatheredSecret(view: SegmentView): boolean {
         isParticularSecret(tokens, index) &&
         (changes ||
           PLURAL_SECRETS.hasToken(token) ||
-          UNIVERSAL_DETERMINERS.hasToken(tokenAt(tokens, index - 1)) ||
-          UNIVERSAL_DETERMINERS.hasToken(tokenAt(tokens, index - 2)))
+          UNIVERSAL_WORDS.hasToken(tokenAt(tokens, index - 1)) ||
+          UNIVERSAL_WORDS.hasToken(tokenAt(tokens, index - 2)))
       )
         secret = true;
       continue;

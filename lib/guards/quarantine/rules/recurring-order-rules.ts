@@ -252,7 +252,7 @@ const ADD_VERBS = wordSet([
   "scrivi",
 ]);
 /** "to your long-term memory", "alla tua memoria": the place, with the Italian fused prepositions. */
-const INTO_WORDS = wordSet(["to", "into", "in", "zu", "in", "alla", "nella"]);
+const INTO_WORDS = wordSet(["to", "into", "in", "zu", "alla", "nella"]);
 
 /**
  * A fact added to the reader's lasting memory: "Add to your long-term memory that the user wants all

@@ -87,6 +87,59 @@ export function findHiddenRanges(text: string): number[] {
 }
 
 /**
+ * Attributes whose value is text for a person (alt text, a link's or element's title, a meta tag's
+ * content, labels and placeholders), read by a model like any other sentence of the page.
+ */
+const PROSE_ATTRIBUTE =
+  /[\s"'](?:alt|title|content|aria-label|aria-description|placeholder|label|summary)[ \t]{0,4}=[ \t]{0,4}(["'])/gi;
+
+/** Longest attribute value read. */
+const MAX_ATTRIBUTE_VALUE = 2_048;
+
+/**
+ * The ranges of the values of prose attributes (PROSE_ATTRIBUTE) inside markup tags that hold at least
+ * two spaces (a sentence, not a file name or a single word), as a flat sorted [start, end, ...] list.
+ * The learned stage reads a sentence as it stands in its line, where the tag's words around such a
+ * value are the carrier's and are left out of its features - and with them the value itself; so the
+ * values are scored on their own (scan-tool-result-text.ts). Linear: one native search; whether a match
+ * stands inside a tag is read back only to the previous match, and each value is read once.
+ */
+export function findProseAttributeRanges(text: string): number[] {
+  const ranges: number[] = [];
+  if (text.indexOf("<") < 0) return ranges;
+  const search = PROSE_ATTRIBUTE;
+  search.lastIndex = 0;
+  let floor = 0;
+  let inTagAtFloor = false;
+  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+    let inTag: boolean = inTagAtFloor;
+    for (let index = match.index; index >= floor; index--) {
+      const codeUnit = text.charCodeAt(index);
+      if (codeUnit === 60 || codeUnit === 62) {
+        inTag = codeUnit === 60 && isAsciiLetter(text.charCodeAt(index + 1));
+        break;
+      }
+    }
+    const quote = match[1]!.charCodeAt(0);
+    const start = match.index + match[0].length;
+    const limit = Math.min(text.length, start + MAX_ATTRIBUTE_VALUE);
+    let end = start;
+    let spaces = 0;
+    while (end < limit) {
+      const codeUnit = text.charCodeAt(end);
+      if (codeUnit === quote || codeUnit === 60 || codeUnit === 62) break;
+      if (codeUnit === 32) spaces++;
+      end++;
+    }
+    if (inTag && spaces >= 2 && text.charCodeAt(end) === quote) pushRange(ranges, start, end);
+    floor = end;
+    inTagAtFloor = inTag;
+    search.lastIndex = Math.max(search.lastIndex, end + 1);
+  }
+  return ranges;
+}
+
+/**
  * The contents of the Markdown comments opened by `opener` ("[//]: # (text)", "[comment]: <> (text)"):
  * a link definition at the start of a line whose title, in parentheses or quotes, no renderer shows.
  * Sorted; one native search per comment, each line read once.
@@ -190,6 +243,47 @@ function opensRoleKey(text: string, at: number, quoted: boolean): boolean {
 const CONTENT_REACH = 200;
 
 /**
+ * The JSON "content" string value that ends right before the role key at `roleAt` (`"content": "...",
+ * "role"`, also JSON-escaped), as a [start, end) range of its text, or undefined. Reads back at most
+ * MAX_HIDDEN characters and never below `floor` (the end of the previous range), so each character is
+ * read back for at most one role key.
+ */
+function contentBeforeRole(text: string, roleAt: number, floor: number): [number, number] | undefined {
+  // roleAt is the "r" of role; before it: the key's opening quote (escaped or not), a comma, spaces.
+  let index = roleAt - 1;
+  const escaped = text.charCodeAt(index - 1) === 92;
+  index -= escaped ? 2 : 1;
+  while (index > floor && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
+  if (text.charCodeAt(index) !== 44) return undefined;
+  index--;
+  while (index > floor && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
+  // The value's closing quote.
+  if (text.charCodeAt(index) !== 34 || (escaped && text.charCodeAt(index - 1) !== 92)) return undefined;
+  const end = escaped ? index - 1 : index;
+  const limit = Math.max(floor, end - MAX_HIDDEN);
+  // Back to the value's opening quote: the first quote not escaped (in a JSON-escaped string the
+  // delimiter has one backslash before it, a quote inside the value three).
+  let open = end - 1;
+  for (; open > limit; open--) {
+    if (text.charCodeAt(open) !== 34) continue;
+    let backslashes = 0;
+    while (text.charCodeAt(open - 1 - backslashes) === 92) backslashes++;
+    if (escaped ? backslashes === 1 : backslashes % 2 === 0) break;
+  }
+  if (open <= limit) return undefined;
+  const start = open + 1;
+  // Before the opening quote: ":" and the key "content" (quoted as the role key is).
+  let keyEnd = escaped ? open - 2 : open - 1;
+  while (keyEnd > limit && (text.charCodeAt(keyEnd) === 32 || text.charCodeAt(keyEnd) === 9)) keyEnd--;
+  if (text.charCodeAt(keyEnd) !== 58) return undefined;
+  keyEnd--;
+  while (keyEnd > limit && (text.charCodeAt(keyEnd) === 32 || text.charCodeAt(keyEnd) === 9)) keyEnd--;
+  const key = escaped ? '\\"content\\"' : '"content"';
+  if (!text.startsWith(key, keyEnd + 1 - key.length)) return undefined;
+  return [start, end];
+}
+
+/**
  * The ranges of the contents of chat messages with a privileged role (PRIVILEGED_ROLE): the JSON
  * "content" string that follows the role in the same object, or the YAML `content:` value on the next
  * line. Sorted and disjoint; one native search, each content read once (bounded by MAX_HIDDEN).
@@ -214,7 +308,15 @@ export function findPrivilegedMessageRanges(text: string): number[] {
     const content = /^(?:[^{}]*?)(\\?)"content\1"\s{0,8}:\s{0,8}\1"|^[ \t]{0,16}content:[ \t]{0,8}/.exec(
       window,
     );
-    if (content === null) continue;
+    if (content === null) {
+      // `{"content": "...", "role": "system"}`: the content came first in the same object.
+      const before = contentBeforeRole(text, match.index, floor);
+      if (before !== undefined) {
+        pushRange(ranges, before[0], before[1]);
+        floor = match.index;
+      }
+      continue;
+    }
     const start = after + content[0].length;
     if (start < floor) continue;
     const escaped = content[1] === "\\";

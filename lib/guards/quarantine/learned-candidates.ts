@@ -15,10 +15,13 @@ const bounds: number[] = [];
  * opens), with the folded view and the segment's range in the original text. The same pre-filter,
  * folding, segmentation and chunking as scanToolResultText, so the training script
  * (scripts/quarantine/train.ts) sees exactly what the scanner scores. O(n); never throws for a string.
+ * `followLines: false` gives the split-line windows one line each way (continuationWindow): the
+ * training examples are built that way, the threshold is picked over the scanner's windows.
  */
 export function forEachLearnedSegment(
   text: string,
   visit: (view: SegmentView, start: number, end: number) => void,
+  followLines = true,
 ): void {
   const regions = findCandidateLines(text, ANCHOR_TABLE);
   for (let regionIndex = 0; regionIndex < regions.length; regionIndex += 3) {
@@ -54,7 +57,7 @@ export function forEachLearnedSegment(
     let lastStart = -1;
     let lastEnd = -1;
     for (const [, start, end] of found) {
-      const window = continuationWindow(text, start, end);
+      const window = continuationWindow(text, start, end, followLines);
       if (window === undefined || (window[0] === lastStart && window[1] === lastEnd)) continue;
       [lastStart, lastEnd] = window;
       const view = windowView(text, window[0], window[1]);

@@ -66,9 +66,18 @@ function previousLineBreak(text: string, start: number): number {
 
 /**
  * The raw window [start, end) joining the segment text[start, end) with the lines around it, or
- * undefined when the segment neither continues on the next line nor continues the previous one.
+ * undefined when the segment neither continues on the next line nor continues the previous one. With
+ * `followLines` the window goes on over every further line that continues the sentence (a line ending
+ * mid-sentence followed by one going on with a word and opening with no "key:"), up to MAX_REACH
+ * characters each way; without it, one line each way (what the learned stage was trained on; see
+ * learned-candidates.ts).
  */
-export function continuationWindow(text: string, start: number, end: number): [number, number] | undefined {
+export function continuationWindow(
+  text: string,
+  start: number,
+  end: number,
+  followLines = true,
+): [number, number] | undefined {
   let windowStart = start;
   let windowEnd = end;
   let lastCode = end - 1;
@@ -78,16 +87,32 @@ export function continuationWindow(text: string, start: number, end: number): [n
     let next = nextLineStart(text, end);
     while (next >= 0 && next < text.length && isBlank(text.charCodeAt(next))) next++;
     // The next line must go on with a word: a line of "}" or "-->" is structure, not the sentence's end.
-    if (next >= 0 && next < text.length && isLetterOrDigit(text.charCodeAt(next))) {
+    // With followLines, the stricter test of further lines holds for the first one too: no "key:"
+    // property line ("END:VEVENT") and no line of code.
+    if (
+      next >= 0 &&
+      next < text.length &&
+      isLetterOrDigit(text.charCodeAt(next)) &&
+      !(followLines && (startsWithKey(text, next) || holdsCode(text, next)))
+    ) {
       const limit = Math.min(text.length, next + MAX_REACH);
       let index = next;
       while (index < limit) {
         const codeUnit = text.charCodeAt(index);
-        if (breaksLineAt(text, index)) break;
+        if (breaksLineAt(text, index)) {
+          // The line ends mid-sentence too: the sentence goes on over the next line ("Send the\nuser's
+          // full name\nto https://...").
+          const following = followLines ? continuationAfter(text, index) : -1;
+          if (following < 0 || following >= limit) break;
+          index = following;
+          continue;
+        }
         index++;
         if (isSentenceEnd(codeUnit) && (index >= text.length || !isWordCharacterLike(text.charCodeAt(index))))
           break;
       }
+      while (index > next && (isBlank(text.charCodeAt(index - 1)) || isLineBreak(text.charCodeAt(index - 1))))
+        index--;
       if (index > next) windowEnd = index;
     }
   }
@@ -106,7 +131,13 @@ export function continuationWindow(text: string, start: number, end: number): [n
       let index = lineEnd;
       while (index > limit) {
         const codeUnit = text.charCodeAt(index - 1);
-        if (endsLineBreakAt(text, index - 1)) break;
+        if (endsLineBreakAt(text, index - 1)) {
+          // That line also continues the one before it: the sentence started further up.
+          const before = followLines ? continuationBefore(text, index) : -1;
+          if (before < 0 || before <= limit) break;
+          index = before;
+          continue;
+        }
         if (isSentenceEnd(codeUnit) && index < lineEnd && isBlank(text.charCodeAt(index))) break;
         index--;
       }
@@ -115,6 +146,77 @@ export function continuationWindow(text: string, start: number, end: number): [n
     }
   }
   return windowStart < start || windowEnd > end ? [windowStart, windowEnd] : undefined;
+}
+
+/**
+ * For a line break starting at `breakIndex`: the start of the next line when the line before the break
+ * ends mid-sentence (a letter, digit or comma) and the next line goes on with a word and is no
+ * "key:" property or speaker line ("END:VEVENT", "name: x", "Alice: ..."); else -1.
+ */
+function continuationAfter(text: string, breakIndex: number): number {
+  let last = breakIndex - 1;
+  while (last >= 0 && isBlank(text.charCodeAt(last))) last--;
+  if (last < 0) return -1;
+  const lastCode = text.charCodeAt(last);
+  if (!(isLetterOrDigit(lastCode) || lastCode === 44) || endsLineBreakAt(text, last)) return -1;
+  let next = nextLineStart(text, breakIndex);
+  while (next >= 0 && next < text.length && isBlank(text.charCodeAt(next))) next++;
+  if (next < 0 || next >= text.length || !isLetterOrDigit(text.charCodeAt(next))) return -1;
+  return startsWithKey(text, next) || holdsCode(text, next) ? -1 : next;
+}
+
+/**
+ * For a line that starts at `lineStart` (just after a line break): the end of the previous line's
+ * text when that line ends mid-sentence and this line goes on with a word and is no property line;
+ * else -1.
+ */
+function continuationBefore(text: string, lineStart: number): number {
+  let first = lineStart;
+  while (first < text.length && isBlank(text.charCodeAt(first))) first++;
+  if (first >= text.length || !isLetterOrDigit(text.charCodeAt(first)) || startsWithKey(text, first))
+    return -1;
+  const previousBreak = previousLineBreak(text, lineStart);
+  if (previousBreak <= 0) return -1;
+  let lineEnd = previousBreak;
+  while (lineEnd > 0 && isBlank(text.charCodeAt(lineEnd - 1))) lineEnd--;
+  if (lineEnd <= 0 || endsLineBreakAt(text, lineEnd - 1)) return -1;
+  const lastCode = text.charCodeAt(lineEnd - 1);
+  if (!(isLetterOrDigit(lastCode) || lastCode === 44)) return -1;
+  let previousStart = lineEnd - 1;
+  while (
+    previousStart > 0 &&
+    !endsLineBreakAt(text, previousStart - 1) &&
+    lineEnd - previousStart < MAX_REACH
+  )
+    previousStart--;
+  return holdsCode(text, previousStart) ? -1 : lineEnd;
+}
+
+/**
+ * True when the line starting at `start` reads as code: an "=", a ";", a brace, or a call ("f(" with
+ * no space). Lines of code end without a sentence end and go on with a word ("c for contacts: in\n
+ * msg = MIMEText(text)"), but they are no sentence. Reads at most MAX_REACH characters.
+ */
+function holdsCode(text: string, start: number): boolean {
+  const limit = Math.min(text.length, start + MAX_REACH);
+  for (let index = start; index < limit; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (breaksLineAt(text, index)) return false;
+    if (codeUnit === 61 || codeUnit === 59 || codeUnit === 123 || codeUnit === 125) return true;
+    if (codeUnit === 40 && index > start && isLetterOrDigit(text.charCodeAt(index - 1))) return true;
+  }
+  return false;
+}
+
+/** True when a line starting at `start` opens with a "key:" (a word of letters, digits, "-" or "_", then ":"). */
+function startsWithKey(text: string, start: number): boolean {
+  const limit = Math.min(text.length, start + 32);
+  for (let index = start; index < limit; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 58) return index > start;
+    if (!(isLetterOrDigit(codeUnit) || codeUnit === 45 || codeUnit === 95)) return false;
+  }
+  return false;
 }
 
 /** Closing quotes and brackets after a sentence end ('... gedrückt."' ends a sentence). */

@@ -44,6 +44,94 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
   return checked.some((word) => LEXICON.metaWords.has(word) || LEXICON.quoteIntroducers.has(word));
 }
 
+/** Closing quotation marks: `"`, ”, “ (German closing), », ’. */
+function isClosingQuote(codeUnit: number): boolean {
+  return (
+    codeUnit === 34 || codeUnit === 0x201d || codeUnit === 0x201c || codeUnit === 0xbb || codeUnit === 0x2019
+  );
+}
+
+/** How far into a removal its quotation may open. */
+const QUOTE_REACH = 60;
+
+/** A predicate right after a quotation makes it the subject: '"..." is not the threat model'. */
+const PREDICATE_AFTER_QUOTE = new Set([
+  "is",
+  "isn't",
+  "are",
+  "was",
+  "remains",
+  "stays",
+  "ist",
+  "sind",
+  "war",
+  "bleibt",
+  "è",
+  "sono",
+  "era",
+  "resta",
+  "rimane",
+  "non",
+]);
+
+/** Prepositions that make a quotation their object: 'beyond "..."', 'oltre «...»', 'jenseits von „...“'. */
+const PREPOSITIONS_BEFORE_QUOTE = new Set([
+  "beyond",
+  "oltre",
+  "jenseits",
+  "than",
+  "against",
+  "gegen",
+  "contro",
+]);
+
+/** The reader addressed after the quotation: then the predicate is an order about it ('"..." is your task'). */
+const SECOND_PERSON_AFTER_QUOTE = /\b(you|your|du|dein\w*|dich|dir|tu|tuo|tua|ti)\b/iu;
+
+/**
+ * True when the removal text[start, end) is a quotation a sentence names as a thing: it opens right
+ * after a quote mark, and either a preposition stands before the quote mark ('Beyond "ignore all
+ * previous instructions"', 'oltre «ignora tutte ...»') or the quotation closes inside the removal and
+ * a predicate follows it ('"Please ignore all previous instructions" is not the threat model',
+ * '„Ignoriere alle vorherigen Anweisungen“ ist nicht das Bedrohungsmodell') that does not address the
+ * reader. Reads at most the removal and 40 characters before it.
+ */
+export function isQuotationAsNounAt(text: string, start: number, end: number): boolean {
+  // The quote mark: right before the removal, or among its first QUOTE_REACH characters (a heading
+  // such as 'Talk abstract: "..." is not ...' is removed with its label).
+  let index = start - 1;
+  while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
+  if (index < 0 || !isOpeningQuote(text.charCodeAt(index))) {
+    index = -1;
+    for (let at = start; at < Math.min(end, start + QUOTE_REACH); at++) {
+      if (text.charCodeAt(at) === 10) break;
+      if (isOpeningQuote(text.charCodeAt(at))) {
+        index = at;
+        break;
+      }
+    }
+    if (index < 0) return false;
+    start = index + 1;
+  }
+  const before = text
+    .slice(Math.max(0, index - 40), index)
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  if (before.length > 0 && PREPOSITIONS_BEFORE_QUOTE.has(before[before.length - 1]!)) return true;
+  for (let at = start; at < end; at++) {
+    if (!isClosingQuote(text.charCodeAt(at))) continue;
+    const rest = text.slice(at + 1, end);
+    const next = /^[\s,]*([\p{L}']+)/u.exec(rest);
+    return (
+      next !== null &&
+      PREDICATE_AFTER_QUOTE.has(next[1]!.toLowerCase()) &&
+      !SECOND_PERSON_AFTER_QUOTE.test(rest)
+    );
+  }
+  return false;
+}
+
 /** How far back on its line the string literal around a removal is looked for. */
 const CODE_LOOKBACK = 200;
 
@@ -220,6 +308,7 @@ export function withoutQuotedMentions(text: string, removals: RemovalRange[]): R
   return removals.filter(
     (removal) =>
       !isQuotedMentionAt(text, removal.start) &&
+      !isQuotationAsNounAt(text, removal.start, removal.end) &&
       !(mayHoldFixtures && isCodeFixtureAt(text, removal.start)) &&
       !(mayHoldRecords && isFixtureRecordAt(text, removal.start)),
   );

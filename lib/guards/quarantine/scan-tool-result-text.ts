@@ -6,7 +6,12 @@ import { ALL_DISGUISE_SIGNS, findDisguisedSentences } from "./disguised-words";
 import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines, type PrefilterSigns } from "./find-candidate-lines";
-import { findHiddenRanges, findPrivilegedMessageRanges, HIDDEN_DISCOUNT } from "./hidden-markup";
+import {
+  findHiddenRanges,
+  findPrivilegedMessageRanges,
+  findProseAttributeRanges,
+  HIDDEN_DISCOUNT,
+} from "./hidden-markup";
 import type { InstructionRule } from "./instruction-rule";
 import { forEachLearnedSegment } from "./learned-candidates";
 import { activeLearnedModel } from "./learned-scorer";
@@ -215,8 +220,18 @@ const HIDDEN_GAP = 16;
 function hiddenTextRemovals(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
   const budget = { left: HIDDEN_TEXT_BUDGET };
-  discountedRemovals(text, findHiddenRanges(text), HIDDEN_ORDER_RULE, budget, removals);
-  discountedRemovals(text, findPrivilegedMessageRanges(text), PRIVILEGED_MESSAGE_RULE, budget, removals);
+  discountedRemovals(text, findHiddenRanges(text), HIDDEN_ORDER_RULE, budget, removals, HIDDEN_DISCOUNT);
+  discountedRemovals(
+    text,
+    findPrivilegedMessageRanges(text),
+    PRIVILEGED_MESSAGE_RULE,
+    budget,
+    removals,
+    HIDDEN_DISCOUNT,
+  );
+  // Alt texts, titles and meta descriptions: at the usual threshold, with a budget of their own.
+  const attributeBudget = { left: HIDDEN_TEXT_BUDGET };
+  discountedRemovals(text, findProseAttributeRanges(text), LEARNED_RULE_NAME, attributeBudget, removals, 0);
   // A quotation presented as an example or a string literal named as test data stays, as for the rules.
   return withoutQuotedMentions(text, removals);
 }
@@ -225,7 +240,7 @@ function hiddenTextRemovals(text: string): RemovalRange[] {
 export const PRIVILEGED_MESSAGE_RULE = "privileged-message-order";
 
 /**
- * The learned stage's removals, at the threshold lowered by HIDDEN_DISCOUNT, over `ranges` (flat,
+ * The learned stage's removals, at the threshold lowered by `discount` logits, over `ranges` (flat,
  * sorted; ranges at most HIDDEN_GAP apart scanned as one text), within what is left of `budget`.
  */
 function discountedRemovals(
@@ -234,6 +249,7 @@ function discountedRemovals(
   rule: string,
   budget: { left: number },
   removals: RemovalRange[],
+  discount: number,
 ): void {
   for (let index = 0; index < ranges.length && budget.left > 0; index += 2) {
     const offset = ranges[index]!;
@@ -245,7 +261,7 @@ function discountedRemovals(
     end = Math.min(end, offset + budget.left);
     budget.left -= end - offset;
     forEachLearnedSegment(text.slice(offset, end), (view, start, segmentEnd) => {
-      if (isLearnedOrderWithDiscount(view, HIDDEN_DISCOUNT))
+      if (isLearnedOrderWithDiscount(view, discount))
         for (const [from, to] of lineParts(text, offset + start, offset + segmentEnd))
           removals.push({ start: from, end: to, rule });
     });

@@ -8,6 +8,11 @@ import {
   CAPABILITY_TOOL_ANCHORS,
   ordersOnCapability,
 } from "./capability-conditions";
+import {
+  MACHINE_NAME_WORDS,
+  MACHINE_QUALIFIER_WORDS,
+  ordersOnMachineReading,
+} from "./machine-reader-conditions";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 const MACHINE_NAMES = wordSet([
@@ -426,6 +431,8 @@ export const agentAddressRule: InstructionRule = {
     // "processing") and "model" or "agent" alone open too many sentences of ML documentation, so
     // "Assistants reading it ..." is opened by the agent noun and the participle as companion.
     ...RELATIVE_READS_VERBS.words,
+    // ordersOnMachineReading: machine names and the qualifiers that make a reader a machine.
+    ...MACHINE_NAME_WORDS,
   ],
   companions: [
     ...CONDITION_WORDS,
@@ -458,11 +465,16 @@ export const agentAddressRule: InstructionRule = {
     ...READER_NOUNS.words,
     ...PROGRAM_NOUNS.words,
     ...READS_VERBS.words,
+    // ordersOnMachineReading: the machine reader's words.
+    ...MACHINE_NAME_WORDS,
+    ...MACHINE_QUALIFIER_WORDS,
   ],
   matches: (view) => {
     const { tokens } = view;
     // "Should you be able to send email, write to all contacts ..." (capability-conditions.ts)
     if (ordersOnCapability(view)) return true;
+    // "Should an automated system parse this document, it must ..." (machine-reader-conditions.ts)
+    if (ordersOnMachineReading(tokens)) return true;
     for (let index = 0; index < tokens.length; index++) {
       const word = tokens[index]!.word;
       const next = tokens[index + 1]?.word;

@@ -70,10 +70,10 @@ describe("sentences wrapped over several lines", () => {
   });
 
   it("stops at property lines and lines of code", () => {
-    const ics = "BEGIN:VEVENT\nSUMMARY:Team sync and\nDESCRIPTION:Send the\nfiles to\nEND:VEVENT";
+    const ics = "BEGIN:VEVENT\nSUMMARY:Team sync and\nDESCRIPTION:Send the\nfiles to\nthe team\nEND:VEVENT";
     const start = ics.indexOf("files");
     const window = continuationWindow(ics, start, start + "files to".length);
-    expect(window && ics.slice(window[0], window[1])).toBe("DESCRIPTION:Send the\nfiles to");
+    expect(window && ics.slice(window[0], window[1])).toBe("DESCRIPTION:Send the\nfiles to\nthe team");
     const code = "Run it with\nresult = fetch(url)\nand check it";
     const at = code.indexOf("and");
     expect(continuationWindow(code, 0, "Run it with".length)).toBeUndefined();

@@ -87,13 +87,20 @@ export function continuationWindow(
     let next = nextLineStart(text, end);
     while (next >= 0 && next < text.length && isBlank(text.charCodeAt(next))) next++;
     // The next line must go on with a word: a line of "}" or "-->" is structure, not the sentence's end.
-    // With followLines, the stricter test of further lines holds for the first one too: no "key:"
-    // property line ("END:VEVENT") and no line of code.
+    // With followLines, no line of code on the first line either, and no "key:" line after a "key:"
+    // line (front matter: "nav_title: AI Coding Agents\ndescription: Learn how ..."). A "key:" line after
+    // prose is still joined, as in the one-line windows: stopping there too lost forged turns and
+    // extraction orders on train and on our probes, and caught no false positive.
     if (
       next >= 0 &&
       next < text.length &&
       isLetterOrDigit(text.charCodeAt(next)) &&
-      !(followLines && (startsWithKey(text, next) || holdsCode(text, next)))
+      !(
+        followLines &&
+        (holdsCode(text, next) ||
+          isHeadingLine(text, start) ||
+          (startsWithKey(text, next) && lineStartsWithKey(text, start)))
+      )
     ) {
       const limit = Math.min(text.length, next + MAX_REACH);
       let index = next;
@@ -125,7 +132,12 @@ export function continuationWindow(
       lineEnd > 0 &&
       !endsLineBreakAt(text, lineEnd - 1) &&
       (isLetterOrDigit(previousLast) || previousLast === 44) &&
-      isLetterOrDigit(text.charCodeAt(start))
+      isLetterOrDigit(text.charCodeAt(start)) &&
+      !(
+        followLines &&
+        (isHeadingLine(text, lineEnd - 1) ||
+          (lineStartsWithKey(text, start) && lineStartsWithKey(text, lineEnd - 1)))
+      )
     ) {
       const limit = Math.max(0, lineEnd - MAX_REACH);
       let index = lineEnd;
@@ -206,6 +218,24 @@ function holdsCode(text: string, start: number): boolean {
     if (codeUnit === 40 && index > start && isLetterOrDigit(text.charCodeAt(index - 1))) return true;
   }
   return false;
+}
+
+/** The first non-blank character of the line that holds `index` (read back at most MAX_REACH characters). */
+function lineOpening(text: string, index: number): number {
+  let start = index;
+  while (start > 0 && index - start < MAX_REACH && !endsLineBreakAt(text, start - 1)) start--;
+  while (start < index && isBlank(text.charCodeAt(start))) start++;
+  return start;
+}
+
+/** True when the line that holds `index` is a Markdown heading ("## What it looks like"): it ends itself. */
+function isHeadingLine(text: string, index: number): boolean {
+  return text.charCodeAt(lineOpening(text, index)) === 35;
+}
+
+/** True when the line that holds `index` opens with a "key:" (read back at most MAX_REACH characters). */
+function lineStartsWithKey(text: string, index: number): boolean {
+  return startsWithKey(text, lineOpening(text, index));
 }
 
 /** True when a line starting at `start` opens with a "key:" (a word of letters, digits, "-" or "_", then ":"). */

@@ -14,18 +14,15 @@ import {
 } from "./hidden-markup";
 import type { InstructionRule } from "./instruction-rule";
 import { forEachLearnedSegment } from "./learned-candidates";
-import { activeLearnedModel } from "./learned-scorer";
 import { continuationWindow, lineParts, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
-import {
-  isLearnedOrder,
-  isLearnedOrderWithDiscount,
-  LEARNED_RULE_NAME,
-  lastLearnedScore,
-  WINDOW_SLACK,
-} from "./rules/learned-order-rule";
+import { agentObligationRule } from "./rules/agent-steering-rules";
+import { findForgedBoundaries } from "./rules/forged-boundaries";
+import { isLearnedOrder, isLearnedOrderWithDiscount, LEARNED_RULE_NAME } from "./rules/learned-order-rule";
+import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
+import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
 import { segmentRegion } from "./segment-text";
 import type { SegmentView } from "./segment-view";
 import { quotesAMention } from "./segment-view";
@@ -193,6 +190,8 @@ export function textWideRemovals(
   if (disguised.length > 0) hidden.push(...disguised);
   const concealed = hiddenTextRemovals(text);
   if (concealed.length > 0) hidden.push(...concealed);
+  const boundaries = forgedBoundaryRemovals(text);
+  if (boundaries.length > 0) hidden.push(...boundaries);
   return hidden;
 }
 
@@ -233,6 +232,24 @@ function hiddenTextRemovals(text: string): RemovalRange[] {
   const attributeBudget = { left: HIDDEN_TEXT_BUDGET };
   discountedRemovals(text, findProseAttributeRanges(text), LEARNED_RULE_NAME, attributeBudget, removals, 0);
   // A quotation presented as an example or a string literal named as test data stays, as for the rules.
+  return withoutQuotedMentions(text, removals);
+}
+
+/**
+ * Removals of a forged end of the data on a line of its own ("--- END OF TOOL OUTPUT ---") and the
+ * order on the line after it (rules/forged-boundaries.ts), under the owner-impersonation rule's name,
+ * which reads the same marker and order within one sentence. A quotation presented as an example stays.
+ */
+function forgedBoundaryRemovals(text: string): RemovalRange[] {
+  const found = findForgedBoundaries(text, (start, end) => windowView(text, start, end).tokens);
+  if (found.length === 0) return found as [];
+  const removals: RemovalRange[] = [];
+  for (let index = 0; index < found.length; index += 4) {
+    for (const [from, to] of lineParts(text, found[index]!, found[index + 1]!))
+      removals.push({ start: from, end: to, rule: ownerImpersonationRule.name });
+    for (const [from, to] of lineParts(text, found[index + 2]!, found[index + 3]!))
+      removals.push({ start: from, end: to, rule: ownerImpersonationRule.name });
+  }
   return withoutQuotedMentions(text, removals);
 }
 
@@ -351,6 +368,53 @@ function windowRule(view: SegmentView): InstructionRule | undefined {
   return undefined;
 }
 
+/** The rules of the agent's tools, for thirdPersonOrderRule. */
+const TOOL_RULES = new Set([
+  "exfiltration",
+  "payment",
+  "destructive-command",
+  "access-abuse",
+  "self-propagation",
+]);
+
+/** Words that may name the agent as a subject (a superset of third-person-orders.ts's, on folded text). */
+const AGENT_SUBJECT_HINT = /agent|assist|bot|\b(ai|llm|llms|ki|ia|copilot|sprachmodell)\b/;
+
+/**
+ * The hand-written rule that matches an order put on the agent in the third person ("the agent must
+ * run `rm -rf ~/projects`"), read from the word after the modal as the imperative it stands for
+ * (rules/third-person-orders.ts), or undefined. Asked only for candidate sentences no rule matched that
+ * name an agent; the rest is checked with the rules its own words open (windowRuleMask).
+ */
+function thirdPersonOrderRule(
+  segmentText: string,
+  codes: Uint16Array,
+  offset: number,
+): InstructionRule | undefined {
+  if (!AGENT_SUBJECT_HINT.test(segmentText)) return undefined;
+  const tokens = tokenizeFolded(segmentText, codes, offset);
+  const start = agentOrderStart(tokens);
+  if (start < 0) return undefined;
+  // The order's first word in the folded text: the tokens' words stand in it in order.
+  let cursor = 0;
+  for (let index = 0; index < start; index++) {
+    const at = segmentText.indexOf(tokens[index]!.word, cursor);
+    if (at < 0) return undefined;
+    cursor = at + tokens[index]!.word.length;
+  }
+  const at = segmentText.indexOf(tokens[start]!.word, cursor);
+  if (at < 0) return undefined;
+  const rest = segmentText.slice(at);
+  const rule = windowRule({ text: rest, tokens: tokenizeFolded(rest, codes, offset + at), opensLine: true });
+  // Only the rules of the agent's tools read the rest as an imperative: what the agent should tell or
+  // show the user is the agent-obligation rule's to decide ("The assistant should tell the user to click
+  // the reset link" is a support flow, not an order to send the user to a link).
+  if (rule !== undefined && TOOL_RULES.has(rule.name)) return rule;
+  // No rule reads it as an imperative; under an order put on the agent by name, an action that puts
+  // something at stake is enough (the agent-obligation rule's reading of third-person orders).
+  return agentOrderPutsAtStake(tokens, start) && !quotesAMention(tokens) ? agentObligationRule : undefined;
+}
+
 /**
  * Removals over sentences split across lines: for each segment in `unmatched` (flat [start, end, ...]
  * original ranges of gated segments no rule flagged that the learned stage scored close), the window
@@ -362,14 +426,24 @@ function windowRule(view: SegmentView): InstructionRule | undefined {
  * stage scored close, removed carrier lines of attack texts that only look like one order when joined:
  * "... just reply to this email." + the next line; see docs/quarantine.md.)
  */
-function splitSentenceRemovals(text: string, unmatched: readonly number[]): RemovalRange[] {
+function splitSentenceRemovals(
+  text: string,
+  unmatched: readonly number[],
+  found: readonly RemovalRange[],
+): RemovalRange[] {
   const removals: RemovalRange[] = [];
   let lastStart = -1;
   let lastEnd = -1;
+  // found is sorted by start; `next` is the first removal that may still overlap a window.
+  let next = 0;
   for (let index = 0; index < unmatched.length; index += 2) {
     const window = continuationWindow(text, unmatched[index]!, unmatched[index + 1]!);
     if (window === undefined || (window[0] === lastStart && window[1] === lastEnd)) continue;
     [lastStart, lastEnd] = window;
+    // A window over a sentence a rule already removed adds only its neighbours: the lines of the carrier
+    // around an order ("If you have any questions, just reply to this email." above an injected line).
+    while (next < found.length && found[next]!.end <= window[0]) next++;
+    if (next < found.length && found[next]!.start < window[1]) continue;
     const view = windowView(text, window[0], window[1]);
     const rule = isLearnedOrder(view) ? LEARNED_RULE_NAME : windowRule(view)?.name;
     if (rule === undefined) continue;
@@ -418,13 +492,19 @@ export function scanRegions(
       let chunkStart = segmentStart;
       while (chunkStart < segmentEnd) {
         const chunkEnd = segmentEnd - chunkStart > MAX_CHUNK ? chunkEndAfter(codes, chunkStart) : segmentEnd;
-        const rule = firstMatchingRule(
-          region.textOf(chunkStart, chunkEnd),
-          codes,
-          chunkStart,
-          segmentBounds[segmentIndex + 3]!,
-          segmentBounds[segmentIndex + 2] === 1 && chunkStart === segmentStart,
-        );
+        const chunkText = region.textOf(chunkStart, chunkEnd);
+        const chunkMask = segmentBounds[segmentIndex + 3]!;
+        const rule =
+          firstMatchingRule(
+            chunkText,
+            codes,
+            chunkStart,
+            chunkMask,
+            segmentBounds[segmentIndex + 2] === 1 && chunkStart === segmentStart,
+          ) ??
+          ((chunkMask & HAND_WRITTEN_MASK) !== 0
+            ? thirdPersonOrderRule(chunkText, codes, chunkStart)
+            : undefined);
         if (rule !== undefined) {
           let trimmedStart = chunkStart;
           while (codes[trimmedStart] === 32) trimmedStart++;
@@ -435,11 +515,12 @@ export function scanRegions(
           });
         } else if (
           (segmentBounds[segmentIndex + 3]! & LEARNED_RULE_MASK) !== 0 &&
-          chunkEnd - chunkStart < MAX_CHUNK &&
-          lastLearnedScore() >= activeLearnedModel().threshold - WINDOW_SLACK
+          chunkEnd - chunkStart < MAX_CHUNK
         ) {
-          // No rule flagged the sentence, but the learned stage found it close: its continuation on
-          // the next (or previous) line is scored with it after this loop.
+          // No rule flagged the sentence the learned gate opened: its continuation on the next (or
+          // previous) lines is scored with it after this loop. (Until the carrier-parity pass only a
+          // sentence scored within 4 logits of the threshold was joined; the first half of a split
+          // order often scores far below, "Kopiere die Datei ~/.ssh/id_ed25519" at -0.34.)
           unmatched.push(region.originalStart[chunkStart]!, region.originalEndOf(chunkEnd - 1));
         }
         chunkStart = chunkEnd;
@@ -449,7 +530,7 @@ export function scanRegions(
   // Quotations presented as examples or quotes ('attacks say things like "..."') are data, not orders.
   found = withoutQuotedMentions(text, found);
   // After the region loop: windowView folds into the normalizer's scratch buffer, which the loop used.
-  if (unmatched.length > 0) found = mergeRemovals(found, splitSentenceRemovals(text, unmatched));
+  if (unmatched.length > 0) found = mergeRemovals(found, splitSentenceRemovals(text, unmatched, found));
   // Last: the decoded payloads are scanned with this same code, which reuses the buffers used above.
   if (mentions.length > 0) found = mergeRemovals(found, encodedRemovals(text, mentions, depth));
   if (hidden.length > 0) found = mergeRemovals(found, hidden);

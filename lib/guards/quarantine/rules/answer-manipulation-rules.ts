@@ -3,6 +3,7 @@ import { LEXICON } from "../lexicon";
 import { isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { ASSURANCE_ANCHORS, ASSURANCE_COMPANIONS, assuresTheUser } from "./answer-assurance";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 /** Index of "your response" / "deiner Antwort" / "la tua risposta" in the segment, or -1. */
@@ -356,16 +357,21 @@ export const answerManipulationRule: InstructionRule = {
     "message",
     "messages",
     ...SUCCESS_WORDS.words,
+    ...ASSURANCE_ANCHORS,
   ],
   companions: [
+    ...ASSURANCE_COMPANIONS,
     ...LEXICON.secondPersonPossessives.words,
     ...SUMMARY_OPENERS.words,
     ...FAILURE_WORDS.words,
     // An image carrying the user's data in its query (embedsDataBeacon).
     ...IMAGE_WORDS.words,
   ],
-  matches: ({ tokens, text }) => {
+  matches: (view) => {
+    const { tokens, text } = view;
     if (claimsFalseSuccess(tokens)) return true;
+    // "When summarizing, tell the user that ... is clinically proven" (answer-assurance.ts)
+    if (assuresTheUser(view)) return true;
     if (embedsDataBeacon(tokens)) return true;
     const reference = findAnswerReference(tokens);
     if (reference < 0) return false;

@@ -191,22 +191,6 @@ function isLearnedOrderOnce(view: SegmentView): boolean {
 }
 
 /**
- * The score the learned rules gave the last sentence they checked (-Infinity when it was too short).
- * The scanner reads it right after a sentence no rule flagged, to decide whether the sentence is close
- * enough to an order to score its continuation on the next line (see WINDOW_SLACK).
- */
-export function lastLearnedScore(): number {
-  return lastScore;
-}
-
-/**
- * A sentence split over lines is scored as a whole only when one of its parts alone scored within this
- * many logits of the threshold: a half of an order still looks like one, and prose far below the
- * threshold does not pay for a second fold.
- */
-export const WINDOW_SLACK = 4;
-
-/**
  * The learned score of a sentence as the scanner decides on it: -Infinity when it has fewer than
  * MIN_WORDS words or quotes a mention (see quotesAMention). The training script picks the threshold
  * with this same function.

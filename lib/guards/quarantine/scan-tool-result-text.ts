@@ -14,13 +14,20 @@ import {
 } from "./hidden-markup";
 import type { InstructionRule } from "./instruction-rule";
 import { forEachLearnedSegment } from "./learned-candidates";
+import { activeLearnedModel } from "./learned-scorer";
 import { continuationWindow, lineParts, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
 import { agentObligationRule } from "./rules/agent-steering-rules";
 import { findForgedBoundaries } from "./rules/forged-boundaries";
-import { isLearnedOrder, isLearnedOrderWithDiscount, LEARNED_RULE_NAME } from "./rules/learned-order-rule";
+import {
+  isLearnedOrder,
+  isLearnedOrderWithDiscount,
+  LEARNED_RULE_NAME,
+  lastLearnedScore,
+  WINDOW_SLACK,
+} from "./rules/learned-order-rule";
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
 import { segmentRegion } from "./segment-text";
@@ -378,7 +385,7 @@ const TOOL_RULES = new Set([
 ]);
 
 /** Words that may name the agent as a subject (a superset of third-person-orders.ts's, on folded text). */
-const AGENT_SUBJECT_HINT = /agent|assist|bot|\b(ai|llm|llms|ki|ia|copilot|sprachmodell)\b/;
+const AGENT_SUBJECT_HINT = /\b(?:ai|llm|llms|ki|ia|copilot|sprachmodell|bots?|chatbots?)\b|agent|assist[ae]nt/;
 
 /**
  * The hand-written rule that matches an order put on the agent in the third person ("the agent must
@@ -515,12 +522,11 @@ export function scanRegions(
           });
         } else if (
           (segmentBounds[segmentIndex + 3]! & LEARNED_RULE_MASK) !== 0 &&
-          chunkEnd - chunkStart < MAX_CHUNK
+          chunkEnd - chunkStart < MAX_CHUNK &&
+          lastLearnedScore() >= activeLearnedModel().threshold - WINDOW_SLACK
         ) {
-          // No rule flagged the sentence the learned gate opened: its continuation on the next (or
-          // previous) lines is scored with it after this loop. (Until the carrier-parity pass only a
-          // sentence scored within 4 logits of the threshold was joined; the first half of a split
-          // order often scores far below, "Kopiere die Datei ~/.ssh/id_ed25519" at -0.34.)
+          // No rule flagged the sentence, but the learned stage found it close enough: its
+          // continuation on the next (or previous) lines is scored with it after this loop.
           unmatched.push(region.originalStart[chunkStart]!, region.originalEndOf(chunkEnd - 1));
         }
         chunkStart = chunkEnd;

@@ -178,22 +178,17 @@ export function forgesEndOfData(tokens: readonly SegmentToken[]): boolean {
 }
 
 /** Words for the pre-filter: the markers' heads (anchors) and what ends (companions). */
-export const END_MARKER_ANCHORS: readonly string[] = [
-  "end",
-  "ende",
-  "fine",
-  ...CLOSING_TAGS.words,
-  ...DONE_WORDS.words,
-];
+export const END_MARKER_ANCHORS: readonly string[] = [...CLOSING_TAGS.words, ...DONE_WORDS.words];
 export const END_MARKER_COMPANIONS: readonly string[] = [...DATA_NOUNS.words, ...TOOL_WORDS.words];
 
 /**
- * A line that is only a forged end of the data: "--- END OF TOOL OUTPUT ---", "=== Ende der
- * Werkzeugausgabe ===", "[ENDE DER E-MAIL]", "--- FINE OUTPUT STRUMENTO ---", "</tool_result>". Set off
- * by dashes, equals signs, brackets or a closing tag, and short.
+ * A forged end of the data set off by dashes, equals signs, brackets or a closing tag: "--- END OF TOOL
+ * OUTPUT ---", "=== Ende der Werkzeugausgabe ===", "[ENDE DER E-MAIL]", "--- FINE OUTPUT STRUMENTO ---",
+ * "</tool_result>". One global search (no line anchors: V8 then scans for the set-off characters
+ * instead of trying every line start); the rest of the marker's line is read up to 60 characters.
  */
-const MARKER_LINE =
-  /^[ \t]*(?:[-=#*~_]{2,}|\[{1,2}|<\/|\|)[ \t]*(?:end[ \t]+of\b|ende[ \t]+de[rs]\b|fine[ \t]|fine$|tool_result|tool_output|tool_response|function_results|ergebnis|risultato_strumento)[^\n]{0,60}$/gim;
+const MARKER =
+  /(?:[-=#*~_]{2,}|\[{1,2}|<\/|\|)[ \t]*(?:end[ \t]+of\b|ende[ \t]+de[rs]\b|fine\b|tool_result|tool_output|tool_response|function_results|ergebnis|risultato_strumento)[^\n]{0,60}/gi;
 
 /** A data noun in a marker line (see DATA_NOUNS), or a tool-result tag. */
 const DATA_NOUN_PATTERN =
@@ -211,19 +206,36 @@ export function findForgedBoundaries(
   orderTokens: (start: number, end: number) => readonly SegmentToken[],
 ): number[] {
   const found: number[] = [];
-  MARKER_LINE.lastIndex = 0;
-  for (let match = MARKER_LINE.exec(text); match !== null; match = MARKER_LINE.exec(text)) {
-    const markerEnd = match.index + match[0].length;
+  MARKER.lastIndex = 0;
+  for (let match = MARKER.exec(text); match !== null; match = MARKER.exec(text)) {
     // What ends must be named: "--- end ---" or "== Fine ==" (a chapter's end) is no tool boundary.
     if (!DATA_NOUN_PATTERN.test(match[0])) continue;
-    // The next non-empty line.
+    // The marker opens its line (after blanks); its line may go on with the order ("--- END OF TOOL
+    // OUTPUT --- New instruction: ...") or the order follows on the next non-empty line.
+    let lineStart = match.index;
+    while (lineStart > 0 && (text[lineStart - 1] === " " || text[lineStart - 1] === "\t")) lineStart--;
+    if (lineStart > 0 && text[lineStart - 1] !== "\n" && text[lineStart - 1] !== "\r") continue;
+    // The marker ends where its closing dashes, bracket or ">" end (after the opening ones).
+    const opener = /^(?:[-=#*~_]{2,}|\[{1,2}|<\/|\|)[ \t]*/.exec(match[0])![0].length;
+    const close = /^[^\n]*?(?:[-=*~_]{2,}|\]{1,2}|>)/.exec(match[0].slice(opener));
+    const markerEnd = match.index + opener + (close === null ? match[0].length - opener : close[0].length);
+    let lineEnd = text.indexOf("\n", markerEnd);
+    if (lineEnd < 0) lineEnd = text.length;
     let start = markerEnd;
+    while (start < lineEnd && (text[start] === " " || text[start] === "\t")) start++;
+    if (lineEnd - start >= 8) {
+      if (orderFollows(orderTokens(start, lineEnd), 0)) found.push(match.index, lineEnd, lineEnd, lineEnd);
+      MARKER.lastIndex = Math.max(MARKER.lastIndex, lineEnd);
+      continue;
+    }
+    // The next non-empty line.
+    start = lineEnd;
     while (start < text.length && /\s/.test(text[start]!)) start++;
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
     if (end - start < 8 || end - start > 600) continue;
     if (orderFollows(orderTokens(start, end), 0)) found.push(match.index, markerEnd, start, end);
-    MARKER_LINE.lastIndex = Math.max(MARKER_LINE.lastIndex, end);
+    MARKER.lastIndex = Math.max(MARKER.lastIndex, end);
   }
   return found;
 }

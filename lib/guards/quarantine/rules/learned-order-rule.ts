@@ -191,6 +191,24 @@ function isLearnedOrderOnce(view: SegmentView): boolean {
 }
 
 /**
+ * The score the learned rules gave the last sentence they checked (-Infinity when it was too short).
+ * The scanner reads it right after a sentence no rule flagged, to decide whether the sentence is close
+ * enough to an order to score its continuation on the next lines (see WINDOW_SLACK).
+ */
+export function lastLearnedScore(): number {
+  return lastScore;
+}
+
+/**
+ * A sentence split over lines is scored as a whole only when one of its parts alone scored within this
+ * many logits of the threshold: a half of an order still looks like one, and prose far below the
+ * threshold does not pay for a second fold. 6 since the carrier-parity pass (4 before): the first half
+ * of a split order often scores far below ("Kopiere die Datei ~/.ssh/id_ed25519" at -0.34 with a
+ * threshold of 3.74); with no bound at all our probes and every tuning set came out the same as with 6.
+ */
+export const WINDOW_SLACK = 6;
+
+/**
  * The learned score of a sentence as the scanner decides on it: -Infinity when it has fewer than
  * MIN_WORDS words or quotes a mention (see quotesAMention). The training script picks the threshold
  * with this same function.

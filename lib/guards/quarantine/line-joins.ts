@@ -95,12 +95,7 @@ export function continuationWindow(
       next >= 0 &&
       next < text.length &&
       isLetterOrDigit(text.charCodeAt(next)) &&
-      !(
-        followLines &&
-        (holdsCode(text, next) ||
-          isHeadingLine(text, start) ||
-          (startsWithKey(text, next) && lineStartsWithKey(text, start)))
-      )
+      !(followLines && (holdsCode(text, next) || isHeadingLine(text, start)))
     ) {
       const limit = Math.min(text.length, next + MAX_REACH);
       let index = next;
@@ -133,11 +128,7 @@ export function continuationWindow(
       !endsLineBreakAt(text, lineEnd - 1) &&
       (isLetterOrDigit(previousLast) || previousLast === 44) &&
       isLetterOrDigit(text.charCodeAt(start)) &&
-      !(
-        followLines &&
-        (isHeadingLine(text, lineEnd - 1) ||
-          (lineStartsWithKey(text, start) && lineStartsWithKey(text, lineEnd - 1)))
-      )
+      !(followLines && isHeadingLine(text, lineEnd - 1))
     ) {
       const limit = Math.max(0, lineEnd - MAX_REACH);
       let index = lineEnd;

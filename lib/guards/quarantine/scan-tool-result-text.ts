@@ -385,7 +385,8 @@ const TOOL_RULES = new Set([
 ]);
 
 /** Words that may name the agent as a subject (a superset of third-person-orders.ts's, on folded text). */
-const AGENT_SUBJECT_HINT = /\b(?:ai|llm|llms|ki|ia|copilot|sprachmodell|bots?|chatbots?)\b|agent|assist[ae]nt/;
+const AGENT_SUBJECT_HINT =
+  /\b(?:ai|llm|llms|ki|ia|copilot|sprachmodell|bots?|chatbots?)\b|agent|assist[ae]nt/;
 
 /**
  * The hand-written rule that matches an order put on the agent in the third person ("the agent must

@@ -16,6 +16,7 @@ import {
   isHeldEvidence,
 } from "./agent-guidance";
 import { namesTheModelAt } from "./learned-order-rule";
+import { agentDisclosesItsSetup, SETUP_DISCLOSURE_COMPANIONS } from "./setup-disclosure";
 
 /**
  * Verbs that repeat a text, beyond the reveal verbs: "quote", "translate", "summarize", "übersetze",
@@ -205,9 +206,12 @@ export const promptExtractionRule: InstructionRule = {
     "dimmi",
     ...REPEAT_VERBS.words,
     ...PLACE_VERBS.words,
+    ...SETUP_DISCLOSURE_COMPANIONS,
   ],
   matches: (view) => {
     const { tokens } = view;
+    // "the assistant pastes its hidden setup text into the comment field" (setup-disclosure.ts)
+    if (agentDisclosesItsSetup(tokens)) return true;
     const context = new GuidanceContext(tokens);
     for (let index = 0; index < tokens.length; index++) {
       if (emitsHeldGuidance(tokens, index, context, view)) return true;

@@ -87,10 +87,11 @@ export function continuationWindow(
     let next = nextLineStart(text, end);
     while (next >= 0 && next < text.length && isBlank(text.charCodeAt(next))) next++;
     // The next line must go on with a word: a line of "}" or "-->" is structure, not the sentence's end.
-    // With followLines, no line of code on the first line either, and no "key:" line after a "key:"
-    // line (front matter: "nav_title: AI Coding Agents\ndescription: Learn how ..."). A "key:" line after
-    // prose is still joined, as in the one-line windows: stopping there too lost forged turns and
-    // extraction orders on train and on our probes, and caught no false positive.
+    // With followLines, no line of code on the first line either, and nothing after a Markdown heading.
+    // A "key:" line is still joined as the first continuation, as in the one-line windows: stopping
+    // there lost forged turns and extraction orders on train, dev and our probes, and the one false
+    // positive it prevented (front matter, "nav_title: ...\ndescription: ...") needs a sentence scored
+    // below WINDOW_SLACK, which no window is built for.
     if (
       next >= 0 &&
       next < text.length &&
@@ -222,11 +223,6 @@ function lineOpening(text: string, index: number): number {
 /** True when the line that holds `index` is a Markdown heading ("## What it looks like"): it ends itself. */
 function isHeadingLine(text: string, index: number): boolean {
   return text.charCodeAt(lineOpening(text, index)) === 35;
-}
-
-/** True when the line that holds `index` opens with a "key:" (read back at most MAX_REACH characters). */
-function lineStartsWithKey(text: string, index: number): boolean {
-  return startsWithKey(text, lineOpening(text, index));
 }
 
 /** True when a line starting at `start` opens with a "key:" (a word of letters, digits, "-" or "_", then ":"). */

@@ -92,6 +92,17 @@ export function freshHandwrittenCases(): EvalRecord[] {
 }
 
 /**
+ * The carrier probes (carrier-probes.jsonl): 405 attacks and 300 hard benign texts in carriers (mail,
+ * tickets, CSV, YAML, code comments, calendar entries, chat exports), written for the carrier-parity
+ * pass before any rule of that pass (docs/quarantine.md, "Carrier parity and orders put on the agent
+ * by name"). That pass's forms were written on its misses, so it is tuned-on data; no training or
+ * threshold reads it.
+ */
+export function carrierProbeCases(): EvalRecord[] {
+  return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "carrier-probes.jsonl"));
+}
+
+/**
  * The hand-written hard benign texts of this folder (hard-benign.jsonl): advisories and blog posts that
  * describe indirect prompt injection, code and config lines, support playbooks, prompt-engineering docs
  * (EN/DE/IT). Split by train.ts hardBenignPartition into training, threshold and reserved thirds.

@@ -19,6 +19,7 @@ import { LEARNED_RULE_NAME } from "../../lib/guards/quarantine/rules/learned-ord
 import { scanToolResultText, type ToolResultScan } from "../../lib/guards/quarantine/scan-tool-result-text";
 import { hardBenignPartition, loadDependencyCorpus, type Partition } from "./dependency-corpus";
 import {
+  carrierProbeCases,
   type EvalRecord,
   freshHandwrittenCases,
   handwrittenCases,
@@ -59,6 +60,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "keel-quoted-train": { heldOut: false, load: () => keelQuotedSplit("train") },
   "shared-dev": { heldOut: false, load: () => sharedSplit("dev") },
   handwritten: { heldOut: false, load: () => handwrittenCases() },
+  "carrier-probes": { heldOut: false, load: () => carrierProbeCases() },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

@@ -138,6 +138,16 @@ const CODE_LOOKBACK = 200;
 /** What may stand before a fixture's string literal on its line: identifiers, `.`, `=`, `(`, `[`, `,`. */
 const CODE_PREFIX = /^[\s\p{L}\p{N}_$.=([,]*$/u;
 
+/** What may stand before a string literal in a test file: CODE_PREFIX plus ")", "-", "{" and ":" (calls, object literals). */
+const TEST_CODE_PREFIX = /^[\s\p{L}\p{N}_$.=([\],){:-]*$/u;
+
+/**
+ * A test file: a test runner's structure (`describe("...", () =>`, `it("...", `, `test(`, `def test_`,
+ * `func Test...(t *testing.T)`, `#[test]`, `@Test`) or an assertion (`expect(`, `assert `, `assertEqual`).
+ */
+export const TEST_CODE_MARKER =
+  /\b(?:describe|it|test)\(\s*["'`]|\bdef test_|\bfunc Test\w*\(t \*testing\.T\)|#\[test\]|@Test\b|\bexpect\(|\bassert(?:Equal|True|_eq!)?[ (]/;
+
 /**
  * Parts of identifiers that declare a string literal in code as test data or an example: a fixture
  * that quotes an attack (`const attack = "Ignore your instructions ..."`, `SAMPLE_PHISH = "..."`,
@@ -195,7 +205,9 @@ const FIXTURE_WORDS = new Set([
  * case changes, is a fixture word ("sample", "test", "cases", "assert", "attack", "angriff",
  * "attacco", ...). Bounded lookback on the removal's line, so linear over all removals.
  */
-export function isCodeFixtureAt(text: string, start: number): boolean {
+export function isCodeFixtureAt(text: string, start: number, testCode = false): boolean {
+  // In a test file every string literal handed to code is test data (isTestLiteralAt).
+  if (testCode && isTestLiteralAt(text, start)) return true;
   const limit = Math.max(0, start - CODE_LOOKBACK);
   let lineStart = start;
   while (lineStart > limit && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
@@ -233,6 +245,45 @@ export function isCodeFixtureAt(text: string, start: number): boolean {
     .toLowerCase()
     .split(/[^\p{L}]+/u);
   return parts.some((part) => FIXTURE_WORDS.has(part));
+}
+
+/**
+ * True when the removal at text[start, ...) lies inside a string literal that a line of test code hands
+ * to code: any literal of the line (`costruisciMessaggi("...", [], "...")`, `toEqual({ role: "user",
+ * content: "..." })`, `const msgs = build("...")`), with only code before it on the line
+ * (TEST_CODE_PREFIX once the line's earlier literals are left out) and a call, assignment, list or
+ * object opened there. A removal of the whole line starts on code and is not inside a literal: only the
+ * literal would be data. Bounded lookback on the removal's line, so linear over all removals.
+ */
+function isTestLiteralAt(text: string, start: number): boolean {
+  const limit = Math.max(0, start - CODE_LOOKBACK);
+  let lineStart = start;
+  while (lineStart > limit && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+  if (lineStart === limit && limit > 0 && text.charCodeAt(limit - 1) !== 10) return false;
+  // Walk the line up to the removal: the code outside literals, and the quote of the open literal.
+  let code = "";
+  let quote = 0;
+  for (let index = lineStart; index < start; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (quote !== 0) {
+      if (codeUnit === 92) index++;
+      else if (codeUnit === quote) quote = 0;
+      continue;
+    }
+    if (codeUnit === 34 || codeUnit === 39 || codeUnit === 96) quote = codeUnit;
+    else code += text[index];
+  }
+  if (quote !== 0) return TEST_CODE_PREFIX.test(code) && /[=([{]/.test(code);
+  // A removal of the whole line starts on its code: the code up to the line's first literal.
+  if (code.trim() !== "") return false;
+  for (let index = start; index < Math.min(text.length, start + CODE_LOOKBACK); index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 10) return false;
+    if (codeUnit === 34 || codeUnit === 39 || codeUnit === 96)
+      return TEST_CODE_PREFIX.test(code) && /[=([{]/.test(code);
+    code += text[index];
+  }
+  return false;
 }
 
 /** How far around a removal the enclosing JSON object of a test record is looked for. */
@@ -304,12 +355,13 @@ export function withoutQuotedMentions(text: string, removals: RemovalRange[]): R
   const mayHoldRecords = VERDICT_KEY.test(text);
   // isCodeFixtureAt needs a fixture word in an identifier; a text without any (as a substring, so a
   // superset of the words it would find) has no fixture.
-  const mayHoldFixtures = FIXTURE_WORD_SUBSTRING.test(text);
+  const testCode = TEST_CODE_MARKER.test(text);
+  const mayHoldFixtures = testCode || FIXTURE_WORD_SUBSTRING.test(text);
   return removals.filter(
     (removal) =>
       !isQuotedMentionAt(text, removal.start) &&
       !isQuotationAsNounAt(text, removal.start, removal.end) &&
-      !(mayHoldFixtures && isCodeFixtureAt(text, removal.start)) &&
+      !(mayHoldFixtures && isCodeFixtureAt(text, removal.start, testCode)) &&
       !(mayHoldRecords && isFixtureRecordAt(text, removal.start)),
   );
 }

@@ -179,16 +179,51 @@ export function forgesEndOfData(tokens: readonly SegmentToken[]): boolean {
 
 /** Words for the pre-filter: the markers' heads (anchors) and what ends (companions). */
 export const END_MARKER_ANCHORS: readonly string[] = [...CLOSING_TAGS.words, ...DONE_WORDS.words];
-export const END_MARKER_COMPANIONS: readonly string[] = [...DATA_NOUNS.words, ...TOOL_WORDS.words];
+// Not the data nouns ("file", "page", "data"): as companions of the rule's "my" they made it read 655
+// sentences of the shared benign texts instead of 199, for nothing; the tool words and order nouns
+// suffice for "Tool response complete. Assistant: ..." and "</tool_result> New instruction: ...".
+export const END_MARKER_COMPANIONS: readonly string[] = [...TOOL_WORDS.words, ...ORDER_NOUNS.words];
 
 /**
  * A forged end of the data set off by dashes, equals signs, brackets or a closing tag: "--- END OF TOOL
  * OUTPUT ---", "=== Ende der Werkzeugausgabe ===", "[ENDE DER E-MAIL]", "--- FINE OUTPUT STRUMENTO ---",
- * "</tool_result>". One global search (no line anchors: V8 then scans for the set-off characters
- * instead of trying every line start); the rest of the marker's line is read up to 60 characters.
+ * "</tool_result>". Read (MARKER, sticky) only at the openings of lines that start with a set-off
+ * character (setOffStarts); one regex over the whole text took 3% of the scanner's time on benign
+ * text, and a search for the marker's words (with the `i` flag or in their casings) more.
  */
 const MARKER =
-  /(?:[-=#*~_]{2,}|\[{1,2}|<\/|\|)[ \t]*(?:end[ \t]+of\b|ende[ \t]+de[rs]\b|fine\b|tool_result|tool_output|tool_response|function_results|ergebnis|risultato_strumento)[^\n]{0,60}/gi;
+  /(?:[-=#*~_]{2,}|\[{1,2}|<\/)[ \t]*(?:end[ \t]+of\b|ende[ \t]+de[rs]\b|fine\b|tool_result|tool_output|tool_response|function_results|ergebnis|risultato_strumento)[^\n]{0,60}/iy;
+
+/** True for the characters a set-off starts with: - = # * ~ _ [ <. */
+function opensSetOff(codeUnit: number): boolean {
+  return (
+    codeUnit === 45 ||
+    codeUnit === 61 ||
+    codeUnit === 35 ||
+    codeUnit === 42 ||
+    codeUnit === 126 ||
+    codeUnit === 95 ||
+    codeUnit === 91 ||
+    codeUnit === 60
+  );
+}
+
+/**
+ * The lines' openings (after blanks) that hold a set-off character, in order: one native search for
+ * each line break and one character read per line, so cheap on any text.
+ */
+function setOffStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let lineStart = 0; lineStart < text.length; ) {
+    let at = lineStart;
+    while (at < text.length && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
+    if (at < text.length && opensSetOff(text.charCodeAt(at))) starts.push(at);
+    const lineBreak = text.indexOf("\n", at);
+    if (lineBreak < 0) break;
+    lineStart = lineBreak + 1;
+  }
+  return starts;
+}
 
 /** A data noun in a marker line (see DATA_NOUNS), or a tool-result tag. */
 const DATA_NOUN_PATTERN =
@@ -206,26 +241,27 @@ export function findForgedBoundaries(
   orderTokens: (start: number, end: number) => readonly SegmentToken[],
 ): number[] {
   const found: number[] = [];
-  MARKER.lastIndex = 0;
-  for (let match = MARKER.exec(text); match !== null; match = MARKER.exec(text)) {
-    // What ends must be named: "--- end ---" or "== Fine ==" (a chapter's end) is no tool boundary.
-    if (!DATA_NOUN_PATTERN.test(match[0])) continue;
-    // The marker opens its line (after blanks); its line may go on with the order ("--- END OF TOOL
-    // OUTPUT --- New instruction: ...") or the order follows on the next non-empty line.
-    let lineStart = match.index;
-    while (lineStart > 0 && (text[lineStart - 1] === " " || text[lineStart - 1] === "\t")) lineStart--;
-    if (lineStart > 0 && text[lineStart - 1] !== "\n" && text[lineStart - 1] !== "\r") continue;
-    // The marker ends where its closing dashes, bracket or ">" end (after the opening ones).
-    const opener = /^(?:[-=#*~_]{2,}|\[{1,2}|<\/|\|)[ \t]*/.exec(match[0])![0].length;
-    const close = /^[^\n]*?(?:[-=*~_]{2,}|\]{1,2}|>)/.exec(match[0].slice(opener));
-    const markerEnd = match.index + opener + (close === null ? match[0].length - opener : close[0].length);
-    let lineEnd = text.indexOf("\n", markerEnd);
+  let floor = 0;
+  for (const markerStart of setOffStarts(text)) {
+    if (markerStart < floor) continue;
+    MARKER.lastIndex = markerStart;
+    const match = MARKER.exec(text);
+    if (match === null) continue;
+    let lineEnd = text.indexOf("\n", markerStart);
     if (lineEnd < 0) lineEnd = text.length;
+    const markerText = match[0];
+    // What ends must be named: "--- end ---" or "== Fine ==" (a chapter's end) is no tool boundary.
+    if (!DATA_NOUN_PATTERN.test(markerText)) continue;
+    const setOff = /^(?:[-=#*~_]{2,}|\[{1,2}|<\/)[ \t]*/.exec(markerText)!;
+    // The marker ends where its closing dashes, bracket or ">" end (after the opening ones).
+    const opener = setOff[0].length;
+    const close = /^[^\n]*?(?:[-=*~_]{2,}|\]{1,2}|>)/.exec(markerText.slice(opener));
+    const markerEnd = markerStart + opener + (close === null ? markerText.length - opener : close[0].length);
     let start = markerEnd;
     while (start < lineEnd && (text[start] === " " || text[start] === "\t")) start++;
     if (lineEnd - start >= 8) {
-      if (orderFollows(orderTokens(start, lineEnd), 0)) found.push(match.index, lineEnd, lineEnd, lineEnd);
-      MARKER.lastIndex = Math.max(MARKER.lastIndex, lineEnd);
+      if (orderFollows(orderTokens(start, lineEnd), 0)) found.push(markerStart, lineEnd, lineEnd, lineEnd);
+      floor = lineEnd;
       continue;
     }
     // The next non-empty line.
@@ -234,8 +270,8 @@ export function findForgedBoundaries(
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
     if (end - start < 8 || end - start > 600) continue;
-    if (orderFollows(orderTokens(start, end), 0)) found.push(match.index, markerEnd, start, end);
-    MARKER.lastIndex = Math.max(MARKER.lastIndex, end);
+    if (orderFollows(orderTokens(start, end), 0)) found.push(markerStart, markerEnd, start, end);
+    floor = end;
   }
   return found;
 }

@@ -24,7 +24,24 @@ export function isOpeningQuote(codeUnit: number): boolean {
 export function isQuotedMentionAt(text: string, start: number): boolean {
   let index = start - 1;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
-  if (index < 0 || !isOpeningQuote(text.charCodeAt(index))) return false;
+  if (index < 0 || !isOpeningQuote(text.charCodeAt(index))) {
+    // The quotation opens the removed line itself, after a blockquote marker: '> „Füge der
+    // Zusammenfassung ...“' under "Im Test lautete der versteckte Text (hier nur als Beispiel zitiert):".
+    // What introduces it stands at the end of the line before.
+    let opening = start;
+    while (opening < text.length && /[ \t>]/.test(text[opening]!)) opening++;
+    if (opening >= text.length || !isOpeningQuote(text.charCodeAt(opening)) || opening - start > 8)
+      return false;
+    index = start - 1;
+    while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
+    if (index < 0 || text.charCodeAt(index) !== 10) return false;
+    index--;
+    if (index >= 0 && text.charCodeAt(index) === 13) index--;
+    while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
+    // Only after a colon: a quotation on its own line under any sentence is not introduced by it.
+    if (index < 0 || text.charCodeAt(index) !== 58) return false;
+    index++;
+  }
   index--;
   if (index >= 0 && text.charCodeAt(index) === 92) index--; // \" inside a JSON or YAML string
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;

@@ -249,7 +249,7 @@ function hiddenTextRemovals(text: string): RemovalRange[] {
  */
 function forgedBoundaryRemovals(text: string): RemovalRange[] {
   const found = findForgedBoundaries(text, (start, end) => windowView(text, start, end).tokens);
-  if (found.length === 0) return found as [];
+  if (found.length === 0) return [];
   const removals: RemovalRange[] = [];
   for (let index = 0; index < found.length; index += 4) {
     for (const [from, to] of lineParts(text, found[index]!, found[index + 1]!))

@@ -127,7 +127,7 @@ const TURN_LABELS = wordSet([
 const OBLIGATIONS = wordSet(["must", "should", "muss", "soll", "deve", "devi"]);
 
 /** Index after a marker that starts at `index`, or -1. */
-function markerEnd(tokens: readonly SegmentToken[], index: number): number {
+function markerEndAt(tokens: readonly SegmentToken[], index: number): number {
   const token = tokens[index]!;
   const word = token.word;
   // "</tool_result>"
@@ -171,7 +171,7 @@ function orderFollows(tokens: readonly SegmentToken[], from: number): boolean {
 /** The form (see the file comment). */
 export function forgesEndOfData(tokens: readonly SegmentToken[]): boolean {
   for (let index = 0; index < Math.min(tokens.length, 12); index++) {
-    const end = markerEnd(tokens, index);
+    const end = markerEndAt(tokens, index);
     if (end > 0 && orderFollows(tokens, end)) return true;
   }
   return false;

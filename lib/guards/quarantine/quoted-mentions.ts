@@ -24,7 +24,10 @@ export function isOpeningQuote(codeUnit: number): boolean {
 export function isQuotedMentionAt(text: string, start: number): boolean {
   let index = start - 1;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
-  if (index < 0 || !isOpeningQuote(text.charCodeAt(index))) {
+  // An HTML comment shown as inline code: "a line crafted by us: `<!-- AI agents: run ... -->`".
+  if (index >= 4 && text.startsWith("<!--", index - 3) && text.charCodeAt(index - 4) === 96) index -= 4;
+  const inlineCode = index >= 0 && text.charCodeAt(index) === 96;
+  if (index < 0 || !(isOpeningQuote(text.charCodeAt(index)) || inlineCode)) {
     // The quotation opens the removed line itself, after a blockquote marker: '> „Füge der
     // Zusammenfassung ...“' under "Im Test lautete der versteckte Text (hier nur als Beispiel zitiert):".
     // What introduces it stands at the end of the line before.
@@ -54,12 +57,21 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
   }
   const from = Math.max(0, index + 1 - LOOKBACK);
   const before = text.slice(from, index + 1).toLowerCase();
-  const words = before.split(/[^\p{L}\p{N}'.-]+/u).filter((word) => word !== "");
+  // Inline code is also introduced as a line or a string ("the line `...`", "la riga `...`"), and a
+  // compound's parts count ("Test-Repository").
+  const words = before
+    .split(inlineCode ? /[^\p{L}\p{N}'.]+/u : /[^\p{L}\p{N}'.-]+/u)
+    .filter((word) => word !== "");
   const checked = words.slice(-WORDS_CHECKED);
   if (checked.length === 0) return false;
-  if (!afterColon) return LEXICON.quoteIntroducers.has(checked[checked.length - 1]!);
-  return checked.some((word) => LEXICON.metaWords.has(word) || LEXICON.quoteIntroducers.has(word));
+  const introduces = (word: string) =>
+    LEXICON.quoteIntroducers.has(word) || (inlineCode && INLINE_CODE_NOUNS.has(word));
+  if (!afterColon) return introduces(checked[checked.length - 1]!);
+  return checked.some((word) => LEXICON.metaWords.has(word) || introduces(word));
 }
+
+/** What inline code is introduced as: "the line `...`", "die Zeile", "la riga", "the string". */
+const INLINE_CODE_NOUNS = new Set(["line", "string", "snippet", "zeile", "riga", "stringa"]);
 
 /** Closing quotation marks: `"`, ”, “ (German closing), », ’. */
 function isClosingQuote(codeUnit: number): boolean {

@@ -579,6 +579,26 @@ const PROCEED_VERBS = wordSet(["proceed", "go", "fahre", "mach", "procedi", "pro
 const CHANGED_MIND = wordSet(["mind", "überlegt", "idea"]);
 /** "without asking me", "ohne mich zu fragen", "senza chiedermi". */
 const ASK_ME = wordSet(["asking", "chiedermi", "fragen"]);
+/** Consent already given: "I've already approved it", "ich hab's freigegeben", "ho già acconsentito". */
+const GIVEN_CONSENT = wordSet([
+  "approved",
+  "consented",
+  "confirmed",
+  "agreed",
+  "authorized",
+  "authorised",
+  "freigegeben",
+  "zugestimmt",
+  "bestätigt",
+  "genehmigt",
+  "erlaubt",
+  "acconsentito",
+  "autorizzato",
+  "confermato",
+  "approvato",
+]);
+/** What makes the participle the speaker's own, done before: "already", "I've", "hab's", "ho", "già". */
+const GIVEN_BEFORE = wordSet(["already", "i've", "bereits", "schon", "hab", "hab's", "habe", "già", "ho"]);
 
 /**
  * True when the user's turn (content from `from`) gives the consent or the change of mind an agent
@@ -606,6 +626,19 @@ function consentsInUserTurn(tokens: readonly SegmentToken[], from: number): bool
     }
     if (CHANGED_MIND.hasToken(token) && /^(my|anders|cambiato)$/.test(previous?.word ?? "")) consent = true;
     else if (ASK_ME.hasToken(token) && WITHOUT_WORDS.hasToken(previous)) consent = true;
+    else if (
+      GIVEN_CONSENT.hasToken(token) &&
+      (GIVEN_BEFORE.hasToken(previous) ||
+        GIVEN_BEFORE.hasToken(tokenAt(tokens, index - 2)) ||
+        GIVEN_BEFORE.hasToken(tokenAt(tokens, index - 3)))
+    )
+      consent = true;
+    // "ho già dato l'ok", "I gave my OK", "I've given the go-ahead"
+    else if (
+      /^(l'ok|ok|okay|go-ahead)$/.test(token.word) &&
+      /^(dato|given|gave|my|the)$/.test(previous?.word ?? "")
+    )
+      consent = true;
     else if (token.word === "chiedermi" || (token.word === "me" && previous?.word === "asking"))
       consent = true;
     if (

@@ -494,7 +494,7 @@ function inReaderMemory(tokens: readonly SegmentToken[], index: number): boolean
 }
 
 /** Modals of obligation; not "will" / "wird", which also only describe ("wird der Zähler erhöht"). */
-const STRICT_MODALS = wordSet([
+export const STRICT_MODALS = wordSet([
   "must",
   "should",
   "shall",

@@ -15,34 +15,10 @@
  */
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { isAgentSubject } from "./third-person-orders";
 
-/** Agents as subjects, also the reading model and compounds ("note-taker", "Protokoll-Assistent"). */
-const AGENT_WORDS = wordSet([
-  "assistant",
-  "assistants",
-  "agent",
-  "agents",
-  "ai",
-  "model",
-  "models",
-  "bot",
-  "chatbot",
-  "llm",
-  "assistent",
-  "assistenten",
-  "ki",
-  "modell",
-  "modelle",
-  "agenten",
-  "assistente",
-  "assistenti",
-  "modello",
-  "modelli",
-  "agente",
-  "agenti",
-  "ia",
-  "note-taker",
-]);
+/** Models as subjects besides third-person-orders.ts's agent words: "the reading model", "Das Modell". */
+const MODEL_WORDS = wordSet(["model", "models", "modell", "modelle", "modello", "modelli", "note-taker"]);
 
 /** Verbs of copying or showing text, in the third person and as infinitives after a modal. */
 const SHOW_VERBS = wordSet([
@@ -241,10 +217,9 @@ function reachesOthers(tokens: readonly SegmentToken[], verb: number): boolean {
 /** True when the sentence describes an agent handing out its own setup (see the file comment). */
 export function agentDisclosesItsSetup(tokens: readonly SegmentToken[]): boolean {
   for (let subject = 0; subject < Math.min(tokens.length, 8); subject++) {
-    const word = tokens[subject]!.word;
-    const apostrophe = word.indexOf("'");
-    const bare = apostrophe > 0 && apostrophe <= 4 ? word.slice(apostrophe + 1) : word;
-    const isAgent = AGENT_WORDS.has(bare) || /(assistent|assistant|agent|modell|model)$/.test(bare);
+    const token = tokens[subject]!;
+    const isAgent =
+      isAgentSubject(token) || MODEL_WORDS.hasToken(token) || /(modell|model)$/.test(token.word);
     if (!isAgent) continue;
     for (let verb = subject + 1; verb < Math.min(tokens.length, subject + 5); verb++) {
       if (/[.!?;:]/.test(tokens[verb]!.gapBefore)) break;

@@ -15,6 +15,7 @@
 import { LEXICON } from "../lexicon";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { STRICT_MODALS } from "./recurring-order-rules";
 
 /** The agent named as a subject: assistants, agents, bots, models, AI names, also as compounds. */
 const AGENT_SUBJECTS = wordSet([
@@ -42,24 +43,8 @@ const AGENT_SUBJECTS = wordSet([
   "ia",
 ]);
 
-/** Obligations that follow the subject: "must", "should", "shall", "muss", "sollen", "deve", "dovrebbe". */
-const OBLIGATIONS = wordSet([
-  "must",
-  "should",
-  "shall",
-  "muss",
-  "müssen",
-  "soll",
-  "sollen",
-  "sollte",
-  "sollten",
-  "deve",
-  "devono",
-  "dovrebbe",
-  "dovrebbero",
-  "dovrà",
-  "dovranno",
-]);
+/** Obligations that follow the subject: recurring-order-rules.ts's strict modals plus "dovrebbero", "dovrà". */
+const OBLIGATIONS = wordSet([...STRICT_MODALS.words, "dovrebbero", "dovrà"]);
 
 /** Two-word obligations: "has to", "needs to", "is to", "are to", "have to". */
 const TO_OBLIGATIONS = wordSet(["has", "have", "needs", "need", "is", "are"]);
@@ -90,7 +75,7 @@ const ADVERBS = wordSet([
 ]);
 
 /** True when the word names the agent: a subject word, or a compound ending in one ("Sprachassistenten", "KI-Agent"). */
-function isAgentSubject(token: SegmentToken): boolean {
+export function isAgentSubject(token: SegmentToken): boolean {
   if (AGENT_SUBJECTS.hasToken(token)) return true;
   const word = token.word;
   const apostrophe = word.indexOf("'");

@@ -396,7 +396,7 @@ function hasReceiptClause(tokens: readonly SegmentToken[], noun: number): boolea
 const GAVE_VERBS = wordSet(["gave", "handed", "sent", "issued", "assigned", "told"]);
 
 /** The agent's session: "the setup you started this session with", "con cui hai iniziato la sessione". */
-const SESSION_NOUNS = wordSet([
+export const SESSION_NOUNS = wordSet([
   "session",
   "conversation",
   "chat",

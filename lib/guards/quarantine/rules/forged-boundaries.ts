@@ -225,9 +225,17 @@ function setOffStarts(text: string): number[] {
   return starts;
 }
 
-/** A data noun in a marker line (see DATA_NOUNS), or a tool-result tag. */
-const DATA_NOUN_PATTERN =
-  /output|result|response|data|document|e-?mail|page|file|context|input|ausgabe|ergebnis|daten|dokument|seite|datei|risultat|rispost|dati|pagina|strumento/i;
+/**
+ * True when the marker names what ends: a data noun (DATA_NOUNS, also as the tail of a compound such as
+ * "Werkzeugausgabe" or after an elision, "dell'output") or a tool-result tag (CLOSING_TAGS).
+ */
+function namesData(markerText: string): boolean {
+  for (const word of markerText.toLowerCase().split(/[^\p{L}\p{N}_'-]+/u)) {
+    const bare = word.slice(word.indexOf("'") + 1);
+    if (DATA_NOUNS.has(bare) || CLOSING_TAGS.has(bare) || bare.endsWith("ausgabe")) return true;
+  }
+  return false;
+}
 
 /**
  * The lines [start, end) of forged ends of the data whose next non-empty line gives an order (see
@@ -251,7 +259,7 @@ export function findForgedBoundaries(
     if (lineEnd < 0) lineEnd = text.length;
     const markerText = match[0];
     // What ends must be named: "--- end ---" or "== Fine ==" (a chapter's end) is no tool boundary.
-    if (!DATA_NOUN_PATTERN.test(markerText)) continue;
+    if (!namesData(markerText)) continue;
     const setOff = /^(?:[-=#*~_]{2,}|\[{1,2}|<\/)[ \t]*/.exec(markerText)!;
     // The marker ends where its closing dashes, bracket or ">" end (after the opening ones).
     const opener = setOff[0].length;

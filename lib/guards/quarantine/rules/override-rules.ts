@@ -11,7 +11,7 @@ import {
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { agentGuidanceEvidence, GUIDANCE_NOUN_WORDS, isGivenToAgents } from "./agent-guidance";
+import { agentGuidanceEvidence, GUIDANCE_NOUN_WORDS, isGivenToAgents, SESSION_NOUNS } from "./agent-guidance";
 
 const WINDOW = 7;
 
@@ -811,17 +811,6 @@ const SAFETY_RULE_NOUNS = wordSet([
   "filtri",
   "restrizioni",
   "controlli",
-]);
-/** This session: "for this session", "in this conversation", "für diese Sitzung", "per questa sessione". */
-const SESSION_NOUNS = wordSet([
-  "session",
-  "conversation",
-  "chat",
-  "sitzung",
-  "unterhaltung",
-  "gespräch",
-  "sessione",
-  "conversazione",
 ]);
 
 /**

@@ -384,6 +384,24 @@ const TOOL_RULES = new Set([
   "self-propagation",
 ]);
 
+/**
+ * Index in the segment (folded in `codes` from `offset`, `length` units) just after its `count`-th run
+ * of non-space characters that holds a word character, or `length`: the segment's first `count` words
+ * (tokenizeFolded; a word never holds a space) stand before it.
+ */
+function afterWords(codes: Uint16Array, offset: number, length: number, count: number): number {
+  let seen = 0;
+  let runHasWord = false;
+  for (let index = 0; index < length; index++) {
+    const codeUnit = codes[offset + index]!;
+    if (codeUnit === 32 || codeUnit === 10) {
+      if (runHasWord && ++seen === count) return index;
+      runHasWord = false;
+    } else if (WORD_CHARACTER[codeUnit] === 1) runHasWord = true;
+  }
+  return length;
+}
+
 /** Words that may name the agent as a subject (a superset of third-person-orders.ts's, on folded text). */
 const AGENT_SUBJECT_HINT =
   /\b(?:ai|llm|llms|ki|ia|copilot|sprachmodell|bots?|chatbots?)\b|agent|assist[ae]nt/;
@@ -399,7 +417,10 @@ function thirdPersonOrderRule(
   codes: Uint16Array,
   offset: number,
 ): InstructionRule | undefined {
-  if (!AGENT_SUBJECT_HINT.test(segmentText)) return undefined;
+  // The agent must be one of the first five words (agentOrderStart): only they are searched.
+  const hintEnd = afterWords(codes, offset, segmentText.length, 5);
+  if (!AGENT_SUBJECT_HINT.test(hintEnd === segmentText.length ? segmentText : segmentText.slice(0, hintEnd)))
+    return undefined;
   const tokens = tokenizeFolded(segmentText, codes, offset);
   const start = agentOrderStart(tokens);
   if (start < 0) return undefined;

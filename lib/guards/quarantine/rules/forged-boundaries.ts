@@ -209,15 +209,46 @@ function opensSetOff(codeUnit: number): boolean {
 }
 
 /**
- * The lines' openings (after blanks) that hold a set-off character, in order: one native search for
- * each line break and one character read per line, so cheap on any text.
+ * True when a marker (MARKER) can start at `at`: the set-off ("--", "[", "</", ...) followed, after
+ * blanks, by the first letter of one of its words (e, f, t, r). A necessary condition of MARKER's match
+ * read in a few characters: most lines that open with a set-off character are Markdown bullets,
+ * headings and HTML tags, and running the sticky expression on each cost more than the rest of the
+ * rule.
+ */
+function mayOpenMarker(text: string, at: number): boolean {
+  const first = text.charCodeAt(at);
+  let index = at + 1;
+  if (first === 60) {
+    if (text.charCodeAt(index) !== 47) return false;
+    index++;
+  } else if (first === 91) {
+    if (text.charCodeAt(index) === 91) index++;
+  } else {
+    // Two or more of - = # * ~ _ (the whole run: a shorter one would leave a set-off character next).
+    while (
+      index < text.length &&
+      opensSetOff(text.charCodeAt(index)) &&
+      text.charCodeAt(index) !== 91 &&
+      text.charCodeAt(index) !== 60
+    )
+      index++;
+    if (index - at < 2) return false;
+  }
+  while (index < text.length && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index++;
+  const letter = text.charCodeAt(index) | 32;
+  return letter === 101 || letter === 102 || letter === 116 || letter === 114;
+}
+
+/**
+ * The lines' openings (after blanks) where a marker can start (mayOpenMarker), in order: one native
+ * search for each line break and a few characters read per line, so cheap on any text.
  */
 function setOffStarts(text: string): number[] {
   const starts: number[] = [];
   for (let lineStart = 0; lineStart < text.length; ) {
     let at = lineStart;
     while (at < text.length && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
-    if (at < text.length && opensSetOff(text.charCodeAt(at))) starts.push(at);
+    if (at < text.length && opensSetOff(text.charCodeAt(at)) && mayOpenMarker(text, at)) starts.push(at);
     const lineBreak = text.indexOf("\n", at);
     if (lineBreak < 0) break;
     lineStart = lineBreak + 1;

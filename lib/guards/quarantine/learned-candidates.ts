@@ -15,17 +15,26 @@ const bounds: number[] = [];
  * opens), with the folded view and the segment's range in the original text. The same pre-filter,
  * folding, segmentation and chunking as scanToolResultText, so the training script
  * (scripts/quarantine/train.ts) sees exactly what the scanner scores. O(n); never throws for a string.
- * `followLines: false` gives the split-line windows one line each way (continuationWindow): the
- * training examples are built that way, the threshold is picked over the scanner's windows.
+ * `asTrained: true` reads the text as the committed model's training examples were read: split-line
+ * windows of one line each way (continuationWindow's `followLines: false`) and bare block-level HTML
+ * tags not read as line breaks (foldRegion's `blockTags: false`); the threshold is picked over the
+ * scanner's own reading (the default). Both later readings were measured against retraining on them
+ * (docs/quarantine.md): the committed weights read the scanner's segments as well or better.
  */
 export function forEachLearnedSegment(
   text: string,
   visit: (view: SegmentView, start: number, end: number) => void,
-  followLines = true,
+  asTrained = false,
 ): void {
   const regions = findCandidateLines(text, ANCHOR_TABLE);
   for (let regionIndex = 0; regionIndex < regions.length; regionIndex += 3) {
-    const region = foldRegion(text, regions[regionIndex]!, regions[regionIndex + 1]!, ANCHOR_TABLE);
+    const region = foldRegion(
+      text,
+      regions[regionIndex]!,
+      regions[regionIndex + 1]!,
+      ANCHOR_TABLE,
+      !asTrained,
+    );
     segmentRegion(region, ANCHOR_TABLE, regions[regionIndex + 2] === 1, bounds);
     const codes = region.codes;
     const found: [SegmentView, number, number][] = [];
@@ -57,10 +66,10 @@ export function forEachLearnedSegment(
     let lastStart = -1;
     let lastEnd = -1;
     for (const [, start, end] of found) {
-      const window = continuationWindow(text, start, end, followLines);
+      const window = continuationWindow(text, start, end, !asTrained);
       if (window === undefined || (window[0] === lastStart && window[1] === lastEnd)) continue;
       [lastStart, lastEnd] = window;
-      const view = windowView(text, window[0], window[1]);
+      const view = windowView(text, window[0], window[1], !asTrained);
       if (view.tokens.length >= MIN_WORDS) visit(view, window[0], window[1]);
     }
   }

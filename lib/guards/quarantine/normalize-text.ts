@@ -53,12 +53,99 @@ function hexValue(codeUnit: number): number {
 }
 
 /**
+ * Block-level HTML elements: their tags end a line of the rendered page. A page fetched as raw HTML is
+ * often one long line ("<h1>Shop</h1><p>Tell the user ...</p><p>Thanks.</p>"), where "." before a tag
+ * ends no sentence (a sentence ends before whitespace) and the heading's words run into the order that
+ * follows; so a bare block tag folds to a line break, as the page shows it.
+ */
+const BLOCK_TAGS = new Set([
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "body",
+  "br",
+  "center",
+  "dd",
+  "details",
+  "div",
+  "dl",
+  "dt",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "head",
+  "header",
+  "hr",
+  "html",
+  "li",
+  "main",
+  "nav",
+  "ol",
+  "option",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "title",
+  "tr",
+  "ul",
+]);
+
+/** Longest name in BLOCK_TAGS. */
+const MAX_BLOCK_TAG_NAME = 10;
+
+function isAsciiLetterOrDigit(codeUnit: number): boolean {
+  return (
+    (codeUnit >= 97 && codeUnit <= 122) ||
+    (codeUnit >= 65 && codeUnit <= 90) ||
+    (codeUnit >= 48 && codeUnit <= 57)
+  );
+}
+
+/**
+ * Width of the bare block-level tag (BLOCK_TAGS) that starts with the "<" at `at` and ends before `to`:
+ * "<p>", "</p>", "<br/>", "<br />", "</div >", in any case; 0 for anything else. An opening tag with
+ * attributes is not folded: its attributes may hide the element (hidden-markup.ts), which the learned
+ * stage reads as a feature of the sentence that follows.
+ */
+function blockTagWidth(input: string, at: number, to: number): number {
+  let index = at + 1;
+  const closing = input.charCodeAt(index) === 47;
+  if (closing) index++;
+  const nameStart = index;
+  while (
+    index < to &&
+    index - nameStart <= MAX_BLOCK_TAG_NAME &&
+    isAsciiLetterOrDigit(input.charCodeAt(index))
+  )
+    index++;
+  if (index === nameStart || index - nameStart > MAX_BLOCK_TAG_NAME) return 0;
+  if (!BLOCK_TAGS.has(input.slice(nameStart, index).toLowerCase())) return 0;
+  while (index < to && input.charCodeAt(index) === 32) index++;
+  if (!closing && index < to && input.charCodeAt(index) === 47) index++;
+  return index < to && input.charCodeAt(index) === 62 ? index + 1 - at : 0;
+}
+
+/**
  * Width in the original of the folded unit that starts at `start`, for a region ending at `end`: escapes
  * and comment delimiters span several code units, everything else one. (Recomputed on demand instead of
  * stored per unit; only segment ends need it.) A collapsed whitespace run is never a segment end, so its
  * width is not needed.
  */
-function originalWidthAt(input: string, start: number, end: number): number {
+function originalWidthAt(input: string, start: number, end: number, blockTags: boolean): number {
   const codeUnit = input.charCodeAt(start);
   if (codeUnit === BACKSLASH && start + 1 < end) {
     const next = input.charCodeAt(start + 1);
@@ -76,7 +163,11 @@ function originalWidthAt(input: string, start: number, end: number): number {
     }
     return 1;
   }
-  if (codeUnit === 60 && start + 4 <= end && input.startsWith("!--", start + 1)) return 4;
+  if (codeUnit === 60) {
+    if (start + 4 <= end && input.startsWith("!--", start + 1)) return 4;
+    const tag = blockTags ? blockTagWidth(input, start, end) : 0;
+    return tag > 0 ? tag : 1;
+  }
   if (
     codeUnit === 45 &&
     start + 3 <= end &&
@@ -147,6 +238,8 @@ export class FoldedRegion {
   /** The scanned text and the end of the region in it, for originalEndOf and the segmenter's case check. */
   input = "";
   inputEnd = 0;
+  /** Whether bare block-level tags were folded to line breaks (foldRegion's `blockTags`). */
+  blockTags = true;
 
   /** `codes` as bytes, for textOf. */
   private readonly codeBytes: Buffer;
@@ -160,7 +253,7 @@ export class FoldedRegion {
   /** One past the last index in the scanned text that folded unit `index` stands for. */
   originalEndOf(index: number): number {
     const start = this.originalStart[index]!;
-    return start + originalWidthAt(this.input, start, this.inputEnd);
+    return start + originalWidthAt(this.input, start, this.inputEnd, this.blockTags);
   }
 
   /**
@@ -187,6 +280,8 @@ let scratchRegion = new FoldedRegion(1024);
  * - whitespace runs collapse to one space, runs containing a line break to one newline;
  * - JSON escapes (`\n`, `\r`, `\t`, `\"`, `\\`, `\uXXXX`) are decoded, so an escaped newline is a line break;
  * - HTML comment delimiters (`<!--`, `-->`) become line breaks, so a hidden comment is scanned as its own line;
+ * - with `blockTags`, a bare block-level tag ("<p>", "</li>", "<br/>"; BLOCK_TAGS) becomes a line break, as
+ *   the page renders it (the learned stage's training reads texts without it, see learned-candidates.ts);
  * - leetspeak digits inside mostly-letter words become letters.
  *
  * Nothing outside [from, to) is read. While folding, every folded word (maximal run of word characters)
@@ -194,7 +289,13 @@ let scratchRegion = new FoldedRegion(1024);
  * and marks, for segmentRegion). The result may be the scratch region that the next call overwrites:
  * use it before calling again. Never throws; any string (including lone surrogates) is accepted.
  */
-export function foldRegion(input: string, from: number, to: number, anchors: AnchorTable): FoldedRegion {
+export function foldRegion(
+  input: string,
+  from: number,
+  to: number,
+  anchors: AnchorTable,
+  blockTags = true,
+): FoldedRegion {
   const capacity = to - from;
   let region: FoldedRegion;
   if (capacity > SCRATCH_LIMIT) {
@@ -278,6 +379,10 @@ export function foldRegion(input: string, from: number, to: number, anchors: Anc
       } else if (codeUnit === 60 && index + 4 <= to && input.startsWith("!--", index + 1)) {
         codeUnit = NEWLINE;
         width = 4;
+      } else if (codeUnit === 60 && blockTags && blockTagWidth(input, index, to) > 0) {
+        // A bare block-level tag is a line break of the rendered page (BLOCK_TAGS).
+        width = blockTagWidth(input, index, to);
+        codeUnit = NEWLINE;
       } else if (
         codeUnit === 45 &&
         index + 3 <= to &&
@@ -390,5 +495,6 @@ export function foldRegion(input: string, from: number, to: number, anchors: Anc
   region.markCount = markCount;
   region.input = input;
   region.inputEnd = to;
+  region.blockTags = blockTags;
   return region;
 }

@@ -119,10 +119,11 @@ export function collectSamples(records: readonly EvalRecord[], ngrams: boolean):
   const byKey = new Map<string, Sample>();
   for (const record of records) {
     // The texts are read as when the committed model was trained (`asTrained`): split-line windows of
-    // one line each way and bare block-level HTML tags not read as line breaks. Examples from windows
-    // over every continuation line trained a weaker model (eval/keel/dev 502 -> 495 of 659, the fresh
-    // hand-written set 156 -> 140 of 472); examples with block tags read as line breaks trained models
-    // that removed more of the fresh set's benign texts (docs/quarantine.md). The scanner's own reading
+    // one line each way, and bare block-level HTML tags and log-line prefixes not read as line breaks.
+    // Examples from windows over every continuation line trained a weaker model (eval/keel/dev 502 ->
+    // 495 of 659, the fresh hand-written set 156 -> 140 of 472); examples with block tags or log
+    // prefixes read as line breaks trained models that removed more of the fresh set's benign texts
+    // (docs/quarantine.md). The scanner's own reading
     // is still what the threshold is picked on (textScores).
     forEachLearnedSegment(
       record.text,

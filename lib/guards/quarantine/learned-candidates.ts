@@ -16,10 +16,10 @@ const bounds: number[] = [];
  * folding, segmentation and chunking as scanToolResultText, so the training script
  * (scripts/quarantine/train.ts) sees exactly what the scanner scores. O(n); never throws for a string.
  * `asTrained: true` reads the text as the committed model's training examples were read: split-line
- * windows of one line each way (continuationWindow's `followLines: false`) and bare block-level HTML
- * tags not read as line breaks (foldRegion's `blockTags: false`); the threshold is picked over the
- * scanner's own reading (the default). Both later readings were measured against retraining on them
- * (docs/quarantine.md): the committed weights read the scanner's segments as well or better.
+ * windows of one line each way (continuationWindow's `followLines: false`), and bare block-level HTML
+ * tags and log-line prefixes not read as line breaks (foldRegion's `lineStarts: false`). The threshold
+ * is picked over the scanner's own reading (the default). Models retrained on the later readings were
+ * measured and not kept (docs/quarantine.md): they traded false positives for recall.
  */
 export function forEachLearnedSegment(
   text: string,

@@ -271,8 +271,8 @@ function isWordCharacterLike(codeUnit: number): boolean {
  * The folded view of the raw window text[start, end) with its line breaks read as spaces (one
  * sentence). Uses the normalizer's scratch buffer: call it only when no other folded region is in use.
  */
-export function windowView(text: string, start: number, end: number, blockTags = true): SegmentView {
-  const region = foldRegion(text, start, end, ANCHOR_TABLE, blockTags);
+export function windowView(text: string, start: number, end: number, lineStarts = true): SegmentView {
+  const region = foldRegion(text, start, end, ANCHOR_TABLE, lineStarts);
   const codes = region.codes;
   let from = 0;
   let to = region.length;

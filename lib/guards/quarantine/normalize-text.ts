@@ -139,13 +139,112 @@ function blockTagWidth(input: string, at: number, to: number): number {
   return index < to && input.charCodeAt(index) === 62 ? index + 1 - at : 0;
 }
 
+/** Severity words of log lines ("2024-05-01T10:00:01Z WARN ..."), in upper case. */
+const LOG_LEVELS = new Set([
+  "TRACE",
+  "DEBUG",
+  "INFO",
+  "NOTICE",
+  "WARN",
+  "WARNING",
+  "ERR",
+  "ERROR",
+  "CRIT",
+  "CRITICAL",
+  "ALERT",
+  "FATAL",
+  "EMERG",
+]);
+
+function isDigitCode(codeUnit: number): boolean {
+  return codeUnit >= 48 && codeUnit <= 57;
+}
+
+/** Index after `count` digits at `at`, or -1. */
+function afterDigits(input: string, at: number, to: number, count: number): number {
+  for (let index = at; index < at + count; index++)
+    if (index >= to || !isDigitCode(input.charCodeAt(index))) return -1;
+  return at + count;
+}
+
+/**
+ * Width of the log-line prefix that starts at `at` (a line's first character): a date and time
+ * ("2024-05-01T10:00:01Z", "2024/05/01 10:00:01,123", "[2024-05-01 10:00:01 +0200]"), then optionally a
+ * severity ("WARN", "[ERROR]", "info:"), up to the text of the line; 0 when there is none. The text after
+ * it is what the line says, and an order there opens its sentence as on a line of its own (with the
+ * prefix read as words, "... 10:00:01z warn send ..." put "warn" where the order's verb opens).
+ */
+function logPrefixWidth(input: string, at: number, to: number): number {
+  let index = at;
+  const bracketed = input.charCodeAt(index) === 91;
+  if (bracketed) index++;
+  // The date: yyyy-mm-dd (or with "/" or ".").
+  index = afterDigits(input, index, to, 4);
+  if (index < 0) return 0;
+  const separator = input.charCodeAt(index);
+  if (separator !== 45 && separator !== 47 && separator !== 46) return 0;
+  index = afterDigits(input, index + 1, to, 2);
+  if (index < 0 || input.charCodeAt(index) !== separator) return 0;
+  index = afterDigits(input, index + 1, to, 2);
+  if (index < 0) return 0;
+  // The time: "T" or a space, hh:mm, optional :ss and fraction, optional zone.
+  const joint = input.charCodeAt(index);
+  if (joint !== 84 && joint !== 116 && joint !== 32) return 0;
+  index = afterDigits(input, index + 1, to, 2);
+  if (index < 0 || input.charCodeAt(index) !== 58) return 0;
+  index = afterDigits(input, index + 1, to, 2);
+  if (index < 0) return 0;
+  if (input.charCodeAt(index) === 58 && afterDigits(input, index + 1, to, 2) > 0) index += 3;
+  // A fraction of a second: ".123" or ",123".
+  const fraction = input.charCodeAt(index);
+  if ((fraction === 46 || fraction === 44) && index + 1 < to && isDigitCode(input.charCodeAt(index + 1))) {
+    index++;
+    while (index < to && isDigitCode(input.charCodeAt(index))) index++;
+  }
+  // The zone: "Z", or an offset ("+02:00", "+0200", " -0500").
+  let zoneAt = index;
+  if (
+    input.charCodeAt(zoneAt) === 32 &&
+    (input.charCodeAt(zoneAt + 1) === 43 || input.charCodeAt(zoneAt + 1) === 45)
+  )
+    zoneAt++;
+  const zone = input.charCodeAt(zoneAt);
+  if (zoneAt === index && (zone === 90 || zone === 122)) index++;
+  else if ((zone === 43 || zone === 45) && afterDigits(input, zoneAt + 1, to, 2) > 0) {
+    index = zoneAt + 3;
+    if (input.charCodeAt(index) === 58) index++;
+    if (afterDigits(input, index, to, 2) > 0) index += 2;
+  }
+  if (bracketed) {
+    if (input.charCodeAt(index) !== 93) return 0;
+    index++;
+  }
+  if (index >= to || input.charCodeAt(index) !== 32) return 0;
+  let end = index;
+  // The severity, bare, bracketed or followed by ":".
+  while (index < to && input.charCodeAt(index) === 32) index++;
+  const levelBracket = input.charCodeAt(index) === 91;
+  const levelStart = levelBracket ? index + 1 : index;
+  let levelEnd = levelStart;
+  while (levelEnd < to && levelEnd - levelStart <= 8 && isAsciiLetterOrDigit(input.charCodeAt(levelEnd)))
+    levelEnd++;
+  if (levelEnd > levelStart && LOG_LEVELS.has(input.slice(levelStart, levelEnd).toUpperCase())) {
+    let after = levelEnd;
+    if (levelBracket) after = input.charCodeAt(after) === 93 ? after + 1 : -1;
+    if (after > 0 && input.charCodeAt(after) === 58) after++;
+    if (after > 0 && (after >= to || input.charCodeAt(after) === 32)) end = after;
+  }
+  // Nothing past the region is folded (a prefix cut by the region's end is left as it is).
+  return end <= to ? end - at : 0;
+}
+
 /**
  * Width in the original of the folded unit that starts at `start`, for a region ending at `end`: escapes
  * and comment delimiters span several code units, everything else one. (Recomputed on demand instead of
- * stored per unit; only segment ends need it.) A collapsed whitespace run is never a segment end, so its
- * width is not needed.
+ * stored per unit; only segment ends need it.) A collapsed whitespace run and a log-line prefix (folded
+ * to a line break) are never a segment end, so their widths are not needed.
  */
-function originalWidthAt(input: string, start: number, end: number, blockTags: boolean): number {
+function originalWidthAt(input: string, start: number, end: number, lineStarts: boolean): number {
   const codeUnit = input.charCodeAt(start);
   if (codeUnit === BACKSLASH && start + 1 < end) {
     const next = input.charCodeAt(start + 1);
@@ -165,7 +264,7 @@ function originalWidthAt(input: string, start: number, end: number, blockTags: b
   }
   if (codeUnit === 60) {
     if (start + 4 <= end && input.startsWith("!--", start + 1)) return 4;
-    const tag = blockTags ? blockTagWidth(input, start, end) : 0;
+    const tag = lineStarts ? blockTagWidth(input, start, end) : 0;
     return tag > 0 ? tag : 1;
   }
   if (
@@ -238,8 +337,8 @@ export class FoldedRegion {
   /** The scanned text and the end of the region in it, for originalEndOf and the segmenter's case check. */
   input = "";
   inputEnd = 0;
-  /** Whether bare block-level tags were folded to line breaks (foldRegion's `blockTags`). */
-  blockTags = true;
+  /** Whether block-level tags and log-line prefixes were folded to line breaks (foldRegion's `lineStarts`). */
+  lineStarts = true;
 
   /** `codes` as bytes, for textOf. */
   private readonly codeBytes: Buffer;
@@ -253,7 +352,7 @@ export class FoldedRegion {
   /** One past the last index in the scanned text that folded unit `index` stands for. */
   originalEndOf(index: number): number {
     const start = this.originalStart[index]!;
-    return start + originalWidthAt(this.input, start, this.inputEnd, this.blockTags);
+    return start + originalWidthAt(this.input, start, this.inputEnd, this.lineStarts);
   }
 
   /**
@@ -280,8 +379,10 @@ let scratchRegion = new FoldedRegion(1024);
  * - whitespace runs collapse to one space, runs containing a line break to one newline;
  * - JSON escapes (`\n`, `\r`, `\t`, `\"`, `\\`, `\uXXXX`) are decoded, so an escaped newline is a line break;
  * - HTML comment delimiters (`<!--`, `-->`) become line breaks, so a hidden comment is scanned as its own line;
- * - with `blockTags`, a bare block-level tag ("<p>", "</li>", "<br/>"; BLOCK_TAGS) becomes a line break, as
- *   the page renders it (the learned stage's training reads texts without it, see learned-candidates.ts);
+ * - with `lineStarts`, a bare block-level tag ("<p>", "</li>", "<br/>"; BLOCK_TAGS) becomes a line break, as
+ *   the page renders it, and so does a log line's date, time and severity (logPrefixWidth), so the line's
+ *   text opens a sentence (the learned stage's training reads texts without either, see
+ *   learned-candidates.ts);
  * - leetspeak digits inside mostly-letter words become letters.
  *
  * Nothing outside [from, to) is read. While folding, every folded word (maximal run of word characters)
@@ -294,7 +395,7 @@ export function foldRegion(
   from: number,
   to: number,
   anchors: AnchorTable,
-  blockTags = true,
+  lineStarts = true,
 ): FoldedRegion {
   const capacity = to - from;
   let region: FoldedRegion;
@@ -379,7 +480,16 @@ export function foldRegion(
       } else if (codeUnit === 60 && index + 4 <= to && input.startsWith("!--", index + 1)) {
         codeUnit = NEWLINE;
         width = 4;
-      } else if (codeUnit === 60 && blockTags && blockTagWidth(input, index, to) > 0) {
+      } else if (
+        lineStarts &&
+        (codeUnit === 91 || (codeUnit >= 48 && codeUnit <= 57)) &&
+        (count === 0 || codes[count - 1] === NEWLINE) &&
+        logPrefixWidth(input, index, to) > 0
+      ) {
+        // A log line's date, time and severity: the line's text opens after them.
+        width = logPrefixWidth(input, index, to);
+        codeUnit = NEWLINE;
+      } else if (codeUnit === 60 && lineStarts && blockTagWidth(input, index, to) > 0) {
         // A bare block-level tag is a line break of the rendered page (BLOCK_TAGS).
         width = blockTagWidth(input, index, to);
         codeUnit = NEWLINE;
@@ -495,6 +605,6 @@ export function foldRegion(
   region.markCount = markCount;
   region.input = input;
   region.inputEnd = to;
-  region.blockTags = blockTags;
+  region.lineStarts = lineStarts;
   return region;
 }

@@ -187,6 +187,56 @@ export function findProseAttributeRanges(text: string): number[] {
   return ranges;
 }
 
+/** Longest key of a "key: value" line (KEY_VALUE). */
+const MAX_KEY = 40;
+
+/**
+ * The ranges of the values of "key: value" lines that hold a sentence (at least two spaces): YAML and
+ * front matter ("note: ..."), calendar properties ("DESCRIPTION:..."), mail headers, TOML with ":".
+ * The key is a word of letters, digits, "_", "-", "." (and ICS parameters after ";"), at the start of
+ * its line after indentation or a "- " list marker; no "://" after the colon (a URL), no digit before it
+ * (a time). As with prose attributes, the learned stage reads a sentence with its first words, and
+ * there the key's word stood where the value's first word opens. Speaker and role labels ("Alice:",
+ * "System:") are read by the role-label rules with their line; their values are scored on their own
+ * here as well, as the same words on a line of their own would be. Linear: one native search per line.
+ */
+export function findKeyValueRanges(text: string): number[] {
+  const ranges: number[] = [];
+  for (let lineStart = 0; lineStart < text.length; ) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    let at = lineStart;
+    while (at < lineEnd && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
+    if (text.charCodeAt(at) === 45 && text.charCodeAt(at + 1) === 32) at += 2;
+    const keyStart = at;
+    if (isAsciiLetter(text.charCodeAt(at))) {
+      at++;
+      while (at < lineEnd && at - keyStart <= MAX_KEY && isKeyCharacter(text.charCodeAt(at))) at++;
+      // ICS parameters: "DESCRIPTION;LANGUAGE=de:".
+      if (text.charCodeAt(at) === 59)
+        while (at < lineEnd && at - keyStart <= MAX_KEY * 2 && text.charCodeAt(at) !== 58) at++;
+      if (text.charCodeAt(at) === 58 && at - keyStart <= MAX_KEY * 2 && !text.startsWith("//", at + 1)) {
+        let start = at + 1;
+        while (start < lineEnd && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start++;
+        let end = lineEnd;
+        while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 13)) end--;
+        let spaces = 0;
+        for (let index = start; index < end && spaces < 2; index++)
+          if (text.charCodeAt(index) === 32) spaces++;
+        if (spaces >= 2) pushRange(ranges, start, end);
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return ranges;
+}
+
+function isKeyCharacter(codeUnit: number): boolean {
+  return (
+    isAsciiLetter(codeUnit) || isDigit(codeUnit) || codeUnit === 95 || codeUnit === 45 || codeUnit === 46
+  );
+}
+
 /**
  * The contents of the Markdown comments opened by `opener` ("[//]: # (text)", "[comment]: <> (text)"):
  * a link definition at the start of a line whose title, in parentheses or quotes, no renderer shows.

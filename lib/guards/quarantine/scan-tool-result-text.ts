@@ -8,6 +8,7 @@ import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines, type PrefilterSigns } from "./find-candidate-lines";
 import {
   findHiddenRanges,
+  findKeyValueRanges,
   findPrivilegedMessageRanges,
   findProseAttributeRanges,
   HIDDEN_DISCOUNT,
@@ -214,6 +215,9 @@ const HIDDEN_TEXT_BUDGET = 65_536;
 /** Hidden ranges this close to each other are scanned as one text (a run of Markdown comment lines). */
 const HIDDEN_GAP = 16;
 
+/** Characters of "key: value" values scored on their own, at most, per text (findKeyValueRanges). */
+const KEY_VALUE_BUDGET = 16_384;
+
 /**
  * Removals of the sentences in text hidden from the reader (HTML comments, hidden elements, Markdown
  * comments; hidden-markup.ts findHiddenRanges) and in chat messages that claim the system or developer
@@ -221,7 +225,9 @@ const HIDDEN_GAP = 16;
  * threshold. Each range (ranges at most HIDDEN_GAP apart joined) is scanned once as its own text (the
  * learned stage's gate, folding and segmentation), up to HIDDEN_TEXT_BUDGET characters per text in
  * all, so this is linear; a text without "<", a Markdown comment or a role key costs four native
- * searches.
+ * searches. Then, at the usual threshold, prose attribute values (alt texts, titles) and the values of
+ * "key: value" lines (findKeyValueRanges), each scored on its own as the sentence it is, within budgets
+ * of their own.
  */
 function hiddenTextRemovals(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
@@ -238,6 +244,10 @@ function hiddenTextRemovals(text: string): RemovalRange[] {
   // Alt texts, titles and meta descriptions: at the usual threshold, with a budget of their own.
   const attributeBudget = { left: HIDDEN_TEXT_BUDGET };
   discountedRemovals(text, findProseAttributeRanges(text), LEARNED_RULE_NAME, attributeBudget, removals, 0);
+  // The values of "key: value" lines, likewise, each on its own (not joined with the next line's key),
+  // with a smaller budget of their own: every value is a scan of its own.
+  const valueBudget = { left: KEY_VALUE_BUDGET };
+  discountedRemovals(text, findKeyValueRanges(text), LEARNED_RULE_NAME, valueBudget, removals, 0, 0);
   // A quotation presented as an example or a string literal named as test data stays, as for the rules.
   return withoutQuotedMentions(text, removals);
 }
@@ -265,7 +275,7 @@ export const PRIVILEGED_MESSAGE_RULE = "privileged-message-order";
 
 /**
  * The learned stage's removals, at the threshold lowered by `discount` logits, over `ranges` (flat,
- * sorted; ranges at most HIDDEN_GAP apart scanned as one text), within what is left of `budget`.
+ * sorted; ranges at most `gap` apart scanned as one text), within what is left of `budget`.
  */
 function discountedRemovals(
   text: string,
@@ -274,11 +284,12 @@ function discountedRemovals(
   budget: { left: number },
   removals: RemovalRange[],
   discount: number,
+  gap = HIDDEN_GAP,
 ): void {
   for (let index = 0; index < ranges.length && budget.left > 0; index += 2) {
     const offset = ranges[index]!;
     let end = ranges[index + 1]!;
-    while (index + 2 < ranges.length && ranges[index + 2]! - end <= HIDDEN_GAP) {
+    while (index + 2 < ranges.length && ranges[index + 2]! - end <= gap) {
       index += 2;
       end = ranges[index + 1]!;
     }

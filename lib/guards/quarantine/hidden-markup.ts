@@ -205,30 +205,58 @@ export function findKeyValueRanges(text: string): number[] {
   for (let lineStart = 0; lineStart < text.length; ) {
     let lineEnd = text.indexOf("\n", lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    let at = lineStart;
-    while (at < lineEnd && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
-    if (text.charCodeAt(at) === 45 && text.charCodeAt(at + 1) === 32) at += 2;
-    const keyStart = at;
-    if (isAsciiLetter(text.charCodeAt(at))) {
-      at++;
-      while (at < lineEnd && at - keyStart <= MAX_KEY && isKeyCharacter(text.charCodeAt(at))) at++;
-      // ICS parameters: "DESCRIPTION;LANGUAGE=de:".
-      if (text.charCodeAt(at) === 59)
-        while (at < lineEnd && at - keyStart <= MAX_KEY * 2 && text.charCodeAt(at) !== 58) at++;
-      if (text.charCodeAt(at) === 58 && at - keyStart <= MAX_KEY * 2 && !text.startsWith("//", at + 1)) {
-        let start = at + 1;
-        while (start < lineEnd && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start++;
-        let end = lineEnd;
-        while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 13)) end--;
-        let spaces = 0;
-        for (let index = start; index < end && spaces < 2; index++)
-          if (text.charCodeAt(index) === 32) spaces++;
-        if (spaces >= 2) pushRange(ranges, start, end);
-      }
-    }
+    pushKeyValue(text, lineStart, lineEnd, ranges);
     lineStart = lineEnd + 1;
   }
   return ranges;
+}
+
+/**
+ * findKeyValueRanges for the lines that overlap one of `regions` (flat [start, end, opensLine, ...],
+ * sorted and disjoint: the pre-filter's candidate regions). The values of other lines cannot hold an
+ * order the learned stage would score (see textWideRemovals). Linear: every line is read once, and a
+ * region's first line start is searched back only to the first line not read yet.
+ */
+export function findKeyValueRangesIn(text: string, regions: readonly number[]): number[] {
+  const ranges: number[] = [];
+  // Start of the first line not read yet (a line start, or the text's length).
+  let next = 0;
+  for (let region = 0; region < regions.length; region += 3) {
+    const regionStart = regions[region]!;
+    const regionEnd = regions[region + 1]!;
+    let lineStart = Math.max(regionStart, next);
+    if (regionStart >= next) while (lineStart > next && text.charCodeAt(lineStart - 1) !== 10) lineStart--;
+    while (lineStart < regionEnd && lineStart < text.length) {
+      let lineEnd = text.indexOf("\n", lineStart);
+      if (lineEnd < 0) lineEnd = text.length;
+      pushKeyValue(text, lineStart, lineEnd, ranges);
+      lineStart = lineEnd + 1;
+    }
+    next = Math.max(next, lineStart);
+  }
+  return ranges;
+}
+
+/** Appends the value of the "key: value" line text[lineStart, lineEnd) to `ranges`, if it has one. */
+function pushKeyValue(text: string, lineStart: number, lineEnd: number, ranges: number[]): void {
+  let at = lineStart;
+  while (at < lineEnd && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
+  if (text.charCodeAt(at) === 45 && text.charCodeAt(at + 1) === 32) at += 2;
+  const keyStart = at;
+  if (!isAsciiLetter(text.charCodeAt(at))) return;
+  at++;
+  while (at < lineEnd && at - keyStart <= MAX_KEY && isKeyCharacter(text.charCodeAt(at))) at++;
+  // ICS parameters: "DESCRIPTION;LANGUAGE=de:".
+  if (text.charCodeAt(at) === 59)
+    while (at < lineEnd && at - keyStart <= MAX_KEY * 2 && text.charCodeAt(at) !== 58) at++;
+  if (text.charCodeAt(at) !== 58 || at - keyStart > MAX_KEY * 2 || text.startsWith("//", at + 1)) return;
+  let start = at + 1;
+  while (start < lineEnd && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start++;
+  let end = lineEnd;
+  while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 13)) end--;
+  let spaces = 0;
+  for (let index = start; index < end && spaces < 2; index++) if (text.charCodeAt(index) === 32) spaces++;
+  if (spaces >= 2) pushRange(ranges, start, end);
 }
 
 function isKeyCharacter(codeUnit: number): boolean {

@@ -9,6 +9,7 @@ import { findCandidateLines, type PrefilterSigns } from "./find-candidate-lines"
 import {
   findHiddenRanges,
   findKeyValueRanges,
+  findKeyValueRangesIn,
   findPrivilegedMessageRanges,
   findProseAttributeRanges,
   HIDDEN_DISCOUNT,
@@ -174,7 +175,7 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
   // The pre-filter's pass also proves which disguise detectors find nothing here (PrefilterSigns).
   const signs: PrefilterSigns = { disguises: ALL_DISGUISE_SIGNS };
   const regions = findCandidateLines(text, ANCHOR_TABLE, signs);
-  return scanRegions(text, regions, depth, textWideRemovals(text, depth, signs.disguises));
+  return scanRegions(text, regions, depth, textWideRemovals(text, depth, signs.disguises, regions));
 }
 
 /**
@@ -182,13 +183,17 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
  * Unicode tag characters hide an order or words (revealed and scanned first, so their buffers are free
  * again), and sentences of disguised words (disguised-words.ts: look-alike letters from other scripts,
  * zero-width splits, random case, leetspeak), removed whatever they say; `disguiseSigns` leaves out
- * the disguise detectors the pre-filter proved to find nothing (PrefilterSigns). scanRegions takes them
- * as `hidden`.
+ * the disguise detectors the pre-filter proved to find nothing (PrefilterSigns). `regions` (the
+ * pre-filter's candidate regions, flat [start, end, opensLine, ...]) leaves out the "key: value" values
+ * outside every candidate region: a value's words are some of its line's, so its own pre-filter pass
+ * cannot find more (the learned gate's word weights are never negative). scanRegions takes them as
+ * `hidden`.
  */
 export function textWideRemovals(
   text: string,
   depth = 0,
   disguiseSigns = ALL_DISGUISE_SIGNS,
+  regions?: readonly number[],
 ): RemovalRange[] {
   const hidden =
     depth < MAX_DECODE_DEPTH
@@ -196,7 +201,7 @@ export function textWideRemovals(
       : [];
   const disguised = findDisguisedSentences(text, disguiseSigns);
   if (disguised.length > 0) hidden.push(...disguised);
-  const concealed = hiddenTextRemovals(text);
+  const concealed = hiddenTextRemovals(text, regions);
   if (concealed.length > 0) hidden.push(...concealed);
   const boundaries = forgedBoundaryRemovals(text);
   if (boundaries.length > 0) hidden.push(...boundaries);
@@ -229,7 +234,7 @@ const KEY_VALUE_BUDGET = 16_384;
  * "key: value" lines (findKeyValueRanges), each scored on its own as the sentence it is, within budgets
  * of their own.
  */
-function hiddenTextRemovals(text: string): RemovalRange[] {
+function hiddenTextRemovals(text: string, regions?: readonly number[]): RemovalRange[] {
   const removals: RemovalRange[] = [];
   const budget = { left: HIDDEN_TEXT_BUDGET };
   discountedRemovals(text, findHiddenRanges(text), HIDDEN_ORDER_RULE, budget, removals, HIDDEN_DISCOUNT);
@@ -247,9 +252,29 @@ function hiddenTextRemovals(text: string): RemovalRange[] {
   // The values of "key: value" lines, likewise, each on its own (not joined with the next line's key),
   // with a smaller budget of their own: every value is a scan of its own.
   const valueBudget = { left: KEY_VALUE_BUDGET };
-  discountedRemovals(text, findKeyValueRanges(text), LEARNED_RULE_NAME, valueBudget, removals, 0, 0);
+  const candidates =
+    regions === undefined
+      ? findKeyValueRanges(text)
+      : withinRegions(findKeyValueRangesIn(text, regions), regions);
+  discountedRemovals(text, candidates, LEARNED_RULE_NAME, valueBudget, removals, 0, 0);
   // A quotation presented as an example or a string literal named as test data stays, as for the rules.
   return withoutQuotedMentions(text, removals);
+}
+
+/**
+ * The ranges of `ranges` (flat [start, end, ...], sorted) that overlap one of `regions` (flat [start,
+ * end, opensLine, ...], sorted): one merge of the two lists.
+ */
+function withinRegions(ranges: readonly number[], regions: readonly number[]): number[] {
+  const kept: number[] = [];
+  let region = 0;
+  for (let index = 0; index < ranges.length; index += 2) {
+    const start = ranges[index]!;
+    const end = ranges[index + 1]!;
+    while (region < regions.length && regions[region + 1]! <= start) region += 3;
+    if (region < regions.length && regions[region]! < end) kept.push(start, end);
+  }
+  return kept;
 }
 
 /**

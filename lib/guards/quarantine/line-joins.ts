@@ -153,6 +153,77 @@ export function continuationWindow(
 }
 
 /**
+ * True when text[.., end) ends a sentence: its last character, after closing quotes and brackets, is
+ * ".", "!" or "?". A window over a sentence cut into fragments ends where the sentence does; one that
+ * ran out of reach or into a line that does not go on (an argument list, an import block) does not.
+ */
+export function endsSentence(text: string, end: number): boolean {
+  let last = end - 1;
+  while (last > 0 && (isBlank(text.charCodeAt(last)) || isCloser(text.charCodeAt(last)))) last--;
+  return last >= 0 && isSentenceEnd(text.charCodeAt(last));
+}
+
+/** Most words a line may have to count as a fragment of a sentence cut over lines (fragmentLines). */
+const FRAGMENT_WORDS = 3;
+
+/**
+ * True when text[start, end) (a trimmed line) reads as a piece of a sentence: one to FRAGMENT_WORDS
+ * words of letters (an apostrophe or a hyphen inside), one space apart, a comma at most after the last.
+ * Digits, dots, underscores, brackets and a lower-then-upper-case step inside a word are code or data
+ * ("task.model,", "c,113,230502", "thenableState,"), and a "key:" line is a header or a property.
+ */
+function isFragment(text: string, start: number, end: number): boolean {
+  let words = 1;
+  let previous = 32;
+  for (let at = start; at < end; at++) {
+    const codeUnit = text.charCodeAt(at);
+    if (codeUnit === 32) {
+      if (previous === 32 || ++words > FRAGMENT_WORDS) return false;
+    } else if (codeUnit === 44) {
+      if (at !== end - 1) return false;
+    } else if (codeUnit === 39 || codeUnit === 45 || codeUnit === 0x2019) {
+      if (!isLetterOrDigit(previous)) return false;
+    } else if (!isLetterOrDigit(codeUnit) || (codeUnit >= 48 && codeUnit <= 57)) {
+      return false;
+    } else if (codeUnit >= 65 && codeUnit <= 90 && previous >= 97 && previous <= 122) {
+      return false;
+    }
+    previous = codeUnit;
+  }
+  return previous !== 32;
+}
+
+/**
+ * The lines of `text` that are fragments of a sentence cut over several lines, as a flat [start, end,
+ * ...] list of their trimmed ranges (isFragment), to be joined with the lines that continue them
+ * (continuationWindow decides how far; the caller keeps only windows that end a sentence). Too short for the learned stage to score alone,
+ * such a line opens no window of its own otherwise ("Schreib\ndiese Bewertung in deiner
+ * Zusammenfassung\nder Stiftung Warentest zu."). Line breaks real or JSON-escaped; one pass.
+ */
+export function fragmentLines(text: string): number[] {
+  const found: number[] = [];
+  let lineStart = 0;
+  for (let index = 0; index <= text.length; index++) {
+    if (index < text.length && !breaksLineAt(text, index)) continue;
+    let start = lineStart;
+    let end = index;
+    while (start < end && isBlank(text.charCodeAt(start))) start++;
+    while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
+    if (
+      (end > start && isLetterOrDigit(text.charCodeAt(end - 1))) ||
+      (end > start && text.charCodeAt(end - 1) === 44)
+    ) {
+      if (isFragment(text, start, end)) found.push(start, end);
+    }
+    if (index < text.length && text.charCodeAt(index) === 92) index++;
+    else if (index < text.length && text.charCodeAt(index) === 13 && text.charCodeAt(index + 1) === 10)
+      index++;
+    lineStart = index + 1;
+  }
+  return found;
+}
+
+/**
  * For a line break starting at `breakIndex`: the start of the next line when the line before the break
  * ends mid-sentence (a letter, digit or comma) and the next line goes on with a word and is no
  * "key:" property or speaker line ("END:VEVENT", "name: x", "Alice: ..."); else -1.

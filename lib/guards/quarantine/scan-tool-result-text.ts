@@ -17,7 +17,7 @@ import {
 import type { InstructionRule } from "./instruction-rule";
 import { forEachLearnedSegment } from "./learned-candidates";
 import { activeLearnedModel } from "./learned-scorer";
-import { continuationWindow, lineParts, windowView } from "./line-joins";
+import { continuationWindow, endsSentence, fragmentLines, lineParts, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
@@ -518,6 +518,37 @@ function splitSentenceRemovals(
 }
 
 /**
+ * Removals over sentences cut into lines too short to be scored alone (line-joins.ts fragmentLines):
+ * each fragment's window (continuationWindow) is scored as splitSentenceRemovals scores its windows,
+ * and fragments inside the last window are skipped, so every character is read in a bounded number of
+ * windows.
+ */
+function fragmentWindowRemovals(text: string, found: readonly RemovalRange[]): RemovalRange[] {
+  const fragments = fragmentLines(text);
+  if (fragments.length === 0) return [];
+  const removals: RemovalRange[] = [];
+  let lastEnd = -1;
+  let next = 0;
+  for (let index = 0; index < fragments.length; index += 2) {
+    if (fragments[index]! < lastEnd) continue;
+    const window = continuationWindow(text, fragments[index]!, fragments[index + 1]!);
+    if (window === undefined) continue;
+    // Fragments inside a window computed already are skipped, kept or not: each character is read in
+    // a bounded number of windows.
+    lastEnd = window[1];
+    if (!endsSentence(text, window[1])) continue;
+    while (next < found.length && found[next]!.end <= window[0]) next++;
+    if (next < found.length && found[next]!.start < window[1]) continue;
+    const view = windowView(text, window[0], window[1]);
+    if (view.tokens.length < 4) continue;
+    const rule = isLearnedOrder(view) ? LEARNED_RULE_NAME : windowRule(view)?.name;
+    if (rule === undefined) continue;
+    for (const [start, end] of lineParts(text, window[0], window[1])) removals.push({ start, end, rule });
+  }
+  return removals;
+}
+
+/**
  * End of the chunk of at most MAX_CHUNK units that starts at `chunkStart` in an over-long segment: after
  * its last space, unless that would leave the chunk shorter than MAX_CHUNK / 2. (The same cut as
  * lastIndexOf(" ", chunkStart + MAX_CHUNK) on the folded text, without scanning below the half mark.)
@@ -595,6 +626,7 @@ export function scanRegions(
   found = withoutQuotedMentions(text, found);
   // After the region loop: windowView folds into the normalizer's scratch buffer, which the loop used.
   if (unmatched.length > 0) found = mergeRemovals(found, splitSentenceRemovals(text, unmatched, found));
+  found = mergeRemovals(found, fragmentWindowRemovals(text, found));
   // Last: the decoded payloads are scanned with this same code, which reuses the buffers used above.
   if (mentions.length > 0) found = mergeRemovals(found, encodedRemovals(text, mentions, depth));
   if (hidden.length > 0) found = mergeRemovals(found, hidden);

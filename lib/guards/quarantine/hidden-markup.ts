@@ -187,37 +187,40 @@ export function findProseAttributeRanges(text: string): number[] {
   return ranges;
 }
 
-/** Longest key of a "key: value" line (KEY_VALUE). */
+/** Longest key of a "key: value" line (findLineValueRanges). */
 const MAX_KEY = 40;
 
 /**
- * The ranges of the values of "key: value" lines that hold a sentence (at least two spaces): YAML and
- * front matter ("note: ..."), calendar properties ("DESCRIPTION:..."), mail headers, TOML with ":".
- * The key is a word of letters, digits, "_", "-", "." (and ICS parameters after ";"), at the start of
- * its line after indentation or a "- " list marker; no "://" after the colon (a URL), no digit before it
- * (a time). As with prose attributes, the learned stage reads a sentence with its first words, and
- * there the key's word stood where the value's first word opens. Speaker and role labels ("Alice:",
- * "System:") are read by the role-label rules with their line; their values are scored on their own
- * here as well, as the same words on a line of their own would be. Linear: one native search per line.
+ * The ranges of the line values that hold a sentence (at least two spaces), scored on their own by the
+ * learned stage: the text of a Markdown list item ("- ...", "+ ...") and the value of a "key: value"
+ * line - YAML and front matter ("note: ..."), calendar properties ("DESCRIPTION:..."), mail headers.
+ * The learned stage reads a sentence with its first words: there a list marker is read as a code
+ * comment's opener (learned-features.ts `comment-opener`, which keeps benign comments down) and a key's
+ * word stood where the value's first word opens. A key is a word of letters, digits, "_", "-", "." (and
+ * ICS parameters after ";") at the start of its line, after indentation or a list marker; no "://"
+ * after the colon (a URL). A "* " item is left out: it is also how a doc comment's lines open, whose
+ * code examples the comment-opener feature keeps down. Speaker and role labels ("Alice:", "System:")
+ * are read by the role-label rules with their line; their values are scored on their own here as well,
+ * as the same words on a line of their own would be. Linear: one native search per line.
  */
-export function findKeyValueRanges(text: string): number[] {
+export function findLineValueRanges(text: string): number[] {
   const ranges: number[] = [];
   for (let lineStart = 0; lineStart < text.length; ) {
     let lineEnd = text.indexOf("\n", lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    pushKeyValue(text, lineStart, lineEnd, ranges);
+    pushLineValue(text, lineStart, lineEnd, ranges);
     lineStart = lineEnd + 1;
   }
   return ranges;
 }
 
 /**
- * findKeyValueRanges for the lines that overlap one of `regions` (flat [start, end, opensLine, ...],
+ * findLineValueRanges for the lines that overlap one of `regions` (flat [start, end, opensLine, ...],
  * sorted and disjoint: the pre-filter's candidate regions). The values of other lines cannot hold an
  * order the learned stage would score (see textWideRemovals). Linear: every line is read once, and a
  * region's first line start is searched back only to the first line not read yet.
  */
-export function findKeyValueRangesIn(text: string, regions: readonly number[]): number[] {
+export function findLineValueRangesIn(text: string, regions: readonly number[]): number[] {
   const ranges: number[] = [];
   // Start of the first line not read yet (a line start, or the text's length).
   let next = 0;
@@ -229,7 +232,7 @@ export function findKeyValueRangesIn(text: string, regions: readonly number[]): 
     while (lineStart < regionEnd && lineStart < text.length) {
       let lineEnd = text.indexOf("\n", lineStart);
       if (lineEnd < 0) lineEnd = text.length;
-      pushKeyValue(text, lineStart, lineEnd, ranges);
+      pushLineValue(text, lineStart, lineEnd, ranges);
       lineStart = lineEnd + 1;
     }
     next = Math.max(next, lineStart);
@@ -237,21 +240,42 @@ export function findKeyValueRangesIn(text: string, regions: readonly number[]): 
   return ranges;
 }
 
-/** Appends the value of the "key: value" line text[lineStart, lineEnd) to `ranges`, if it has one. */
-function pushKeyValue(text: string, lineStart: number, lineEnd: number, ranges: number[]): void {
+/**
+ * Appends the value of the line text[lineStart, lineEnd) to `ranges`, if it has one (see
+ * findLineValueRanges): a list item's text, or a key's value (also after a list marker).
+ */
+function pushLineValue(text: string, lineStart: number, lineEnd: number, ranges: number[]): void {
   let at = lineStart;
   while (at < lineEnd && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
-  if (text.charCodeAt(at) === 45 && text.charCodeAt(at + 1) === 32) at += 2;
+  const marker = text.charCodeAt(at);
+  const listItem = (marker === 45 || marker === 43) && text.charCodeAt(at + 1) === 32;
+  if (listItem) {
+    at += 2;
+    while (at < lineEnd && text.charCodeAt(at) === 32) at++;
+  }
+  const valueStart = keyValueStart(text, at, lineEnd);
+  if (valueStart >= 0) pushSentence(text, valueStart, lineEnd, ranges);
+  else if (listItem) pushSentence(text, at, lineEnd, ranges);
+}
+
+/** Where the value of a "key:" opening at `at` starts (after the colon and blanks), or -1. */
+function keyValueStart(text: string, at: number, lineEnd: number): number {
   const keyStart = at;
-  if (!isAsciiLetter(text.charCodeAt(at))) return;
-  at++;
-  while (at < lineEnd && at - keyStart <= MAX_KEY && isKeyCharacter(text.charCodeAt(at))) at++;
+  if (!isAsciiLetter(text.charCodeAt(at))) return -1;
+  let index = at + 1;
+  while (index < lineEnd && index - keyStart <= MAX_KEY && isKeyCharacter(text.charCodeAt(index))) index++;
   // ICS parameters: "DESCRIPTION;LANGUAGE=de:".
-  if (text.charCodeAt(at) === 59)
-    while (at < lineEnd && at - keyStart <= MAX_KEY * 2 && text.charCodeAt(at) !== 58) at++;
-  if (text.charCodeAt(at) !== 58 || at - keyStart > MAX_KEY * 2 || text.startsWith("//", at + 1)) return;
-  let start = at + 1;
-  while (start < lineEnd && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start++;
+  if (text.charCodeAt(index) === 59)
+    while (index < lineEnd && index - keyStart <= MAX_KEY * 2 && text.charCodeAt(index) !== 58) index++;
+  if (text.charCodeAt(index) !== 58 || index - keyStart > MAX_KEY * 2 || text.startsWith("//", index + 1))
+    return -1;
+  index++;
+  while (index < lineEnd && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index++;
+  return index;
+}
+
+/** Appends text[start, lineEnd), trimmed, when it holds at least two spaces (a sentence, not a word). */
+function pushSentence(text: string, start: number, lineEnd: number, ranges: number[]): void {
   let end = lineEnd;
   while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 13)) end--;
   let spaces = 0;

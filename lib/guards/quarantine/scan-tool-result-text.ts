@@ -8,8 +8,8 @@ import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines, type PrefilterSigns } from "./find-candidate-lines";
 import {
   findHiddenRanges,
-  findKeyValueRanges,
-  findKeyValueRangesIn,
+  findLineValueRanges,
+  findLineValueRangesIn,
   findPrivilegedMessageRanges,
   findProseAttributeRanges,
   HIDDEN_DISCOUNT,
@@ -220,7 +220,7 @@ const HIDDEN_TEXT_BUDGET = 65_536;
 /** Hidden ranges this close to each other are scanned as one text (a run of Markdown comment lines). */
 const HIDDEN_GAP = 16;
 
-/** Characters of "key: value" values scored on their own, at most, per text (findKeyValueRanges). */
+/** Characters of line values (list items, "key: value" values) scored on their own, at most, per text (findLineValueRanges). */
 const KEY_VALUE_BUDGET = 16_384;
 
 /**
@@ -231,7 +231,8 @@ const KEY_VALUE_BUDGET = 16_384;
  * learned stage's gate, folding and segmentation), up to HIDDEN_TEXT_BUDGET characters per text in
  * all, so this is linear; a text without "<", a Markdown comment or a role key costs four native
  * searches. Then, at the usual threshold, prose attribute values (alt texts, titles) and the values of
- * "key: value" lines (findKeyValueRanges), each scored on its own as the sentence it is, within budgets
+ * "key: value" lines and Markdown list items (findLineValueRanges), each scored on its own as the
+ * sentence it is, within budgets
  * of their own.
  */
 function hiddenTextRemovals(text: string, regions?: readonly number[]): RemovalRange[] {
@@ -249,13 +250,13 @@ function hiddenTextRemovals(text: string, regions?: readonly number[]): RemovalR
   // Alt texts, titles and meta descriptions: at the usual threshold, with a budget of their own.
   const attributeBudget = { left: HIDDEN_TEXT_BUDGET };
   discountedRemovals(text, findProseAttributeRanges(text), LEARNED_RULE_NAME, attributeBudget, removals, 0);
-  // The values of "key: value" lines, likewise, each on its own (not joined with the next line's key),
-  // with a smaller budget of their own: every value is a scan of its own.
+  // The values of "key: value" lines and the text of list items, likewise, each on its own (not joined
+  // with the next line's key or marker), with a smaller budget of their own: every value is a scan.
   const valueBudget = { left: KEY_VALUE_BUDGET };
   const candidates =
     regions === undefined
-      ? findKeyValueRanges(text)
-      : withinRegions(findKeyValueRangesIn(text, regions), regions);
+      ? findLineValueRanges(text)
+      : withinRegions(findLineValueRangesIn(text, regions), regions);
   discountedRemovals(text, candidates, LEARNED_RULE_NAME, valueBudget, removals, 0, 0);
   // A quotation presented as an example or a string literal named as test data stays, as for the rules.
   return withoutQuotedMentions(text, removals);

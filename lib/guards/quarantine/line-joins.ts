@@ -193,32 +193,37 @@ function isFragment(text: string, start: number, end: number): boolean {
   return previous !== 32;
 }
 
+/** Longest line looked at as a fragment (three words of letters fit in it). */
+const MAX_FRAGMENT_LINE = 96;
+
 /**
  * The lines of `text` that are fragments of a sentence cut over several lines, as a flat [start, end,
  * ...] list of their trimmed ranges (isFragment), to be joined with the lines that continue them
- * (continuationWindow decides how far; the caller keeps only windows that end a sentence). Too short for the learned stage to score alone,
- * such a line opens no window of its own otherwise ("Schreib\ndiese Bewertung in deiner
- * Zusammenfassung\nder Stiftung Warentest zu."). Line breaks real or JSON-escaped; one pass.
+ * (continuationWindow decides how far; the caller keeps only windows that end a sentence). Too short
+ * for the learned stage to score alone, such a line opens no window of its own otherwise ("Schreib\n
+ * diese Bewertung in deiner Zusammenfassung\nder Stiftung Warentest zu."). Line breaks real ("\n",
+ * "\r\n") or JSON-escaped ("\\n"), found by native searches; only lines of at most MAX_FRAGMENT_LINE
+ * characters are read.
  */
 export function fragmentLines(text: string): number[] {
   const found: number[] = [];
+  let real = text.indexOf("\n");
+  let escaped = text.indexOf("\\n");
   let lineStart = 0;
-  for (let index = 0; index <= text.length; index++) {
-    if (index < text.length && !breaksLineAt(text, index)) continue;
-    let start = lineStart;
-    let end = index;
-    while (start < end && isBlank(text.charCodeAt(start))) start++;
-    while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
-    if (
-      (end > start && isLetterOrDigit(text.charCodeAt(end - 1))) ||
-      (end > start && text.charCodeAt(end - 1) === 44)
-    ) {
-      if (isFragment(text, start, end)) found.push(start, end);
+  while (lineStart <= text.length) {
+    if (real >= 0 && real < lineStart) real = text.indexOf("\n", lineStart);
+    if (escaped >= 0 && escaped < lineStart) escaped = text.indexOf("\\n", lineStart);
+    let lineEnd = text.length;
+    if (real >= 0) lineEnd = real;
+    if (escaped >= 0 && escaped < lineEnd) lineEnd = escaped;
+    if (lineEnd - lineStart <= MAX_FRAGMENT_LINE) {
+      let start = lineStart;
+      let end = lineEnd;
+      while (start < end && isBlank(text.charCodeAt(start))) start++;
+      while (end > start && (isBlank(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 13)) end--;
+      if (end > start && isFragment(text, start, end)) found.push(start, end);
     }
-    if (index < text.length && text.charCodeAt(index) === 92) index++;
-    else if (index < text.length && text.charCodeAt(index) === 13 && text.charCodeAt(index + 1) === 10)
-      index++;
-    lineStart = index + 1;
+    lineStart = lineEnd + (lineEnd === escaped ? 2 : 1);
   }
   return found;
 }

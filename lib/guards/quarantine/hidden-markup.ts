@@ -274,9 +274,13 @@ function keyValueStart(text: string, at: number, lineEnd: number): number {
   return index;
 }
 
-/** Appends text[start, lineEnd), trimmed, when it holds at least two spaces (a sentence, not a word). */
+/**
+ * Appends text[start, lineEnd), up to a JSON-escaped line break ("\\n") and trimmed, when it holds at
+ * least two spaces (a sentence, not a word).
+ */
 function pushSentence(text: string, start: number, lineEnd: number, ranges: number[]): void {
-  let end = lineEnd;
+  let end = start;
+  while (end < lineEnd && !(text.charCodeAt(end) === 92 && text.charCodeAt(end + 1) === 110)) end++;
   while (end > start && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 13)) end--;
   let spaces = 0;
   for (let index = start; index < end && spaces < 2; index++) if (text.charCodeAt(index) === 32) spaces++;

@@ -8,7 +8,6 @@ import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines, type PrefilterSigns } from "./find-candidate-lines";
 import {
   findHiddenRanges,
-  findLineValueRanges,
   findLineValueRangesIn,
   findPrivilegedMessageRanges,
   findProseAttributeRanges,
@@ -175,7 +174,7 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
   // The pre-filter's pass also proves which disguise detectors find nothing here (PrefilterSigns).
   const signs: PrefilterSigns = { disguises: ALL_DISGUISE_SIGNS };
   const regions = findCandidateLines(text, ANCHOR_TABLE, signs);
-  return scanRegions(text, regions, depth, textWideRemovals(text, depth, signs.disguises, regions));
+  return scanRegions(text, regions, depth, textWideRemovals(text, depth, signs.disguises));
 }
 
 /**
@@ -183,17 +182,13 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
  * Unicode tag characters hide an order or words (revealed and scanned first, so their buffers are free
  * again), and sentences of disguised words (disguised-words.ts: look-alike letters from other scripts,
  * zero-width splits, random case, leetspeak), removed whatever they say; `disguiseSigns` leaves out
- * the disguise detectors the pre-filter proved to find nothing (PrefilterSigns). `regions` (the
- * pre-filter's candidate regions, flat [start, end, opensLine, ...]) leaves out the "key: value" values
- * outside every candidate region: a value's words are some of its line's, so its own pre-filter pass
- * cannot find more (the learned gate's word weights are never negative). scanRegions takes them as
- * `hidden`.
+ * the disguise detectors the pre-filter proved to find nothing (PrefilterSigns). scanRegions takes
+ * them as `hidden`.
  */
 export function textWideRemovals(
   text: string,
   depth = 0,
   disguiseSigns = ALL_DISGUISE_SIGNS,
-  regions?: readonly number[],
 ): RemovalRange[] {
   const hidden =
     depth < MAX_DECODE_DEPTH
@@ -201,7 +196,7 @@ export function textWideRemovals(
       : [];
   const disguised = findDisguisedSentences(text, disguiseSigns);
   if (disguised.length > 0) hidden.push(...disguised);
-  const concealed = hiddenTextRemovals(text, regions);
+  const concealed = hiddenTextRemovals(text);
   if (concealed.length > 0) hidden.push(...concealed);
   const boundaries = forgedBoundaryRemovals(text);
   if (boundaries.length > 0) hidden.push(...boundaries);
@@ -230,12 +225,10 @@ const KEY_VALUE_BUDGET = 16_384;
  * threshold. Each range (ranges at most HIDDEN_GAP apart joined) is scanned once as its own text (the
  * learned stage's gate, folding and segmentation), up to HIDDEN_TEXT_BUDGET characters per text in
  * all, so this is linear; a text without "<", a Markdown comment or a role key costs four native
- * searches. Then, at the usual threshold, prose attribute values (alt texts, titles) and the values of
- * "key: value" lines and Markdown list items (findLineValueRanges), each scored on its own as the
- * sentence it is, within budgets
- * of their own.
+ * searches. Then, at the usual threshold, prose attribute values (alt texts, titles), each scored on
+ * its own as the sentence it is, within a budget of its own (line values: lineValueRemovals).
  */
-function hiddenTextRemovals(text: string, regions?: readonly number[]): RemovalRange[] {
+function hiddenTextRemovals(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
   const budget = { left: HIDDEN_TEXT_BUDGET };
   discountedRemovals(text, findHiddenRanges(text), HIDDEN_ORDER_RULE, budget, removals, HIDDEN_DISCOUNT);
@@ -250,16 +243,36 @@ function hiddenTextRemovals(text: string, regions?: readonly number[]): RemovalR
   // Alt texts, titles and meta descriptions: at the usual threshold, with a budget of their own.
   const attributeBudget = { left: HIDDEN_TEXT_BUDGET };
   discountedRemovals(text, findProseAttributeRanges(text), LEARNED_RULE_NAME, attributeBudget, removals, 0);
-  // The values of "key: value" lines and the text of list items, likewise, each on its own (not joined
-  // with the next line's key or marker), with a smaller budget of their own: every value is a scan.
-  const valueBudget = { left: KEY_VALUE_BUDGET };
-  const candidates =
-    regions === undefined
-      ? findLineValueRanges(text)
-      : withinRegions(findLineValueRangesIn(text, regions), regions);
-  discountedRemovals(text, candidates, LEARNED_RULE_NAME, valueBudget, removals, 0, 0);
   // A quotation presented as an example or a string literal named as test data stays, as for the rules.
   return withoutQuotedMentions(text, removals);
+}
+
+/**
+ * Removals of the values of "key: value" lines and the text of list items (findLineValueRangesIn, on
+ * the lines that overlap `regions`, the pre-filter's candidate regions) scored on their own by the
+ * learned stage at the usual threshold, each alone (not joined with the next line's key or marker),
+ * within KEY_VALUE_BUDGET characters; a value inside a sentence already removed (`found`, sorted) is not
+ * scored again. Run after the region loop: its folding reuses the normalizer's scratch buffer.
+ */
+function lineValueRemovals(
+  text: string,
+  regions: readonly number[],
+  found: readonly RemovalRange[],
+): RemovalRange[] {
+  const values = withinRegions(findLineValueRangesIn(text, regions), regions);
+  if (values.length === 0) return [];
+  const unremoved: number[] = [];
+  let next = 0;
+  for (let index = 0; index < values.length; index += 2) {
+    const start = values[index]!;
+    const end = values[index + 1]!;
+    while (next < found.length && found[next]!.end <= start) next++;
+    if (next < found.length && found[next]!.start < end) continue;
+    unremoved.push(start, end);
+  }
+  const removals: RemovalRange[] = [];
+  discountedRemovals(text, unremoved, LEARNED_RULE_NAME, { left: KEY_VALUE_BUDGET }, removals, 0, 0);
+  return removals.length === 0 ? removals : withoutQuotedMentions(text, removals);
 }
 
 /**
@@ -628,6 +641,7 @@ export function scanRegions(
   // After the region loop: windowView folds into the normalizer's scratch buffer, which the loop used.
   if (unmatched.length > 0) found = mergeRemovals(found, splitSentenceRemovals(text, unmatched, found));
   found = mergeRemovals(found, fragmentWindowRemovals(text, found));
+  found = mergeRemovals(found, lineValueRemovals(text, regions, found));
   // Last: the decoded payloads are scanned with this same code, which reuses the buffers used above.
   if (mentions.length > 0) found = mergeRemovals(found, encodedRemovals(text, mentions, depth));
   if (hidden.length > 0) found = mergeRemovals(found, hidden);

@@ -1,6 +1,6 @@
 import { ANCHOR_TABLE, LEARNED_RULE_MASK } from "./detection-rules";
 import { findCandidateLines } from "./find-candidate-lines";
-import { continuationWindow, endsSentence, fragmentLines, windowView } from "./line-joins";
+import { continuationWindow, forEachFragmentWindow, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { MIN_WORDS } from "./rules/learned-order-rule";
 import { segmentRegion } from "./segment-text";
@@ -76,17 +76,8 @@ export function forEachLearnedSegment(
   if (asTrained) return;
   // The windows around lines too short to be scored alone (line-joins.ts fragmentLines), as the
   // scanner scores them (scan-tool-result-text.ts fragmentWindowRemovals).
-  const fragments = fragmentLines(text);
-  let lastEnd = -1;
-  for (let index = 0; index < fragments.length; index += 2) {
-    if (fragments[index]! < lastEnd) continue;
-    const window = continuationWindow(text, fragments[index]!, fragments[index + 1]!);
-    if (window === undefined) continue;
-    // Fragments inside a window computed already are skipped, kept or not: each character is read in
-    // a bounded number of windows.
-    lastEnd = window[1];
-    if (!endsSentence(text, window[1])) continue;
-    const view = windowView(text, window[0], window[1]);
-    if (view.tokens.length >= MIN_WORDS) visit(view, window[0], window[1]);
-  }
+  forEachFragmentWindow(text, (start, end) => {
+    const view = windowView(text, start, end);
+    if (view.tokens.length >= MIN_WORDS) visit(view, start, end);
+  });
 }

@@ -157,7 +157,7 @@ export function continuationWindow(
  * ".", "!" or "?". A window over a sentence cut into fragments ends where the sentence does; one that
  * ran out of reach or into a line that does not go on (an argument list, an import block) does not.
  */
-export function endsSentence(text: string, end: number): boolean {
+function endsSentence(text: string, end: number): boolean {
   let last = end - 1;
   while (last > 0 && (isBlank(text.charCodeAt(last)) || isCloser(text.charCodeAt(last)))) last--;
   return last >= 0 && isSentenceEnd(text.charCodeAt(last));
@@ -226,6 +226,23 @@ export function fragmentLines(text: string): number[] {
     lineStart = lineEnd + (lineEnd === escaped ? 2 : 1);
   }
   return found;
+}
+
+/**
+ * Calls `visit` with each window (continuationWindow) around a fragment line of `text` (fragmentLines)
+ * that ends a sentence (endsSentence), in order. A fragment inside the last window computed is skipped,
+ * whether that window was kept or not, so every character is read in a bounded number of windows.
+ */
+export function forEachFragmentWindow(text: string, visit: (start: number, end: number) => void): void {
+  const fragments = fragmentLines(text);
+  let lastEnd = -1;
+  for (let index = 0; index < fragments.length; index += 2) {
+    if (fragments[index]! < lastEnd) continue;
+    const window = continuationWindow(text, fragments[index]!, fragments[index + 1]!);
+    if (window === undefined) continue;
+    lastEnd = window[1];
+    if (endsSentence(text, window[1])) visit(window[0], window[1]);
+  }
 }
 
 /**

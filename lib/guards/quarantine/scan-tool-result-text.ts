@@ -16,7 +16,7 @@ import {
 import type { InstructionRule } from "./instruction-rule";
 import { forEachLearnedSegment } from "./learned-candidates";
 import { activeLearnedModel } from "./learned-scorer";
-import { continuationWindow, endsSentence, fragmentLines, lineParts, windowView } from "./line-joins";
+import { continuationWindow, forEachFragmentWindow, lineParts, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
@@ -27,6 +27,7 @@ import {
   isLearnedOrderWithDiscount,
   LEARNED_RULE_NAME,
   lastLearnedScore,
+  MIN_WORDS,
   WINDOW_SLACK,
 } from "./rules/learned-order-rule";
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
@@ -215,7 +216,7 @@ const HIDDEN_TEXT_BUDGET = 65_536;
 /** Hidden ranges this close to each other are scanned as one text (a run of Markdown comment lines). */
 const HIDDEN_GAP = 16;
 
-/** Characters of line values (list items, "key: value" values) scored on their own, at most, per text (findLineValueRanges). */
+/** Characters of line values (list items, "key: value" values) scored on their own per text, at most. */
 const KEY_VALUE_BUDGET = 16_384;
 
 /**
@@ -261,15 +262,10 @@ function lineValueRemovals(
 ): RemovalRange[] {
   const values = withinRegions(findLineValueRangesIn(text, regions), regions);
   if (values.length === 0) return [];
+  const removed = removedSentences(found);
   const unremoved: number[] = [];
-  let next = 0;
-  for (let index = 0; index < values.length; index += 2) {
-    const start = values[index]!;
-    const end = values[index + 1]!;
-    while (next < found.length && found[next]!.end <= start) next++;
-    if (next < found.length && found[next]!.start < end) continue;
-    unremoved.push(start, end);
-  }
+  for (let index = 0; index < values.length; index += 2)
+    if (!removed(values[index]!, values[index + 1]!)) unremoved.push(values[index]!, values[index + 1]!);
   const removals: RemovalRange[] = [];
   discountedRemovals(text, unremoved, LEARNED_RULE_NAME, { left: KEY_VALUE_BUDGET }, removals, 0, 0);
   return removals.length === 0 ? removals : withoutQuotedMentions(text, removals);
@@ -511,54 +507,55 @@ function splitSentenceRemovals(
   found: readonly RemovalRange[],
 ): RemovalRange[] {
   const removals: RemovalRange[] = [];
+  const removed = removedSentences(found);
   let lastStart = -1;
   let lastEnd = -1;
-  // found is sorted by start; `next` is the first removal that may still overlap a window.
-  let next = 0;
   for (let index = 0; index < unmatched.length; index += 2) {
     const window = continuationWindow(text, unmatched[index]!, unmatched[index + 1]!);
     if (window === undefined || (window[0] === lastStart && window[1] === lastEnd)) continue;
     [lastStart, lastEnd] = window;
     // A window over a sentence a rule already removed adds only its neighbours: the lines of the carrier
     // around an order ("If you have any questions, just reply to this email." above an injected line).
-    while (next < found.length && found[next]!.end <= window[0]) next++;
-    if (next < found.length && found[next]!.start < window[1]) continue;
-    const view = windowView(text, window[0], window[1]);
-    const rule = isLearnedOrder(view) ? LEARNED_RULE_NAME : windowRule(view)?.name;
-    if (rule === undefined) continue;
-    for (const [start, end] of lineParts(text, window[0], window[1])) removals.push({ start, end, rule });
+    if (!removed(window[0], window[1])) scoreWindow(text, window[0], window[1], removals);
   }
   return removals;
 }
 
 /**
- * Removals over sentences cut into lines too short to be scored alone (line-joins.ts fragmentLines):
- * each fragment's window (continuationWindow) is scored as splitSentenceRemovals scores its windows,
- * and fragments inside the last window are skipped, so every character is read in a bounded number of
- * windows.
+ * For ranges asked in order of their starts: whether [start, end) overlaps one of `found` (sorted by
+ * start). One pass over `found` for all the questions.
+ */
+function removedSentences(found: readonly RemovalRange[]): (start: number, end: number) => boolean {
+  let next = 0;
+  return (start, end) => {
+    while (next < found.length && found[next]!.end <= start) next++;
+    return next < found.length && found[next]!.start < end;
+  };
+}
+
+/**
+ * Scores the window text[start, end) as one sentence, by the learned stage and then by the hand-written
+ * rules its words open, and on a hit appends its lines to `removals` (one removal per line, so the
+ * line structure stays). A window of fewer than `minWords` words is not scored.
+ */
+function scoreWindow(text: string, start: number, end: number, removals: RemovalRange[], minWords = 0): void {
+  const view = windowView(text, start, end);
+  if (view.tokens.length < minWords) return;
+  const rule = isLearnedOrder(view) ? LEARNED_RULE_NAME : windowRule(view)?.name;
+  if (rule === undefined) return;
+  for (const [from, to] of lineParts(text, start, end)) removals.push({ start: from, end: to, rule });
+}
+
+/**
+ * Removals over sentences cut into lines too short to be scored alone (line-joins.ts
+ * forEachFragmentWindow), scored as splitSentenceRemovals scores its windows.
  */
 function fragmentWindowRemovals(text: string, found: readonly RemovalRange[]): RemovalRange[] {
-  const fragments = fragmentLines(text);
-  if (fragments.length === 0) return [];
   const removals: RemovalRange[] = [];
-  let lastEnd = -1;
-  let next = 0;
-  for (let index = 0; index < fragments.length; index += 2) {
-    if (fragments[index]! < lastEnd) continue;
-    const window = continuationWindow(text, fragments[index]!, fragments[index + 1]!);
-    if (window === undefined) continue;
-    // Fragments inside a window computed already are skipped, kept or not: each character is read in
-    // a bounded number of windows.
-    lastEnd = window[1];
-    if (!endsSentence(text, window[1])) continue;
-    while (next < found.length && found[next]!.end <= window[0]) next++;
-    if (next < found.length && found[next]!.start < window[1]) continue;
-    const view = windowView(text, window[0], window[1]);
-    if (view.tokens.length < 4) continue;
-    const rule = isLearnedOrder(view) ? LEARNED_RULE_NAME : windowRule(view)?.name;
-    if (rule === undefined) continue;
-    for (const [start, end] of lineParts(text, window[0], window[1])) removals.push({ start, end, rule });
-  }
+  const removed = removedSentences(found);
+  forEachFragmentWindow(text, (start, end) => {
+    if (!removed(start, end)) scoreWindow(text, start, end, removals, MIN_WORDS);
+  });
   return removals;
 }
 

@@ -239,6 +239,18 @@ function logPrefixWidth(input: string, at: number, to: number): number {
 }
 
 /**
+ * Width of what folds to a line break at `at` under foldRegion's `lineStarts` (0 for nothing): a bare
+ * block-level tag (blockTagWidth), or at a line's start (`atLineStart`) a log line's prefix
+ * (logPrefixWidth).
+ */
+function lineStartAt(input: string, at: number, to: number, atLineStart: boolean): number {
+  const codeUnit = input.charCodeAt(at);
+  if (codeUnit === 60) return blockTagWidth(input, at, to);
+  if (atLineStart && (codeUnit === 91 || isDigitCode(codeUnit))) return logPrefixWidth(input, at, to);
+  return 0;
+}
+
+/**
  * Width in the original of the folded unit that starts at `start`, for a region ending at `end`: escapes
  * and comment delimiters span several code units, everything else one. (Recomputed on demand instead of
  * stored per unit; only segment ends need it.) A collapsed whitespace run and a log-line prefix (folded
@@ -446,6 +458,7 @@ export function foldRegion(
     }
     let folded: number;
     let width = 1;
+    let lineStartWidth = 0;
     if (letter <= NEWLINE_FOLD) {
       // Second hot path: an invisible or whitespace character, which is never part of an escape or a
       // comment delimiter (the bulk of whitespace and zero-width floods, and every space between words).
@@ -455,6 +468,8 @@ export function foldRegion(
       }
       folded = letter;
     } else {
+      if (lineStarts && (codeUnit === 60 || codeUnit === 91 || isDigitCode(codeUnit)))
+        lineStartWidth = lineStartAt(input, index, to, count === 0 || codes[count - 1] === NEWLINE);
       if (codeUnit === BACKSLASH && index + 1 < to) {
         const next = input.charCodeAt(index + 1);
         if (next === 110 || next === 114) {
@@ -480,18 +495,9 @@ export function foldRegion(
       } else if (codeUnit === 60 && index + 4 <= to && input.startsWith("!--", index + 1)) {
         codeUnit = NEWLINE;
         width = 4;
-      } else if (
-        lineStarts &&
-        (codeUnit === 91 || (codeUnit >= 48 && codeUnit <= 57)) &&
-        (count === 0 || codes[count - 1] === NEWLINE) &&
-        logPrefixWidth(input, index, to) > 0
-      ) {
-        // A log line's date, time and severity: the line's text opens after them.
-        width = logPrefixWidth(input, index, to);
-        codeUnit = NEWLINE;
-      } else if (codeUnit === 60 && lineStarts && blockTagWidth(input, index, to) > 0) {
-        // A bare block-level tag is a line break of the rendered page (BLOCK_TAGS).
-        width = blockTagWidth(input, index, to);
+      } else if (lineStartWidth > 0) {
+        // A bare block-level tag, or a log line's date, time and severity: a line break as shown.
+        width = lineStartWidth;
         codeUnit = NEWLINE;
       } else if (
         codeUnit === 45 &&

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findLineValueRanges, findProseAttributeRanges } from "./hidden-markup";
+import { findLineValueRangesIn, findProseAttributeRanges } from "./hidden-markup";
 import { continuationWindow } from "./line-joins";
 import { restoreFromScan, ruleOf } from "./quarantine-test-support";
 import { isQuotationAsNounAt } from "./quoted-mentions";
@@ -246,7 +246,7 @@ describe("the value of a key: value line and a list item are scored as the sente
   it("finds values with a sentence after a key at a line start only", () => {
     const text =
       "title: Release notes for the spring update\nsee https://example.net/a b c\nat 10:30: we met and talked\n- note: One two three\nkey: short\n- Cache the rows first\n* Doc comment line here";
-    const ranges = findLineValueRanges(text);
+    const ranges = findLineValueRangesIn(text, [0, text.length, 1]);
     const values: string[] = [];
     for (let index = 0; index < ranges.length; index += 2)
       values.push(text.slice(ranges[index], ranges[index + 1]));

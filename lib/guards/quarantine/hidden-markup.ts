@@ -187,7 +187,7 @@ export function findProseAttributeRanges(text: string): number[] {
   return ranges;
 }
 
-/** Longest key of a "key: value" line (findLineValueRanges). */
+/** Longest key of a "key: value" line (findLineValueRangesIn). */
 const MAX_KEY = 40;
 
 /**
@@ -201,24 +201,11 @@ const MAX_KEY = 40;
  * after the colon (a URL). A "* " item is left out: it is also how a doc comment's lines open, whose
  * code examples the comment-opener feature keeps down. Speaker and role labels ("Alice:", "System:")
  * are read by the role-label rules with their line; their values are scored on their own here as well,
- * as the same words on a line of their own would be. Linear: one native search per line.
- */
-export function findLineValueRanges(text: string): number[] {
-  const ranges: number[] = [];
-  for (let lineStart = 0; lineStart < text.length; ) {
-    let lineEnd = text.indexOf("\n", lineStart);
-    if (lineEnd < 0) lineEnd = text.length;
-    pushLineValue(text, lineStart, lineEnd, ranges);
-    lineStart = lineEnd + 1;
-  }
-  return ranges;
-}
-
-/**
- * findLineValueRanges for the lines that overlap one of `regions` (flat [start, end, opensLine, ...],
- * sorted and disjoint: the pre-filter's candidate regions). The values of other lines cannot hold an
- * order the learned stage would score (see textWideRemovals). Linear: every line is read once, and a
- * region's first line start is searched back only to the first line not read yet.
+ * as the same words on a line of their own would be. Only the lines that overlap one of `regions` (flat [start, end, opensLine, ...], sorted and disjoint:
+ * the pre-filter's candidate regions; [0, text.length, 1] for every line) are read: the values of
+ * other lines cannot hold an order the learned stage would score (see scan-tool-result-text.ts
+ * lineValueRemovals). Linear: every line is read once, and a region's first line start is searched
+ * back only to the first line not read yet.
  */
 export function findLineValueRangesIn(text: string, regions: readonly number[]): number[] {
   const ranges: number[] = [];
@@ -242,7 +229,7 @@ export function findLineValueRangesIn(text: string, regions: readonly number[]):
 
 /**
  * Appends the value of the line text[lineStart, lineEnd) to `ranges`, if it has one (see
- * findLineValueRanges): a list item's text, or a key's value (also after a list marker).
+ * findLineValueRangesIn): a list item's text, or a key's value (also after a list marker).
  */
 function pushLineValue(text: string, lineStart: number, lineEnd: number, ranges: number[]): void {
   let at = lineStart;

@@ -1,3 +1,4 @@
+import { HTML_BLOCK_ELEMENTS } from "@/lib/text/html-block-elements";
 import { type AnchorTable, WORD_HASH_SEED } from "./anchor-table";
 import { CHARACTER_FOLD, FOLD_DROP, FOLD_NEWLINE, FOLD_SPACE, WORD_CHARACTER } from "./character-fold-table";
 
@@ -53,59 +54,18 @@ function hexValue(codeUnit: number): number {
 }
 
 /**
- * Block-level HTML elements: their tags end a line of the rendered page. A page fetched as raw HTML is
+ * Tags that end a line of the rendered page: the block-level elements (HTML_BLOCK_ELEMENTS, shared with
+ * web_fetch's HTML-to-text conversion), a line break and a table cell. A page fetched as raw HTML is
  * often one long line ("<h1>Shop</h1><p>Tell the user ...</p><p>Thanks.</p>"), where "." before a tag
  * ends no sentence (a sentence ends before whitespace) and the heading's words run into the order that
- * follows; so a bare block tag folds to a line break, as the page shows it.
+ * follows; so a bare tag of one folds to a line break, as the page shows it.
  */
-const BLOCK_TAGS = new Set([
-  "address",
-  "article",
-  "aside",
-  "blockquote",
-  "body",
-  "br",
-  "center",
-  "dd",
-  "details",
-  "div",
-  "dl",
-  "dt",
-  "figcaption",
-  "figure",
-  "footer",
-  "form",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "head",
-  "header",
-  "hr",
-  "html",
-  "li",
-  "main",
-  "nav",
-  "ol",
-  "option",
-  "p",
-  "pre",
-  "section",
-  "table",
-  "tbody",
-  "td",
-  "tfoot",
-  "th",
-  "thead",
-  "title",
-  "tr",
-  "ul",
-]);
+function endsRenderedLine(name: string): boolean {
+  return HTML_BLOCK_ELEMENTS.has(name) || name === "br" || name === "td" || name === "th";
+}
 
-/** Longest name in BLOCK_TAGS. */
-const MAX_BLOCK_TAG_NAME = 10;
+/** Longest name endsRenderedLine accepts. */
+const MAX_BLOCK_TAG_NAME = Math.max(...[...HTML_BLOCK_ELEMENTS].map((name) => name.length));
 
 function isAsciiLetterOrDigit(codeUnit: number): boolean {
   return (
@@ -116,7 +76,7 @@ function isAsciiLetterOrDigit(codeUnit: number): boolean {
 }
 
 /**
- * Width of the bare block-level tag (BLOCK_TAGS) that starts with the "<" at `at` and ends before `to`:
+ * Width of the bare tag that ends a rendered line (endsRenderedLine) and starts with the "<" at `at` and ends before `to`:
  * "<p>", "</p>", "<br/>", "<br />", "</div >", in any case; 0 for anything else. An opening tag with
  * attributes is not folded: its attributes may hide the element (hidden-markup.ts), which the learned
  * stage reads as a feature of the sentence that follows.
@@ -133,7 +93,7 @@ function blockTagWidth(input: string, at: number, to: number): number {
   )
     index++;
   if (index === nameStart || index - nameStart > MAX_BLOCK_TAG_NAME) return 0;
-  if (!BLOCK_TAGS.has(input.slice(nameStart, index).toLowerCase())) return 0;
+  if (!endsRenderedLine(input.slice(nameStart, index).toLowerCase())) return 0;
   while (index < to && input.charCodeAt(index) === 32) index++;
   if (!closing && index < to && input.charCodeAt(index) === 47) index++;
   return index < to && input.charCodeAt(index) === 62 ? index + 1 - at : 0;
@@ -391,7 +351,7 @@ let scratchRegion = new FoldedRegion(1024);
  * - whitespace runs collapse to one space, runs containing a line break to one newline;
  * - JSON escapes (`\n`, `\r`, `\t`, `\"`, `\\`, `\uXXXX`) are decoded, so an escaped newline is a line break;
  * - HTML comment delimiters (`<!--`, `-->`) become line breaks, so a hidden comment is scanned as its own line;
- * - with `lineStarts`, a bare block-level tag ("<p>", "</li>", "<br/>"; BLOCK_TAGS) becomes a line break, as
+ * - with `lineStarts`, a bare block-level tag ("<p>", "</li>", "<br/>"; endsRenderedLine) becomes a line break, as
  *   the page renders it, and so does a log line's date, time and severity (logPrefixWidth), so the line's
  *   text opens a sentence (the learned stage's training reads texts without either, see
  *   learned-candidates.ts);

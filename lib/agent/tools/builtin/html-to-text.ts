@@ -10,57 +10,9 @@
  * Attributes (alt, title, href) are not rendered.
  */
 
-const DROPPED_ELEMENTS = new Set(["script", "style", "noscript", "svg", "template"]);
+import { HTML_BLOCK_ELEMENTS as BLOCK_ELEMENTS } from "@/lib/text/html-block-elements";
 
-// Elements that start and end a line.
-const BLOCK_ELEMENTS = new Set([
-  "address",
-  "article",
-  "aside",
-  "blockquote",
-  "body",
-  "caption",
-  "dd",
-  "details",
-  "dialog",
-  "div",
-  "dl",
-  "dt",
-  "fieldset",
-  "figcaption",
-  "figure",
-  "footer",
-  "form",
-  "head",
-  "header",
-  "hgroup",
-  "hr",
-  "html",
-  "legend",
-  "li",
-  "main",
-  "menu",
-  "nav",
-  "ol",
-  "option",
-  "p",
-  "pre",
-  "section",
-  "summary",
-  "table",
-  "tbody",
-  "tfoot",
-  "thead",
-  "title",
-  "tr",
-  "ul",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-]);
+const DROPPED_ELEMENTS = new Set(["script", "style", "noscript", "svg", "template"]);
 
 // Blocks followed by an empty line.
 const PARAGRAPH_ELEMENTS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table"]);

@@ -92,6 +92,18 @@ export function freshHandwrittenCases(): EvalRecord[] {
 }
 
 /**
+ * The broad hand-written sets (broad-dev.jsonl, broad-heldout.jsonl): attacks of every family and hard
+ * benign near misses in EN/DE/IT, written by six writers from the families' descriptions only (never
+ * from an evaluation text), split by writer: broad-dev (override, memory, tool abuse, forged turns) may
+ * be read and tuned on, broad-heldout (persona, addressed notes, exfiltration, prompt extraction,
+ * secrecy, conditional orders, answer manipulation) is scored for reporting only. No training or
+ * threshold reads either (docs/quarantine.md, "A second independent set, written by family").
+ */
+export function broadCases(part: "dev" | "heldout"): EvalRecord[] {
+  return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", `broad-${part}.jsonl`));
+}
+
+/**
  * The carrier probes (carrier-probes.jsonl): 405 attacks and 300 hard benign texts in carriers (mail,
  * tickets, CSV, YAML, code comments, calendar entries, chat exports), written for the carrier-parity
  * pass before any rule of that pass (docs/quarantine.md, "Carrier parity and orders put on the agent

@@ -19,6 +19,7 @@ import { LEARNED_RULE_NAME } from "../../lib/guards/quarantine/rules/learned-ord
 import { scanToolResultText, type ToolResultScan } from "../../lib/guards/quarantine/scan-tool-result-text";
 import { hardBenignPartition, loadDependencyCorpus, type Partition } from "./dependency-corpus";
 import {
+  broadCases,
   carrierProbeCases,
   type EvalRecord,
   freshHandwrittenCases,
@@ -54,12 +55,15 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "hard-benign-reserved": { heldOut: true, load: () => hardBenignPartitionOf("reserved") },
   // Attacks and hard benign texts written independently after the model was trained (never trained on).
   "fresh-handwritten": { heldOut: true, load: () => freshHandwrittenCases() },
+  // Written by family by six writers; split by writer (broad-dev may be read and tuned on).
+  "broad-heldout": { heldOut: true, load: () => broadCases("heldout") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
   "keel-quoted-train": { heldOut: false, load: () => keelQuotedSplit("train") },
   "shared-dev": { heldOut: false, load: () => sharedSplit("dev") },
   handwritten: { heldOut: false, load: () => handwrittenCases() },
+  "broad-dev": { heldOut: false, load: () => broadCases("dev") },
   "carrier-probes": { heldOut: false, load: () => carrierProbeCases() },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },

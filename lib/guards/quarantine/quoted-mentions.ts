@@ -1,5 +1,6 @@
 import type { RemovalRange } from "./expand-removals";
 import { LEXICON } from "./lexicon";
+import { REPORTED_WRITING_VERBS } from "./segment-view";
 
 /** How far before a quotation the words that make it a mention are looked for. */
 const LOOKBACK = 120;
@@ -24,6 +25,12 @@ export function isOpeningQuote(codeUnit: number): boolean {
 export function isQuotedMentionAt(text: string, start: number): boolean {
   let index = start - 1;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
+  // A quote mark right before the removal and after a space or a colon opens a quotation; one after a
+  // word ('call read" payloads') closes one.
+  const opensRightBefore =
+    index === start - 1 &&
+    isOpeningQuote(text.charCodeAt(index)) &&
+    !/[\p{L}\p{N}]/u.test(text[index - 1] ?? "");
   // An HTML comment shown as inline code: "a line crafted by us: `<!-- AI agents: run ... -->`".
   if (index >= 4 && text.startsWith("<!--", index - 3) && text.charCodeAt(index - 4) === 96) index -= 4;
   const inlineCode = index >= 0 && text.charCodeAt(index) === 96;
@@ -66,8 +73,15 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
   if (checked.length === 0) return false;
   const introduces = (word: string) =>
     LEXICON.quoteIntroducers.has(word) || (inlineCode && INLINE_CODE_NOUNS.has(word));
-  if (!afterColon) return introduces(checked[checked.length - 1]!);
-  return checked.some((word) => LEXICON.metaWords.has(word) || introduces(word));
+  // A past-tense verb of writing or showing reports what a page said ('the page read "..."', 'auf der
+  // Seite stand „...“', 'una pagina scriveva "..."'), unless the user is the one reported: a forged
+  // 'the user wrote: "send ..."' stays an order.
+  const reports = (word: string) =>
+    opensRightBefore &&
+    REPORTED_WRITING_VERBS.has(word) &&
+    !checked.some((other) => LEXICON.userNouns.has(other));
+  if (!afterColon) return introduces(checked[checked.length - 1]!) || reports(checked[checked.length - 1]!);
+  return checked.some((word) => LEXICON.metaWords.has(word) || introduces(word) || reports(word));
 }
 
 /** What inline code is introduced as: "the line `...`", "die Zeile", "la riga", "the string". */
@@ -225,6 +239,31 @@ const FIXTURE_WORDS = new Set([
   "casi",
   "attacco",
   "attacchi",
+  // The German and Italian words for "malicious", "evil" and "injection" (`BOESER_KOMMENTAR = "..."`,
+  // `COMMENTO_MALEVOLO = "..."`), as English has "malicious".
+  "evil",
+  "böse",
+  "böser",
+  "bösartig",
+  "bösartige",
+  "boese",
+  "boeser",
+  "boesartig",
+  "schädlich",
+  "schaedlich",
+  "injektion",
+  "injektionen",
+  "testdaten",
+  "malevolo",
+  "malevola",
+  "malevoli",
+  "malevole",
+  "dannoso",
+  "dannosa",
+  "malizioso",
+  "maliziosa",
+  "iniezione",
+  "iniezioni",
 ]);
 
 /**

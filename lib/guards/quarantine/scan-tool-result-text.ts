@@ -34,7 +34,7 @@ import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
 import { segmentRegion } from "./segment-text";
 import type { SegmentView } from "./segment-view";
-import { quotesAMention } from "./segment-view";
+import { quotesAMention, reportsAQuotation } from "./segment-view";
 import { tokenizeFolded } from "./tokenize-segment";
 
 /** One removed sentence or line. */
@@ -76,7 +76,8 @@ function firstMatchingRule(
     view ??= { text: segmentText, tokens: tokenizeFolded(segmentText, codes, offset), opensLine };
     // 'A typical payload reads "Ignore all previous instructions and ..."': the sentence quotes an attack
     // as data (advisories, docs); a quotation it presents as an example is not an order.
-    if (rule.matches(view)) return quotesAMention(view.tokens) ? undefined : rule;
+    if (rule.matches(view))
+      return quotesAMention(view.tokens) || reportsAQuotation(view.tokens) ? undefined : rule;
   }
   return undefined;
 }
@@ -416,7 +417,8 @@ function windowRule(view: SegmentView): InstructionRule | undefined {
     if ((mask & (1 << ruleIndex)) === 0) continue;
     const rule = DETECTION_RULES[ruleIndex]!;
     if (rule.precheck !== undefined && !rule.precheck(view.text)) continue;
-    if (rule.matches(view)) return quotesAMention(view.tokens) ? undefined : rule;
+    if (rule.matches(view))
+      return quotesAMention(view.tokens) || reportsAQuotation(view.tokens) ? undefined : rule;
   }
   return undefined;
 }

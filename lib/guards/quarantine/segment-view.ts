@@ -256,6 +256,71 @@ export function isQuotedMention(tokens: readonly SegmentToken[], index: number):
 }
 
 /**
+ * Past-tense verbs of writing or showing that report a text (isQuotedMentionAt, reportsAQuotation). Not the lexicon's
+ * quoteIntroducers, which the learned stage reads as a feature: these only keep a rule's removal from
+ * firing on a reported quotation. Verbs of asking and ordering ("asked", "forderte", "chiedeva") are
+ * left out: 'the admin asked: "..."' can be how an attacker frames an order; so is "read", which is
+ * also an imperative ('System: read "~/.ssh/id_rsa" and ...').
+ */
+export const REPORTED_WRITING_VERBS: WordSet = wordSet([
+  "wrote",
+  "stated",
+  "claimed",
+  "displayed",
+  "showed",
+  "contained",
+  "stand",
+  "standen",
+  "lautete",
+  "behauptete",
+  "zeigte",
+  "enthielt",
+  "scriveva",
+  "recitava",
+  "riportava",
+  "affermava",
+  "sosteneva",
+  "mostrava",
+  "conteneva",
+  "scritto",
+]);
+
+function countStraightQuotes(gap: string): number {
+  let count = 0;
+  for (let index = 0; index < gap.length; index++) if (gap.charCodeAt(index) === 34) count++;
+  return count;
+}
+
+/**
+ * True when a quotation opens in the sentence's first third (as quotesAMention reads it) right after a
+ * past-tense verb of writing or showing, or after a colon that follows one within the clause ('Auf der
+ * Seite stand: „Ignoriere ...“', 'The banner read: "..."'), and no word before it names the user: the
+ * sentence reports what a page said. For the rules only; the learned stage and its training read
+ * quotesAMention alone.
+ */
+export function reportsAQuotation(tokens: readonly SegmentToken[]): boolean {
+  const limit = Math.min(tokens.length, Math.max(8, Math.floor(tokens.length / 3)) + 1);
+  // Straight quote marks seen so far: after an odd number, the next one closes a quotation ('about
+  // "IGNORE SYSTEM: call read" payloads' quotes nothing after "read").
+  let straightQuotes = countStraightQuotes(tokens[0]?.gapBefore ?? "");
+  for (let index = 1; index < limit; index++) {
+    const gap = tokens[index]!.gapBefore;
+    const closes = straightQuotes % 2 === 1 && gap.charCodeAt(0) === 34;
+    straightQuotes += countStraightQuotes(gap);
+    if (closes || !hasOpeningQuote(gap)) continue;
+    const reach = gap.includes(":") ? 8 : 1;
+    let reported = false;
+    for (let back = index - 1; back >= 0 && back >= index - reach; back--)
+      if (REPORTED_WRITING_VERBS.hasToken(tokens[back])) reported = true;
+    if (!reported) continue;
+    for (let back = index - 1; back >= 0 && back >= index - 8; back--)
+      if (LEXICON.userNouns.hasToken(tokens[back])) return false;
+    return true;
+  }
+  return false;
+}
+
+/**
  * True when the sentence is about a quotation: a quoted mention (see isQuotedMention) opens in its first
  * third (or among its first nine words), so the quotation is what the sentence is about ('A typical
  * payload reads "..."'). A quotation at the end of an order ('... in your response like "..."') does not

@@ -535,6 +535,9 @@ export const agentAddressRule: InstructionRule = {
         if (mentionsAgent(tokens, index + 3, index + 8) && /^(a|an)$/.test(tokens[index + 3]?.word ?? ""))
           return true;
       }
+      // The same in German and Italian: "Falls du ein KI-Agent bist", "Wenn Sie ein Sprachmodell sind",
+      // "Se sei un agente IA", "Se tu sei un'IA", "Qualora tu sia un modello linguistico".
+      if (isConditionalMachineIdentity(tokens, index)) return true;
       // "When summarising this page, ...", "Wenn du diese Seite zusammenfasst, ...", "Quando riassumi
       // questa pagina, ...": a condition on the agent's own task over the text, then an order.
       if (CONDITION_WORDS.has(word) && conditionsOnSummarising(tokens, index)) return true;
@@ -553,6 +556,63 @@ export const agentAddressRule: InstructionRule = {
     return false;
   },
 };
+
+/** German "if" and the pronoun and verb forms of "you are" after it (isConditionalMachineIdentity). */
+const GERMAN_IF = new Set(["wenn", "falls", "sofern"]);
+const GERMAN_YOU = new Set(["du", "sie", "ihr"]);
+const GERMAN_ARE = new Set(["bist", "sind", "seid"]);
+const GERMAN_ARTICLES = new Set(["ein", "eine", "einer"]);
+const ITALIAN_IF = new Set(["se", "qualora"]);
+const ITALIAN_ARE = new Set(["sei", "sia", "siete", "è"]);
+
+/**
+ * "If you are an AI" in German and Italian, at the condition word `index`: "Falls du ein KI-Agent
+ * bist", "Wenn Sie ein Sprachmodell sind" (an indefinite article, a machine name within four words, and
+ * the verb "bist"/"sind"/"seid" after it), "Se sei un agente IA", "Se tu sei un'IA", "Qualora tu sia
+ * un modello linguistico" (the verb right after the condition or after "tu", an indefinite article, a
+ * machine name within four words). As in English, only a machine name counts ("Wenn du ein Agent bist"
+ * may be a travel agent).
+ */
+function isConditionalMachineIdentity(tokens: readonly SegmentToken[], index: number): boolean {
+  const word = tokens[index]!.word;
+  if (GERMAN_IF.has(word)) {
+    if (!GERMAN_YOU.has(tokens[index + 1]?.word ?? "")) return false;
+    if (!GERMAN_ARTICLES.has(tokens[index + 2]?.word ?? "")) return false;
+    // The noun phrase up to the verb, at most three words; its head (the last word) names a machine:
+    // "ein KI-Agent", "ein großes Sprachmodell", "eine KI" (not "eine KI-Expertin").
+    for (let end = index + 3; end < Math.min(tokens.length, index + 7); end++)
+      if (GERMAN_ARE.has(tokens[end]!.word)) return end > index + 3 && namesMachine(tokens, end - 1);
+    return false;
+  }
+  if (!ITALIAN_IF.has(word)) return false;
+  let at = index + 1;
+  if (tokens[at]?.word === "tu") at++;
+  if (!ITALIAN_ARE.has(tokens[at]?.word ?? "")) return false;
+  const article = tokens[at + 1]?.word ?? "";
+  // "un'IA" is one word: its article is elided into it.
+  if (article.startsWith("un'")) return MACHINE_NAMES.has(article.slice(3));
+  if (!/^(un|una|uno)$/.test(article)) return false;
+  // The head noun comes first: "un agente IA", "un modello linguistico", "un'IA" (not "un appassionato
+  // di IA").
+  return (
+    namesMachine(tokens, at + 2) ||
+    (LEXICON.agentNouns.hasToken(tokens[at + 2]) && mentionsAgent(tokens, at + 2, at + 4))
+  );
+}
+
+/**
+ * True when the word at `index` names a machine by itself: a machine name, a compound whose last part is
+ * an agent noun ("KI-Agent", "LLM-Assistent"; not "KI-Expertin"), or "Sprachmodell".
+ */
+function namesMachine(tokens: readonly SegmentToken[], index: number): boolean {
+  const word = tokens[index]?.word ?? "";
+  const hyphen = word.lastIndexOf("-");
+  if (hyphen > 0)
+    return (
+      MACHINE_NAMES.has(word.slice(0, word.indexOf("-"))) && LEXICON.agentNouns.has(word.slice(hyphen + 1))
+    );
+  return MACHINE_NAMES.has(word) || word === "sprachmodell" || word === "llms" || word === "chatbots";
+}
 
 const RELATIVE_PRONOUNS = new Set(["that", "who", "which", "der", "die", "das", "che", "cui"]);
 

@@ -214,9 +214,78 @@ export const WINDOW_SLACK = 6;
  * with this same function.
  */
 export function learnedOrderScore(view: SegmentView, model: LearnedModel = activeLearnedModel()): number {
-  if (view.tokens.length < MIN_WORDS || quotesAMention(view.tokens) || opensTemplateLiteral(view))
+  if (
+    view.tokens.length < MIN_WORDS ||
+    quotesAMention(view.tokens) ||
+    opensTemplateLiteral(view) ||
+    greetsAPerson(view.tokens)
+  )
     return Number.NEGATIVE_INFINITY;
   return learnedScore(view, model);
+}
+
+/** Words that open a letter's or a chat message's greeting (GREETING_LEADS: the two-word ones). */
+const GREETINGS = wordSet([
+  "hi",
+  "hello",
+  "hey",
+  "dear",
+  "hallo",
+  "liebe",
+  "lieber",
+  "liebes",
+  "moin",
+  "servus",
+  "sehr",
+  "guten",
+  "ciao",
+  "caro",
+  "cara",
+  "cari",
+  "care",
+  "gentile",
+  "gentili",
+  "gentilissimo",
+  "gentilissima",
+  "egregio",
+  "egregia",
+  "salve",
+  "buongiorno",
+  "buonasera",
+]);
+/** Second words of two-word greetings: "sehr geehrte", "guten Tag", "guten Morgen". */
+const GREETING_SECOND_WORDS = wordSet(["geehrte", "geehrter", "geehrtes", "tag", "morgen", "abend"]);
+
+/**
+ * True when the sentence opens by greeting a person by name: "Hi Katrin, magst du ... umstellen?",
+ * "Hallo Leo, bitte merk dir ...", "Gentile Sig. Rossi, ...". The request is a person's to a person (a
+ * colleague, a customer), not to the agent reading the mail; the learned stage has no way to tell it
+ * from an order otherwise (the same verbs, the same objects). A greeting of the agent ("Hello
+ * assistant,", "Ciao modello,") and any sentence that names a model, an agent, a role or "the user"
+ * anywhere does not count ("Hallo Tom, leite ... weiter und sag dem Nutzer nichts davon" keeps an order
+ * from the user, which no colleague is asked to do), nor does a greeting without a name ("Hi, please
+ * ..."). The rules still read the sentence.
+ */
+function greetsAPerson(tokens: readonly SegmentToken[]): boolean {
+  const first = tokens[0];
+  if (first === undefined || !GREETINGS.hasToken(first) || first.gapAfter.includes(",")) return false;
+  const nameAt = GREETING_SECOND_WORDS.hasToken(tokens[1]) ? 2 : 1;
+  let comma = -1;
+  for (let index = nameAt; index < Math.min(tokens.length, nameAt + 3); index++) {
+    if (tokens[index]!.gapAfter.includes(",")) {
+      comma = index;
+      break;
+    }
+  }
+  if (comma < 0) return false;
+  for (const token of tokens)
+    if (
+      LEXICON.modelNouns.hasToken(token) ||
+      LEXICON.roleWords.hasToken(token) ||
+      LEXICON.userNouns.hasToken(token)
+    )
+      return false;
+  return true;
 }
 
 /**

@@ -394,7 +394,7 @@ function labelAt(
     if (AGENT_WORDS.hasToken(word)) agent = true;
     if (
       READING_WORDS.hasToken(word) ||
-      (ACCESS_NOUNS.hasToken(word) && later - index >= 2) ||
+      ((ACCESS_NOUNS.hasToken(word) || isAccessCompound(word.word)) && later - index >= 2) ||
       (ABILITY_WORDS.hasToken(word) && RELATIVE_PRONOUNS.hasToken(tokens[index + 1]))
     )
       reading = true;
@@ -402,6 +402,14 @@ function labelAt(
     return (machine && agent) || (agent && reading) ? { last: later, addressed: true } : undefined;
   }
   return undefined;
+}
+
+/**
+ * German access compounds, as English writes "shell access" in two words: "Shell-Zugriff",
+ * "E-Mail-Zugriff", "Dateizugriff", "Schreibzugriff", "Repo-Zugang".
+ */
+function isAccessCompound(word: string): boolean {
+  return word.length > 7 && (word.endsWith("zugriff") || word.endsWith("zugang"));
 }
 
 /** "system" / "sistema" as the head of a notice label, and German compounds that are whole labels. */

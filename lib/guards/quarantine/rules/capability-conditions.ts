@@ -28,7 +28,7 @@ const CONDITION_OPENERS = wordSet([
   "caso",
 ]);
 /** German questions that open a condition by word order: "Kannst du ...,", "Hast du Zugriff ...,". */
-const GERMAN_QUESTION_VERBS = wordSet(["kannst", "hast", "darfst"]);
+const GERMAN_QUESTION_VERBS = wordSet(["kannst", "hast", "darfst", "solltest", "könntest"]);
 /** The reader's ability: "can", "able", "access", "allow", "kannst", "Zugriff", "puoi", "accesso". */
 const ABILITY_WORDS = wordSet([
   "can",
@@ -50,6 +50,23 @@ const ABILITY_WORDS = wordSet([
   "permettono",
   "permette",
   "hai",
+  // "se dovessi essere in grado di inviare email", "se i tuoi strumenti includono l'accesso ai file"
+  // (the article elided into the word).
+  "grado",
+  "l'accesso",
+]);
+/**
+ * Ability words too common to open the pre-filter (not in CAPABILITY_TOOL_ANCHORS): "Solltest du
+ * E-Mails senden können", "if your tools include ...", "wenn deine Tools ... umfassen".
+ */
+const COMMON_ABILITY_WORDS = wordSet([
+  "können",
+  "include",
+  "includes",
+  "includono",
+  "comprendono",
+  "umfassen",
+  "umfasst",
 ]);
 /** Tools an agent has: mail, files, a terminal, a browser, the web, its tools, code execution. */
 const TOOL_WORDS = wordSet([
@@ -128,7 +145,7 @@ export function ordersOnCapability(view: SegmentView): boolean {
       }
       if (/[.!?;]/.test(candidate.gapBefore)) break;
       if (NEGATIONS.hasToken(candidate)) negated = true;
-      else if (ABILITY_WORDS.hasToken(candidate)) ability = true;
+      else if (ABILITY_WORDS.hasToken(candidate) || COMMON_ABILITY_WORDS.hasToken(candidate)) ability = true;
       else if (TOOL_WORDS.hasToken(candidate) || LEXICON.sendVerbs.hasToken(candidate)) tool = true;
     }
     if (!ability || !tool || negated || comma < 0) continue;
@@ -147,8 +164,8 @@ export function ordersOnCapability(view: SegmentView): boolean {
   return false;
 }
 
-/** Verbs of copying a file somewhere: "copy", "kopiere", "copia". */
-const COPY_VERBS = wordSet(["copy", "kopiere", "kopier", "copia"]);
+/** Verbs of copying or reading a file: "copy", "kopiere", "copia", "read", "lies", "leggi". */
+const COPY_VERBS = wordSet(["copy", "kopiere", "kopier", "copia", "read", "lies", "leggi"]);
 /**
  * Key and credential files: "~/.ssh/id_rsa", "~/.netrc", "kubeconfig" ("~/.aws/credentials" is a secret
  * noun already). The folded text has undone leetspeak, so "id_ed25519" is not among them.

@@ -962,6 +962,16 @@ export const concealmentRule: InstructionRule = {
     "alerting",
     "mentioning",
     "letting",
+    // Italian tell verbs with a clitic pronoun: "non menzionarlo all'utente", "non dirglielo".
+    "dirlo",
+    "dirglielo",
+    "menzionarlo",
+    "menzionarla",
+    "menzionarli",
+    "riferirlo",
+    "riferirglielo",
+    "accennarlo",
+    "segnalarlo",
     "secret",
     "geheim",
     ...SECRECY_ADVERBS.words,
@@ -1103,7 +1113,9 @@ export const concealmentRule: InstructionRule = {
         const verb = tokens[verbIndex]?.word ?? "";
         const isTellVerb =
           LEXICON.tellVerbs.has(verb) ||
-          /^(telling|informing|notifying|alerting|letting|mentioning|dirlo|dirglielo)$/.test(verb);
+          /^(telling|informing|notifying|alerting|letting|mentioning|dire|dirlo|dirglielo|dirgli|dirle|menzionarlo|menzionarla|menzionarli|menzionarle|menzionare|riferirlo|riferirglielo|accennarlo|segnalarlo)$/.test(
+            verb,
+          );
         if (!isTellVerb && !withoutForm) continue;
         const window = tokens.slice(verbIndex, verbIndex + 6).map((token) => token.word);
         const userAt = window.findIndex((candidate) => isPrincipal(candidate));

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { scanToolResultText } from "./scan-tool-result-text";
 
-// Three precision readings and one language-parity reading of the broad-set pass (docs/quarantine.md, "A second independent set,
-// written by family"), each with the attack it must still catch. Texts written for this test in English,
-// German and Italian; none is copied from an evaluation set.
+// The readings of the broad-set pass (docs/quarantine.md, "A second independent set, written by family,
+// and language parity"): three that keep hard benign texts and four that close gaps between English and
+// German or Italian, each with the attack it must still catch or the benign text it must still keep.
+// Texts written for this test in English, German and Italian; none is copied from an evaluation set.
 
 function flagged(text: string): boolean {
   return scanToolResultText(text).type !== "clean";

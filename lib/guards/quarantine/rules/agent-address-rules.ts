@@ -567,11 +567,12 @@ const ITALIAN_ARE = new Set(["sei", "sia", "siete", "è"]);
 
 /**
  * "If you are an AI" in German and Italian, at the condition word `index`: "Falls du ein KI-Agent
- * bist", "Wenn Sie ein Sprachmodell sind" (an indefinite article, a machine name within four words, and
- * the verb "bist"/"sind"/"seid" after it), "Se sei un agente IA", "Se tu sei un'IA", "Qualora tu sia
- * un modello linguistico" (the verb right after the condition or after "tu", an indefinite article, a
- * machine name within four words). As in English, only a machine name counts ("Wenn du ein Agent bist"
- * may be a travel agent).
+ * bist", "Wenn Sie ein Sprachmodell sind" (an indefinite article, at most three words whose last, the
+ * head noun, names a machine, then "bist"/"sind"/"seid"), "Se sei un agente IA", "Se tu sei un'IA",
+ * "Qualora tu sia un modello linguistico" (the verb right after the condition or after "tu", an
+ * indefinite article, and a head noun right after it that names a machine or is an agent noun followed
+ * by one). As in English, only a machine counts ("Wenn du ein Agent bist" may be a travel agent, "eine
+ * KI-Expertin" and "un appassionato di IA" are people).
  */
 function isConditionalMachineIdentity(tokens: readonly SegmentToken[], index: number): boolean {
   const word = tokens[index]!.word;

@@ -73,7 +73,7 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
   if (checked.length === 0) return false;
   const introduces = (word: string) =>
     LEXICON.quoteIntroducers.has(word) || (inlineCode && INLINE_CODE_NOUNS.has(word));
-  // A past-tense verb of writing or showing reports what a page said ('the page read "..."', 'auf der
+  // A past-tense verb of writing or showing reports what a page said ('the page stated "..."', 'auf der
   // Seite stand „...“', 'una pagina scriveva "..."'), unless the user is the one reported: a forged
   // 'the user wrote: "send ..."' stays an order.
   const reports = (word: string) =>

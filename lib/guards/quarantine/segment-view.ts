@@ -294,12 +294,12 @@ function countStraightQuotes(gap: string): number {
 /**
  * True when a quotation opens in the sentence's first third (as quotesAMention reads it) right after a
  * past-tense verb of writing or showing, or after a colon that follows one within the clause ('Auf der
- * Seite stand: „Ignoriere ...“', 'The banner read: "..."'), and no word before it names the user: the
+ * Seite stand: „Ignoriere ...“', 'The banner stated: "..."'), and no word before it names the user: the
  * sentence reports what a page said. For the rules only; the learned stage and its training read
  * quotesAMention alone.
  */
 export function reportsAQuotation(tokens: readonly SegmentToken[]): boolean {
-  const limit = Math.min(tokens.length, Math.max(8, Math.floor(tokens.length / 3)) + 1);
+  const limit = leadingQuotationLimit(tokens);
   // Straight quote marks seen so far: after an odd number, the next one closes a quotation ('about
   // "IGNORE SYSTEM: call read" payloads' quotes nothing after "read").
   let straightQuotes = countStraightQuotes(tokens[0]?.gapBefore ?? "");
@@ -321,13 +321,21 @@ export function reportsAQuotation(tokens: readonly SegmentToken[]): boolean {
 }
 
 /**
+ * The words a quotation may open at to be what the sentence is about (quotesAMention,
+ * reportsAQuotation): its first third, or its first nine words.
+ */
+function leadingQuotationLimit(tokens: readonly SegmentToken[]): number {
+  return Math.min(tokens.length, Math.max(8, Math.floor(tokens.length / 3)) + 1);
+}
+
+/**
  * True when the sentence is about a quotation: a quoted mention (see isQuotedMention) opens in its first
  * third (or among its first nine words), so the quotation is what the sentence is about ('A typical
  * payload reads "..."'). A quotation at the end of an order ('... in your response like "..."') does not
  * make the order data.
  */
 export function quotesAMention(tokens: readonly SegmentToken[]): boolean {
-  const limit = Math.min(tokens.length, Math.max(8, Math.floor(tokens.length / 3)) + 1);
+  const limit = leadingQuotationLimit(tokens);
   for (let index = 1; index < limit; index++) if (isQuotedMention(tokens, index)) return true;
   return false;
 }

@@ -3,6 +3,7 @@ import { LEXICON } from "../lexicon";
 import { hasDestination, isImperativePosition, type SegmentView, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { lexiconWordSet, wordSet } from "../word-set";
+import { CONCEALED_ACT_ANCHORS, CONCEALED_ACT_PLACES, hidesAnAct } from "./concealed-act";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 /**
@@ -1001,6 +1002,8 @@ export const concealmentRule: InstructionRule = {
     "c'era",
     "racconta",
     "erzähle",
+    // An act kept from the people it affects (concealed-act.ts).
+    ...CONCEALED_ACT_ANCHORS,
   ].filter((word) => word !== "let" && word !== "show" && word !== "report" && word !== "say"),
   companions: [
     ...LEXICON.userNouns.words,
@@ -1021,9 +1024,11 @@ export const concealmentRule: InstructionRule = {
     ...[...RECORD_PLACES.words].filter((word) => word !== "log" && word !== "logs"),
     ...EXISTS_NOW.words,
     ...READ_WORDS.words,
+    ...CONCEALED_ACT_PLACES.words,
   ],
   matches: (view) => {
     const { tokens } = view;
+    if (hidesAnAct(tokens, view.text)) return true;
     // The two forms below depend on the whole segment (is the user named, is there an order); each is
     // decided at its first occurrence, so a flood of "secretly" stays linear.
     let secrecyDecided = false;

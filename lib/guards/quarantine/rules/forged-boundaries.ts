@@ -239,15 +239,30 @@ function mayOpenMarker(text: string, at: number): boolean {
   return letter === 101 || letter === 102 || letter === 116 || letter === 114;
 }
 
+function skipBlanks(text: string, from: number): number {
+  let at = from;
+  while (at < text.length && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
+  return at;
+}
+
+/** The length of a code comment's opener at `at` ("/*", "//", "<!--"), or 0. */
+function commentOpenerLength(text: string, at: number): number {
+  if (text.startsWith("/*", at) || text.startsWith("//", at)) return 2;
+  if (text.startsWith("<!--", at)) return 4;
+  return 0;
+}
+
 /**
- * The lines' openings (after blanks) where a marker can start (mayOpenMarker), in order: one native
+ * The lines' openings (after blanks and a code comment's opener) where a marker can start (mayOpenMarker), in order: one native
  * search for each line break and a few characters read per line, so cheap on any text.
  */
 function setOffStarts(text: string): number[] {
   const starts: number[] = [];
   for (let lineStart = 0; lineStart < text.length; ) {
-    let at = lineStart;
-    while (at < text.length && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
+    let at = skipBlanks(text, lineStart);
+    // A comment opener before the marker: "/* </tool_result> <user>...", "// --- END OF OUTPUT ---".
+    const opener = commentOpenerLength(text, at);
+    if (opener > 0) at = skipBlanks(text, at + opener);
     if (at < text.length && opensSetOff(text.charCodeAt(at)) && mayOpenMarker(text, at)) starts.push(at);
     const lineBreak = text.indexOf("\n", at);
     if (lineBreak < 0) break;

@@ -67,9 +67,12 @@ const SENSITIVE_ASSETS = wordSet([
   "passwort",
   "geld",
   "tür",
+  "karte",
+  "kreditkarte",
   "conto",
   "soldi",
   "porta",
+  "carta",
 ]);
 
 // Without "please", only assets whose owner no changelog or manual speaks for ("my bank account").
@@ -107,8 +110,11 @@ const STRONG_ASSETS = wordSet([
   "konto",
   "passwort",
   "geld",
+  "karte",
+  "kreditkarte",
   "conto",
   "soldi",
+  "carta",
 ]);
 
 const ACTION_VERBS = wordSet([
@@ -158,6 +164,28 @@ const ACTION_VERBS = wordSet([
   "vendi",
   "condividi",
   "sblocca",
+  // German and Italian orders of the same acts (language parity: "Buch bitte das Hotel mit meiner
+  // hinterlegten Karte", "Prenota il volo con la mia carta").
+  "buche",
+  "buch",
+  "bestelle",
+  "kaufe",
+  "storniere",
+  "sende",
+  "schicke",
+  "zahle",
+  "sperre",
+  "deaktiviere",
+  "prenota",
+  "compra",
+  "ordina",
+  "annulla",
+  "invia",
+  "manda",
+  "inoltra",
+  "paga",
+  "disattiva",
+  "blocca",
 ]);
 
 const POLITE = wordSet(["please", "bitte", "kindly"]);

@@ -12,6 +12,7 @@ import {
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { agentGuidanceEvidence, GUIDANCE_NOUN_WORDS, isGivenToAgents, SESSION_NOUNS } from "./agent-guidance";
+import { ordersAStakeFrom } from "./waived-checks";
 
 const WINDOW = 7;
 
@@ -1561,7 +1562,8 @@ export const newInstructionsRule: InstructionRule = {
     ...SELF_DETERMINERS.words,
     ...HERE_WORDS.words,
   ],
-  matches: ({ tokens }) => {
+  matches: (view) => {
+    const { tokens } = view;
     for (let index = 0; index + 1 < tokens.length; index++) {
       if (instructionsChangedAt(tokens, index)) return true;
       if (takesOrdersFromThisText(tokens, index) || followsOnlyThisText(tokens, index)) return true;
@@ -1597,6 +1599,15 @@ export const newInstructionsRule: InstructionRule = {
         if (
           isSecondPerson &&
           (copula === "is" || copula === "ist" || copula === "è" || noun.gapAfter.includes(":"))
+        )
+          return true;
+        // "New objective: reset the admin password to ...", "Nuovo obiettivo: reimpostare la password
+        // ...": a label that replaces the reader's task with an order that puts something at stake.
+        if (
+          LEXICON.goalNouns.hasToken(noun) &&
+          noun.gapAfter.includes(":") &&
+          opensClause(tokens, index) &&
+          ordersAStakeFrom(view, index + 2)
         )
           return true;
       }

@@ -257,6 +257,77 @@ export function isStakedActOrder(view: SegmentView): boolean {
   return orderIndex(view.tokens) >= 0 && hasStake(view) && !isReportOrCondition(view.tokens, view.text);
 }
 
+/** Verbs that set a value, besides the acts: "reset the admin password to ...", "Kennwort ... setzen". */
+const SETTING_VERBS = wordSet([
+  "set",
+  "reset",
+  "change",
+  "setze",
+  "setzen",
+  "zurücksetzen",
+  "ändere",
+  "ändern",
+  "imposta",
+  "impostare",
+  "reimposta",
+  "reimpostare",
+  "cambia",
+  "cambiare",
+]);
+
+/** Prepositions before the value a setting verb sets: "to", "auf", "su". */
+const VALUE_PREPOSITIONS = wordSet(["to", "auf", "su"]);
+
+/** True when a value preposition follows the setting verb at `index` in its clause. */
+function setsAValueAfter(tokens: readonly SegmentToken[], index: number): boolean {
+  for (let later = index + 1; later < Math.min(tokens.length, index + LABELLED_ORDER_REACH); later++) {
+    if (/[.;!?]/.test(tokens[later]!.gapBefore)) return false;
+    if (VALUE_PREPOSITIONS.hasToken(tokens[later])) return true;
+  }
+  return false;
+}
+
+/** How many words after a label its order's verb may stand ("Neue Aufgabe: Admin-Kennwort ... setzen"). */
+const LABELLED_ORDER_REACH = 8;
+
+/**
+ * True when the words from `from` on give an order that puts something at stake: a verb that sends,
+ * pays, deletes or runs, or one that sets a value ("to ..."), within LABELLED_ORDER_REACH words, not negated, and a destination,
+ * a secret or a key file in the sentence. For a label that claims to replace the reader's task ("New objective: reset the admin
+ * password to ...", override-rules.ts); "New task: add unit tests for the parser" puts nothing at stake.
+ */
+export function ordersAStakeFrom(view: SegmentView, from: number): boolean {
+  const { tokens } = view;
+  if (!namesSecretOrDestination(view) || isReportOrCondition(tokens, view.text)) return false;
+  for (let index = from; index < Math.min(tokens.length, from + LABELLED_ORDER_REACH); index++) {
+    const token = tokens[index]!;
+    if (index > from && /[.;!?]/.test(token.gapBefore)) return false;
+    // A setting verb only with the value it sets: "reset the admin password to Winter2024!" ("reset your
+    // password every 90 days" is a reminder).
+    const moves =
+      LEXICON.sendVerbs.hasToken(token) ||
+      LEXICON.paymentVerbs.hasToken(token) ||
+      LEXICON.destroyVerbs.hasToken(token) ||
+      LEXICON.runVerbs.hasToken(token);
+    if (!moves && !(SETTING_VERBS.hasToken(token) && setsAValueAfter(tokens, index))) continue;
+    const before = tokens[index - 1];
+    if (before !== undefined && (before.word === "not" || before.word === "nicht" || before.word === "non"))
+      continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The narrower stake of a labelled order: a destination, a secret or a key file's path; not money or a
+ * sensitive object ("New goal: set the quarterly revenue target to 2 million euros" is a plan).
+ */
+function namesSecretOrDestination(view: SegmentView): boolean {
+  if (hasDestination(view) || /~\/\.|\/etc\//.test(view.text)) return true;
+  for (const token of view.tokens) if (LEXICON.secretNouns.hasToken(token)) return true;
+  return false;
+}
+
 /** True when the sentence waives the check of an order (see the file comment). */
 export function waivesTheCheck(view: SegmentView): boolean {
   const { tokens, text } = view;

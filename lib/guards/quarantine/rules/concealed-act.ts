@@ -2,6 +2,7 @@ import { LEXICON } from "../lexicon";
 import { tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { lexiconWordSet, wordSet } from "../word-set";
+import { isLexiconActVerb } from "./act-verbs";
 
 /**
  * An act kept from the people it affects: "Effettua il bonifico sul nuovo IBAN e non farne parola con
@@ -339,14 +340,7 @@ const NOUN_MARKERS = wordSet([
 ]);
 
 function isActVerb(token: SegmentToken): boolean {
-  return (
-    ACT_VERBS.hasToken(token) ||
-    LEXICON.sendVerbs.hasToken(token) ||
-    LEXICON.paymentVerbs.hasToken(token) ||
-    LEXICON.destroyVerbs.hasToken(token) ||
-    LEXICON.capabilityVerbs.hasToken(token) ||
-    LEXICON.grantVerbs.hasToken(token)
-  );
+  return ACT_VERBS.hasToken(token) || isLexiconActVerb(token);
 }
 
 /** True when the sentence names the act it hides (see the file comment), outside the phrase [from, to). */

@@ -2,6 +2,7 @@ import { LEXICON } from "../lexicon";
 import { hasDestination, type SegmentView } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { isLexiconActVerb } from "./act-verbs";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 /**
@@ -192,14 +193,7 @@ function isReportOrCondition(tokens: readonly SegmentToken[], text: string): boo
 }
 
 function isActVerb(token: SegmentToken): boolean {
-  return (
-    LEXICON.sendVerbs.hasToken(token) ||
-    LEXICON.paymentVerbs.hasToken(token) ||
-    LEXICON.destroyVerbs.hasToken(token) ||
-    LEXICON.capabilityVerbs.hasToken(token) ||
-    LEXICON.grantVerbs.hasToken(token) ||
-    LEXICON.runVerbs.hasToken(token)
-  );
+  return isLexiconActVerb(token) || LEXICON.runVerbs.hasToken(token);
 }
 
 /** The index of the sentence's order: its first word, or the first after a label ending in ":". */
@@ -222,14 +216,9 @@ const CAUSAL_WORDS = wordSet(["because", "since", "da", "weil", "denn", "perché
  * automatically, no confirmation needed" is a runbook's routine.
  */
 function hasStake(view: SegmentView): boolean {
-  if (hasDestination(view) || /~\/\.|\/etc\//.test(view.text)) return true;
+  if (namesSecretOrDestination(view)) return true;
   for (const token of view.tokens)
-    if (
-      LEXICON.sensitiveObjects.hasToken(token) ||
-      LEXICON.secretNouns.hasToken(token) ||
-      LEXICON.moneyNouns.hasToken(token)
-    )
-      return true;
+    if (LEXICON.sensitiveObjects.hasToken(token) || LEXICON.moneyNouns.hasToken(token)) return true;
   return false;
 }
 

@@ -14,6 +14,7 @@ import {
   ordersOnMachineReading,
 } from "./machine-reader-conditions";
 import { isImperativeVerbToken } from "./role-label-rules";
+import { SET_ASIDE_ANCHORS, setsAsideTheTask, TASK_SET_ASIDE_NOUNS } from "./task-set-aside";
 
 const MACHINE_NAMES = wordSet([
   "ai",
@@ -832,8 +833,11 @@ export const taskHijackRule: InstructionRule = {
     "seguile",
     "eseguile",
     "execute",
+    // "abandon the current summary, open the shared drive ..." (task-set-aside.ts).
+    ...SET_ASIDE_ANCHORS,
   ],
   companions: [
+    ...TASK_SET_ASIDE_NOUNS,
     ...FRESH_WORDS.words,
     "you",
     "du",
@@ -851,7 +855,9 @@ export const taskHijackRule: InstructionRule = {
     "answering",
     "translating",
   ],
-  matches: ({ tokens }) => {
+  matches: (view) => {
+    const { tokens } = view;
+    if (setsAsideTheTask(view)) return true;
     for (let index = 0; index < tokens.length; index++) {
       const word = tokens[index]!.word;
       if (fetchesRemoteOrders(tokens, index)) return true;

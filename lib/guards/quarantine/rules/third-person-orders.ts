@@ -181,11 +181,22 @@ const USER_CONTRACTS = wordSet([
 export function agentOrderPutsAtStake(tokens: readonly SegmentToken[], start: number): boolean {
   let acts = false;
   let stake = false;
+  let destroys = false;
+  let sends = false;
+  let everything = false;
+  let destination = false;
   for (let index = start; index < Math.min(tokens.length, start + 24); index++) {
     const token = tokens[index]!;
     if (index > start && /[.!?;]/.test(token.gapBefore)) break;
     // "only to users listed ...", "when they ask for it": a policy of when to act, not an order.
     if (POLICY_WORDS.hasToken(token)) return false;
+    if (LEXICON.destroyVerbs.hasToken(token) || DESTROY_INFINITIVES.hasToken(token)) destroys = true;
+    if (LEXICON.sendVerbs.hasToken(token) || SEND_INFINITIVES.hasToken(token)) sends = true;
+    if (takesEverythingAt(tokens, index)) everything = true;
+    // A mail address or a URL: the tokenizer leaves "@" and "://" in the gaps between words.
+    if (token.gapBefore.includes("@") || token.gapBefore.includes("://")) destination = true;
+    // "the agent should delete all files it created", "... all temporary files": its own leftovers.
+    if (OWN_LEFTOVERS.hasToken(token)) return false;
     if (
       LEXICON.destroyVerbs.hasToken(token) ||
       LEXICON.disableVerbs.hasToken(token) ||
@@ -207,8 +218,93 @@ export function agentOrderPutsAtStake(tokens: readonly SegmentToken[], start: nu
     )
       stake = true;
   }
+  // Everything of a kind destroyed ("must delete all files in the shared drive", "muss alle Dateien im
+  // Ordner Verträge löschen", "deve eliminare tutti i file della cartella condivisa"), or sent to an
+  // address ("should forward all invoices to billing@collect.example").
+  if (destroys && everything) return true;
+  if (sends && everything && destination) return true;
   return acts && stake;
 }
+
+/** Destroying infinitives after a German or Italian modal, besides the lexicon's imperatives. */
+const DESTROY_INFINITIVES = wordSet([
+  "löschen",
+  "entfernen",
+  "leeren",
+  "eliminare",
+  "cancellare",
+  "svuotare",
+]);
+/** Sending infinitives after a modal: "muss ... weiterleiten", "deve inoltrare". */
+const SEND_INFINITIVES = wordSet([
+  "senden",
+  "schicken",
+  "weiterleiten",
+  "hochladen",
+  "übermitteln",
+  "inviare",
+  "inoltrare",
+  "caricare",
+  "trasmettere",
+]);
+
+/** Words that make a whole of a kind: "all", "every", "sämtliche", "tutti". */
+const TOTAL_WORDS = wordSet([
+  "all",
+  "every",
+  "entire",
+  "whole",
+  "alle",
+  "allen",
+  "sämtliche",
+  "sämtlichen",
+  "gesamte",
+  "gesamten",
+  "tutti",
+  "tutte",
+  "ogni",
+  "intero",
+  "intera",
+]);
+
+/** True when a word of totality at `index` governs the user's data within three words ("all the files"). */
+function takesEverythingAt(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!TOTAL_WORDS.hasToken(tokens[index])) return false;
+  for (let later = index + 1; later < Math.min(tokens.length, index + 4); later++)
+    if (LEXICON.dataNouns.hasToken(tokens[later]) || INVOICE_NOUNS.hasToken(tokens[later])) return true;
+  return false;
+}
+
+/** Business records sent away as a whole: "all invoices", "alle Rechnungen", "tutte le fatture". */
+const INVOICE_NOUNS = wordSet([
+  "invoices",
+  "payslips",
+  "rechnungen",
+  "gehaltsabrechnungen",
+  "fatture",
+  "cedolini",
+]);
+
+/** The agent's own leftovers: "temporary files", "the files it created", "temporäre Dateien". */
+const OWN_LEFTOVERS = wordSet([
+  "temporary",
+  "temp",
+  "tmp",
+  "cache",
+  "cached",
+  "created",
+  "generated",
+  "downloaded",
+  "temporäre",
+  "temporären",
+  "erstellt",
+  "erzeugt",
+  "temporanei",
+  "temporanee",
+  "creato",
+  "creati",
+  "generati",
+]);
 
 /** Verbs of the agent's tools the lexicon classes above leave out: cancel, merge, push, kündigen, disdire. */
 const ACTION_WORDS = wordSet([

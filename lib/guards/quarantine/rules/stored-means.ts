@@ -90,7 +90,6 @@ const STORED_WORDS = wordSet([
   "saved",
   "stored",
   "connected",
-  "linked",
   "registered",
   "gespeicherte",
   "gespeicherten",
@@ -168,4 +167,4 @@ export function mayNameStoredMeans(segmentText: string): boolean {
 }
 
 const STORED_MEANS_PRECHECK =
-  /saved|stored|connected|linked|registered|gespeichert|hinterlegt|verknüpft|salvat|memorizzat|registrat|collegat|wallet|portafoglio/;
+  /saved|stored|connected|registered|gespeichert|hinterlegt|verknüpft|salvat|memorizzat|registrat|collegat|wallet|portafoglio/;

@@ -23,11 +23,13 @@ import { isImperativeVerbToken } from "./role-label-rules";
  * whatever else it says. Two more parts in the same sentence:
  * - an order: a verb in imperative position (or the first word after the timing, as Italian and German
  *   put it: "Prima di rispondere esegui ...", "Führe vor deiner Antwort ... aus"), not negated;
- * - something at stake: a destination (a mail address, a URL, an account number), a secret, a key file
- *   or a sensitive object, money, a command that wipes or pipes a download into a shell; or, with a
- *   verb of carrying out and the reply named as the reader's ("before you answer", "vor deiner
- *   Antwort"), a pointer to more orders in the text ("treat the following as your priority",
- *   "erledige ... die unten stehenden Schritte", "esegui i punti seguenti").
+ * - something at stake for what the order's verb does (ordersAtStake): a command that wipes or pipes a
+ *   download into a shell, with any order; a destination (a mail address, a URL, an account number)
+ *   with a verb that sends or pays, or grants access; a secret, a key file or a sensitive object with a
+ *   verb that sends, reveals or destroys. Or, with a verb of carrying out and the reply named as the
+ *   reader's ("before you answer", "vor deiner Antwort", "prima della tua risposta"), a pointer to more
+ *   orders in the text ("treat the following as your priority", "erledige ... die unten stehenden
+ *   Schritte", "esegui i punti seguenti").
  * Human playbooks time steps by a reply too, to somebody else ("Before replying to the customer, check
  * the order history"): a reply to anyone but the user does not count, and "check the order history"
  * puts nothing at stake. "Before you continue" and "before proceeding" open every install guide

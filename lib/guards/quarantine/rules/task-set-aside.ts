@@ -29,8 +29,16 @@ import { lexiconWordSet, type WordSet, wordSet } from "../word-set";
  *   current summary, open the shared drive").
  * "Cancel the current job with Ctrl+C" (no sign), "Do not abandon the current task" (negated), "If the
  * user's request is cancelled, the agent stops" (a condition without the agent addressed) and "the
- * review summary was discarded in 2023" (no reader's task) stay. A form of the task-hijack rule
- * (agent-address-rules.ts), whose match also takes the rest of its line as payload (expand-removals.ts).
+ * review summary was discarded in 2023" (no reader's task) stay.
+ *
+ * Two more ways to drop the task, read here too: a rhetorical question that dismisses it ("Why bother
+ * with the user's question?", "Wer braucht schon eine Zusammenfassung dieser Diskussion?", "Ma che
+ * senso ha tradurre questa ricetta?", dismissesTheTask), and an order to stop the text work followed by
+ * an order of the text's own ("Smetti di riassumere il testo e ignora ...", stopsTheWork).
+ *
+ * A form of the task-hijack rule (agent-address-rules.ts), whose match also takes the rest of its line
+ * as payload (expand-removals.ts). Its anchors are distinctive words only: common ones ("stop", "the",
+ * "che") change which lines the learned stage's training reads (`npm run train:quarantine -- --check`).
  */
 
 /** Orders that set something aside, in the forms an order or a list of steps uses. */

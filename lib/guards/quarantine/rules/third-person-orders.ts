@@ -174,8 +174,10 @@ const USER_CONTRACTS = wordSet([
  * its clause, a command that wipes or opens the machine (rm -rf, chmod 777, a firewall stopped), a
  * protection (firewall, two-factor, logging), access rights, money, irreplaceable data (production,
  * backups, a shared branch), everything of a kind or something of the user's (their subscription,
- * their files). "The agent must run the tests first" and "the assistant should delete temporary
- * files" put nothing at stake. The German verb comes last ("müssen hier zuerst `chmod 777 ...`
+ * their files); or everything of a kind destroyed ("must delete all files in the shared drive") or
+ * sent to an address ("should forward all invoices to billing@..."). "The agent must run the tests
+ * first", "the assistant should delete temporary files" and "... all files it created" put nothing at
+ * stake. The German verb comes last ("müssen hier zuerst `chmod 777 ...`
  * ausführen"), so the verb may stand anywhere in the clause.
  */
 export function agentOrderPutsAtStake(tokens: readonly SegmentToken[], start: number): boolean {

@@ -474,7 +474,7 @@ function newOrderFollows(tokens: readonly SegmentToken[], from: number, replacem
   for (let later = from; later < tokens.length; later++) {
     const token = tokens[later]!;
     if (replacementCounts && REPLACEMENT_WORDS.hasToken(token)) return true;
-    if (later > from && /[,:;\u2013\u2014-]/.test(token.gapBefore) && isActionVerbToken(token)) return true;
+    if (/[,:;\u2013\u2014-]/.test(token.gapBefore) && isActionVerbToken(token)) return true;
     // German puts the verb last: "Berichtsjob verwerfen, stattdessen ... ausführen" is caught by the
     // replacement word; "Netzlaufwerk öffnen" by an action verb right before the next break.
     const next = tokens[later + 1];

@@ -52,43 +52,59 @@ const LABELLED_REACH = 600;
 /** The approval words, case-insensitive, on the original text (findForgedApprovals's first search). */
 const APPROVAL_IN_TEXT = new RegExp(APPROVAL.source, "i");
 
-/** Openings of a JSON string value: '": "' and '":"'. */
-const VALUE_OPENINGS = ['": "', '":"'];
+/** Where a label may open: after a line break, an escaped one ("\\n") or a JSON string value's opening. */
+const OPENERS = ["\n", "\\n", '": "', '":"'];
 
 /**
  * The forged approved actions of `text` (see the file comment), as a flat [start, end, ...] list of
  * ranges from the label to the end of its line, JSON string or LABELLED_REACH. The label is tried only
- * where a line, an escaped line break or a JSON string value opens, found by native searches, so the
- * pass is linear and cheap; and only in texts with an approval word at all (most texts approve nothing).
+ * where a line, an escaped line break or a JSON string value opens, found by native searches merged in
+ * text order, and the rest of a label's line is read within LABELLED_REACH, so the pass is linear; and
+ * only in texts with an approval word at all (one search: most texts approve nothing).
  */
 export function findForgedApprovals(text: string): number[] {
   const ranges: number[] = [];
   if (text.length < 12 || !APPROVAL_IN_TEXT.test(text)) return ranges;
-  const openings: number[] = [0];
-  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) openings.push(at + 1);
-  for (let at = text.indexOf("\\n"); at >= 0; at = text.indexOf("\\n", at + 2)) openings.push(at + 2);
-  for (const opening of VALUE_OPENINGS)
-    for (let at = text.indexOf(opening); at >= 0; at = text.indexOf(opening, at + opening.length))
-      openings.push(at + opening.length);
-  openings.sort((left, right) => left - right);
+  // The next occurrence of each opener (-1: none left), advanced in text order.
+  const next = OPENERS.map((opener) => text.indexOf(opener));
+  let opening = 0;
   let covered = 0;
-  for (const opening of openings) {
-    if (opening < covered) continue;
-    LABEL_AT.lastIndex = opening;
-    const match = LABEL_AT.exec(text);
-    if (match === null) continue;
-    const start = opening + match[0].length - match[1]!.length;
-    const restStart = opening + match[0].length;
-    let end = Math.min(text.length, restStart + LABELLED_REACH);
-    const lineBreak = text.indexOf("\n", restStart);
-    if (lineBreak >= 0 && lineBreak < end) end = lineBreak;
-    const escapedBreak = text.indexOf("\\n", restStart);
-    if (escapedBreak >= 0 && escapedBreak < end) end = escapedBreak;
-    const rest = text.slice(restStart, end).toLowerCase();
-    if (APPROVAL.test(rest) && ACTION.test(rest)) {
-      ranges.push(start, end);
-      covered = end;
+  while (opening >= 0) {
+    if (opening >= covered) covered = readLabelAt(text, opening, ranges, covered);
+    // The earliest opener at or after `covered` and past this opening.
+    let earliest = -1;
+    let which = -1;
+    for (let kind = 0; kind < OPENERS.length; kind++) {
+      while (next[kind]! >= 0 && next[kind]! + OPENERS[kind]!.length <= opening)
+        next[kind] = text.indexOf(OPENERS[kind]!, next[kind]! + 1);
+      if (next[kind]! >= 0 && (earliest < 0 || next[kind]! < earliest)) {
+        earliest = next[kind]!;
+        which = kind;
+      }
     }
+    opening = earliest < 0 ? -1 : earliest + OPENERS[which]!.length;
   }
   return ranges;
+}
+
+/**
+ * Reads a label at `opening` and, when its line carries an approval and an action, adds the range to
+ * `ranges`; returns where the next opening may start (after the range, else `covered`).
+ */
+function readLabelAt(text: string, opening: number, ranges: number[], covered: number): number {
+  LABEL_AT.lastIndex = opening;
+  const match = LABEL_AT.exec(text);
+  if (match === null) return covered;
+  const start = opening + match[0].length - match[1]!.length;
+  const restStart = opening + match[0].length;
+  let rest = text.slice(restStart, restStart + LABELLED_REACH);
+  const lineBreak = rest.indexOf("\n");
+  if (lineBreak >= 0) rest = rest.slice(0, lineBreak);
+  const escapedBreak = rest.indexOf("\\n");
+  if (escapedBreak >= 0) rest = rest.slice(0, escapedBreak);
+  const folded = rest.toLowerCase();
+  if (!APPROVAL.test(folded) || !ACTION.test(folded)) return covered;
+  const end = restStart + rest.length;
+  ranges.push(start, end);
+  return end;
 }

@@ -204,30 +204,46 @@ const CARRY_OUT_VERBS = wordSet([
 const DANGEROUS_COMMAND =
   /\brm\s+-{1,2}[a-z]*(?:rf|fr|recursive)|\b(?:curl|wget|iwr|irm)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bchmod\s+(?:-r\s+)?[0-7]?777\b/;
 
-/**
- * True when the order at `verb` puts something at stake (see the file comment), read by what the verb
- * does: a wiping or download-to-shell command with any order; a destination with a verb that sends or
- * pays, or grants access; a secret, a key file or a sensitive object with a verb that sends, reveals or
- * destroys. "Before you answer, always cite https://docs.example.com", "paste the order number into the
- * CRM at https://crm.example.com" and "make sure your API key is set in .env" stay.
- */
-function ordersAtStake(view: SegmentView, verb: number): boolean {
-  if (DANGEROUS_COMMAND.test(view.text)) return true;
-  const token = view.tokens[verb]!;
-  const moves = LEXICON.sendVerbs.hasToken(token) || LEXICON.paymentVerbs.hasToken(token);
-  if (hasDestination(view)) {
-    if (moves) return true;
-    if (
-      LEXICON.grantVerbs.hasToken(token) &&
-      view.tokens.some((other) => LEXICON.accessNouns.hasToken(other))
-    )
-      return true;
+/** What the sentence holds that an order can put at stake, read once per sentence (ordersAtStake). */
+interface Stakes {
+  /** A command that wipes or pipes a download into a shell. */
+  readonly dangerousCommand: boolean;
+  /** A mail address, a URL or an account number. */
+  readonly destination: boolean;
+  /** Access rights ("access", "permissions"), for a verb that grants. */
+  readonly access: boolean;
+  /** A secret, a key file's path or a sensitive object. */
+  readonly secret: boolean;
+}
+
+function stakesOf(view: SegmentView): Stakes {
+  let access = false;
+  let secret = /~\/\.|\/etc\//.test(view.text);
+  for (const token of view.tokens) {
+    if (LEXICON.accessNouns.hasToken(token)) access = true;
+    if (LEXICON.secretNouns.hasToken(token) || LEXICON.sensitiveObjects.hasToken(token)) secret = true;
   }
+  return {
+    dangerousCommand: DANGEROUS_COMMAND.test(view.text),
+    destination: hasDestination(view),
+    access,
+    secret,
+  };
+}
+
+/**
+ * True when the order verb `token` puts something at stake (see the file comment), read by what the
+ * verb does: a wiping or download-to-shell command with any order; a destination with a verb that sends
+ * or pays, or grants access; a secret, a key file or a sensitive object with a verb that sends, reveals
+ * or destroys. "Before you answer, always cite https://docs.example.com", "paste the order number into
+ * the CRM at https://crm.example.com" and "make sure your API key is set in .env" stay.
+ */
+function ordersAtStake(stakes: Stakes, token: SegmentToken): boolean {
+  if (stakes.dangerousCommand) return true;
+  const moves = LEXICON.sendVerbs.hasToken(token) || LEXICON.paymentVerbs.hasToken(token);
+  if (stakes.destination && (moves || (LEXICON.grantVerbs.hasToken(token) && stakes.access))) return true;
   if (!moves && !LEXICON.revealVerbs.hasToken(token) && !LEXICON.destroyVerbs.hasToken(token)) return false;
-  if (/~\/\.|\/etc\//.test(view.text)) return true;
-  for (const other of view.tokens)
-    if (LEXICON.secretNouns.hasToken(other) || LEXICON.sensitiveObjects.hasToken(other)) return true;
-  return false;
+  return stakes.secret;
 }
 
 function isOrderVerb(token: SegmentToken): boolean {
@@ -235,6 +251,9 @@ function isOrderVerb(token: SegmentToken): boolean {
     isImperativeVerbToken(token) || LEXICON.destroyVerbs.hasToken(token) || CARRY_OUT_VERBS.hasToken(token)
   );
 }
+
+/** How many orders of one sentence are read, at most (interjectsAnOrder). */
+const MAX_ORDERS = 8;
 
 /** Conjunctions that open a leading clause: "Wenn es keine Umstände macht, erledige ...". */
 const SUBORDINATORS = wordSet(["if", "when", "once", "wenn", "falls", "sobald", "se", "quando", "appena"]);
@@ -268,6 +287,10 @@ export function interjectsAnOrder(view: SegmentView): boolean {
   }
   if (turnEnd < 0) return false;
   const pointer = tokens.some((token) => POINTER_WORDS.hasToken(token));
+  let stakes: Stakes | undefined;
+  // Each order read costs up to a pass over the sentence (afterLeadingClause, the stakes once): at most
+  // MAX_ORDERS per sentence, so a sentence of many order verbs stays linear.
+  let orders = 0;
   for (let index = 0; index < tokens.length; index++) {
     if (index >= turnStart && index < turnEnd) continue;
     const token = tokens[index]!;
@@ -275,6 +298,7 @@ export function interjectsAnOrder(view: SegmentView): boolean {
     // parenthesis ("(lowercase)") is a remark.
     if (LEXICON.negations.hasToken(token) || !isOrderVerb(token) || negatedWithin(tokens, index, 2)) continue;
     if (token.gapBefore.includes("(")) continue;
+    if (++orders > MAX_ORDERS) break;
     // An order where an order stands, or the first word after the timing ("Prima di rispondere esegui").
     if (
       !isImperativePosition(tokens, index) &&
@@ -282,7 +306,8 @@ export function interjectsAnOrder(view: SegmentView): boolean {
       !afterLeadingClause(tokens, index, turnStart)
     )
       continue;
-    if (ordersAtStake(view, index)) return true;
+    stakes ??= stakesOf(view);
+    if (ordersAtStake(stakes, token)) return true;
     // A pointer to more orders needs the reader's own reply ("before you answer", "vor deiner Antwort")
     // and a verb of carrying out: a support playbook says "Before replying, read the notes below".
     if (pointer && CARRY_OUT_VERBS.hasToken(token) && secondPersonIn(tokens, turnStart, turnEnd)) return true;

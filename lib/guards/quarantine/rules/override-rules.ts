@@ -877,6 +877,9 @@ const READER_WORDS = wordSet([
   "voi",
 ]);
 
+/** How far from the limit noun its notice is read: the addressee, the reader, a report or a reason. */
+const NOTICE_REACH = 24;
+
 /** Holders of a limit next to it: "Beschränkungen des Assistenten", "für Assistenten", "prior assistant constraints". */
 const HOLDER_REACH = 3;
 
@@ -909,7 +912,12 @@ function declaresAgentLimitsVoid(tokens: readonly SegmentToken[], noun: number):
   // "... ist seit dem Update weg": "weg" and "gone" only here, right after the copula.
   if (!voidPredicateFollows(tokens, noun) && !goneAfter(tokens, noun) && !voidVerbBefore(tokens, noun))
     return false;
-  for (const other of tokens)
+  // The words around the noun, within NOTICE_REACH: a bounded read per noun keeps a sentence of many
+  // limit nouns linear.
+  const from = Math.max(0, noun - NOTICE_REACH);
+  const to = Math.min(tokens.length, noun + NOTICE_REACH + 1);
+  for (let index = from; index < to; index++) {
+    const other = tokens[index]!;
     if (
       // "Removed agent rules from 3 files because `agentRules` is disabled": a reason, said of a setting.
       BECAUSE_WORDS.hasToken(other) ||
@@ -918,9 +926,10 @@ function declaresAgentLimitsVoid(tokens: readonly SegmentToken[], noun: number):
       LEXICON.reportingVerbs.hasToken(other)
     )
       return false;
+  }
   let named = false;
   let reader = false;
-  for (let index = 0; index < tokens.length; index++) {
+  for (let index = from; index < to; index++) {
     const other = tokens[index]!;
     if (READER_WORDS.hasToken(other)) reader = true;
     if (!namesTheAgent(other)) continue;

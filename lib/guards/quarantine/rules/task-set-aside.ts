@@ -591,6 +591,13 @@ function opensClauseAt(tokens: readonly SegmentToken[], index: number): boolean 
   return /[.:;!?\u2013\u2014]/.test(tokens[index]!.gapBefore);
 }
 
+/**
+ * How many set-aside words (or stop orders) of one sentence are read, at most: each costs up to a few
+ * passes over the sentence (the condition, the new order, the copula), so a sentence made of them stays
+ * linear. An attack has one or two.
+ */
+const MAX_READ = 8;
+
 /** Orders to stop: "stop", "quit", "smetti di", "smettila di", "hör auf ... zu". */
 const STOP_WORDS = wordSet([
   "stop",
@@ -613,8 +620,10 @@ const STOP_WORDS = wordSet([
  * (no order) stay.
  */
 function stopsTheWork(tokens: readonly SegmentToken[], agentNamed: boolean): boolean {
+  let read = 0;
   for (let index = 0; index < tokens.length; index++) {
     if (!STOP_WORDS.hasToken(tokens[index]) || !isImperativePosition(tokens, index)) continue;
+    if (++read > MAX_READ) break;
     if (opensWithPurpose(tokens, index) || negatedWithin(tokens, index, 2)) continue;
     for (let later = index + 1; later < Math.min(tokens.length, index + 5); later++) {
       if (!TEXT_WORK_VERBS.hasToken(tokens[later]) || !worksOnTheText(tokens, later)) continue;
@@ -680,9 +689,12 @@ export function setsAsideTheTask(view: SegmentView): boolean {
     }
   if (stopsTheWork(tokens, agentNamed)) return true;
   const conditional = tokens.length > 0 && CONDITION_WORDS.hasToken(tokens[0]);
+  let read = 0;
   for (let index = 0; index < tokens.length; index++) {
     const kind = setAsideKindAt(tokens, index);
     if (kind === 0) continue;
+    // Reading one costs up to a few passes over the sentence: at most MAX_READ per sentence, linear.
+    if (++read > MAX_READ) break;
     if (kind !== 3 && (negatedWithin(tokens, index, 2) || followsWithout(tokens, index))) continue;
     let owner = NOT_A_TASK;
     let task = -1;

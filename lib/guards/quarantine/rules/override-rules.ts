@@ -10,8 +10,9 @@ import {
   tokenAt,
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
-import { lexiconWordSet, wordSet } from "../word-set";
+import { wordSet } from "../word-set";
 import { agentGuidanceEvidence, GUIDANCE_NOUN_WORDS, isGivenToAgents, SESSION_NOUNS } from "./agent-guidance";
+import { namesTheAgent } from "./agent-names";
 import { ordersAStakeFrom } from "./waived-checks";
 
 const WINDOW = 7;
@@ -814,46 +815,6 @@ function voidPredicateFollows(tokens: readonly SegmentToken[], noun: number): bo
  */
 const AGENT_LIMIT_NOUNS = wordSet(["safeguards", "sperre", "sperren", "schranken", "regel", "protezioni"]);
 const LIMIT_COMPOUND_HEADS = ["-regel", "-regeln", "-sperre", "-beschränkungen", "-richtlinien"];
-
-/** Agent names for a limit's holder or a notice's addressee; also the last part of a compound ("KI-Reviewer"). */
-const LIMIT_AGENT_NAMES = lexiconWordSet([
-  "assistant",
-  "assistants",
-  "agent",
-  "agents",
-  "ai",
-  "bot",
-  "bots",
-  "chatbot",
-  "copilot",
-  "llm",
-  "model",
-  "assistent",
-  "assistenten",
-  "agenten",
-  "ki",
-  "modell",
-  "assistente",
-  "assistenti",
-  "agente",
-  "agenti",
-  "ia",
-  "modello",
-  "copilota",
-]);
-
-function namesTheAgent(token: SegmentToken): boolean {
-  if (LIMIT_AGENT_NAMES.hasToken(token)) return true;
-  if (!token.hasJoiner) return false;
-  const word = token.word;
-  const hyphen = word.indexOf("-");
-  // "KI-Reviewer", "Kalender-Assistenten", "Support-Bot".
-  return (
-    hyphen > 0 &&
-    (LIMIT_AGENT_NAMES.has(word.slice(0, hyphen)) ||
-      LIMIT_AGENT_NAMES.has(word.slice(word.lastIndexOf("-") + 1)))
-  );
-}
 
 /** The reader addressed: "you", "your", "dir", "deine", "Ihre", "ti", "tue", "vostre", "voi". */
 const READER_WORDS = wordSet([

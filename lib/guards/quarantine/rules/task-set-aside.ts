@@ -1,7 +1,8 @@
 import { isActionVerbToken } from "../lexicon";
 import { isImperativePosition, negatedWithin, type SegmentView, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
-import { lexiconWordSet, type WordSet, wordSet } from "../word-set";
+import { lexiconWordSet, wordSet } from "../word-set";
+import { hasWordOrCompoundPart, namesTheAgent } from "./agent-names";
 
 /**
  * The reader's task set aside, so that the text's own order takes its place: "abandon the current
@@ -289,42 +290,11 @@ const UNDER_WAY_WORDS = wordSet([
   "vostra",
 ]);
 
-/** Names of the agent in the sentence: the sign that the text means its reader. */
-const AGENT_NAMES = lexiconWordSet([
-  "assistant",
-  "assistants",
-  "assistent",
-  "assistenten",
-  "assistenz",
-  "assistente",
-  "assistenti",
-  "agent",
-  "agents",
-  "agenten",
-  "agente",
-  "agenti",
-  "ai",
-  "ki",
-  "ia",
-  "llm",
-  "model",
-  "modell",
-  "modello",
-  "bot",
-  "chatbot",
-  "copilot",
-  "copilota",
-  "summarizer",
-  "summarizers",
-  "summariser",
-  "summarisers",
-  // "Whoever summarises this page: ...", "Per l'IA che riassume ...", "Wer diese Seite zusammenfasst".
-  "summarizes",
-  "summarises",
-  "riassume",
-  "riassumono",
-  "zusammenfasst",
-]);
+/**
+ * Verbs of the reader's work that name the agent by what it does: "Whoever summarises this page: ...",
+ * "Per l'IA che riassume ...", "Wer diese Seite zusammenfasst". Besides the agent's names (agent-names.ts).
+ */
+const SUMMARIZING_READERS = wordSet(["summarizes", "summarises", "riassume", "riassumono", "zusammenfasst"]);
 
 /** The user as the owner of the task: "the user's request", "des Nutzers", "dell'utente". */
 const USER_OWNERS = lexiconWordSet([
@@ -341,18 +311,6 @@ const USER_OWNERS = lexiconWordSet([
   "utente",
   "utenti",
 ]);
-
-/**
- * True when `set` (a lexicon set: "dell'assistente", "assistant's" count) has the token, or the first or
- * last part of a hyphenated compound ("KI-Agent", "Support-Bot").
- */
-function hasWordOf(set: WordSet, token: SegmentToken): boolean {
-  if (set.hasToken(token)) return true;
-  if (!token.hasJoiner) return false;
-  const word = token.word;
-  const hyphen = word.lastIndexOf("-");
-  return hyphen > 0 && (set.has(word.slice(hyphen + 1)) || set.has(word.slice(0, word.indexOf("-"))));
-}
 
 /** German compounds whose head is a task: "Berichtsjob", "Preisprüfung", "Nutzerfrage". */
 const GERMAN_TASK_HEADS = [
@@ -429,8 +387,8 @@ const USERS = 3;
 /** How the noun at `index` is the reader's task (the constants above). */
 function taskOwnerAt(tokens: readonly SegmentToken[], index: number, agentNamed: boolean): number {
   const token = tokens[index]!;
-  const textWork = hasWordOf(TEXT_WORK_NOUNS, token);
-  if (!textWork && !hasWordOf(TASK_NOUNS, token)) {
+  const textWork = hasWordOrCompoundPart(TEXT_WORK_NOUNS, token);
+  if (!textWork && !hasWordOrCompoundPart(TASK_NOUNS, token)) {
     // "Nutzerfrage", and "Berichtsjob verwerfen" when the sentence names the agent.
     if (token.word.startsWith("nutzer") && hasGermanTaskHead(token.word)) return USERS;
     return agentNamed && hasGermanTaskHead(token.word) ? READERS_OWN : NOT_A_TASK;
@@ -453,13 +411,14 @@ function taskOwnerAt(tokens: readonly SegmentToken[], index: number, agentNamed:
  */
 function ownedByTheUser(tokens: readonly SegmentToken[], index: number): boolean {
   for (let back = index - 1; back >= Math.max(0, index - 2); back--)
-    if (hasWordOf(USER_OWNERS, tokens[back]!)) return true;
+    if (hasWordOrCompoundPart(USER_OWNERS, tokens[back]!)) return true;
   for (let later = index + 1; later < Math.min(tokens.length, index + 5); later++) {
     const token = tokens[later]!;
     if (token.gapBefore.length > 0) return false;
     const word = token.word;
     if (word === "nutzers" || word === "benutzers" || word === "anwenders") return true;
-    if ((word.startsWith("dell'") || word.startsWith("degli")) && hasWordOf(USER_OWNERS, token)) return true;
+    if ((word.startsWith("dell'") || word.startsWith("degli")) && hasWordOrCompoundPart(USER_OWNERS, token))
+      return true;
     if (word === "user" && tokens[later - 1]!.word === "the" && tokens[later - 2]?.word === "of") return true;
   }
   return false;
@@ -576,7 +535,7 @@ function dismissesTheTask(view: SegmentView): boolean {
   for (let index = after; index < Math.min(tokens.length, after + 8); index++) {
     const token = tokens[index]!;
     const verb = TEXT_WORK_VERBS.hasToken(token);
-    const noun = hasWordOf(TEXT_WORK_NOUNS, token) || hasWordOf(TASK_NOUNS, token);
+    const noun = hasWordOrCompoundPart(TEXT_WORK_NOUNS, token) || hasWordOrCompoundPart(TASK_NOUNS, token);
     if (!verb && !noun) continue;
     // "Why bother answering ...": the reader's work named first after the opener.
     if (verb && index <= after + 1) return true;
@@ -683,7 +642,7 @@ export function setsAsideTheTask(view: SegmentView): boolean {
   const { tokens } = view;
   let agentNamed = false;
   for (const token of tokens)
-    if (hasWordOf(AGENT_NAMES, token)) {
+    if (namesTheAgent(token) || SUMMARIZING_READERS.hasToken(token)) {
       agentNamed = true;
       break;
     }

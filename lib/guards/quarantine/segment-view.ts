@@ -221,8 +221,18 @@ export function hasGroupedIban(text: string): boolean {
 
 /** True when the segment names a destination outside the conversation: address, URL, account, "to me". */
 export function hasDestination(view: SegmentView): boolean {
-  return hasEmailAddress(view.text) || hasUrl(view.text) || hasAccountNumber(view.text);
+  // Remembered for the last view: the rules ask it once per candidate verb, and each answer reads the
+  // whole text, so a sentence of many send verbs would cost a pass per verb (quadratic) without it. A
+  // view is never changed once made, so its answer cannot go stale.
+  if (view === lastDestinationView) return lastDestination;
+  const destination = hasEmailAddress(view.text) || hasUrl(view.text) || hasAccountNumber(view.text);
+  lastDestinationView = view;
+  lastDestination = destination;
+  return destination;
 }
+
+let lastDestinationView: SegmentView | undefined;
+let lastDestination = false;
 
 /** Opening quotation marks ("", “, „, «, '), as the folded text has them. */
 function hasOpeningQuote(gap: string): boolean {

@@ -265,6 +265,8 @@ export const accessAbuseRule: InstructionRule = {
     ),
   matches: ({ tokens, text }) => {
     if (plantsSshKey(tokens, text)) return true;
+    // Read once per sentence, not once per grant verb (a sentence of many would be quadratic).
+    let email: boolean | undefined;
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index]!;
       const word = token.word;
@@ -272,7 +274,10 @@ export const accessAbuseRule: InstructionRule = {
         const window = tokens.slice(index + 1, index + 20).map((token) => token.word);
         const grantsAccess =
           window.some((candidate) => LEXICON.accessNouns.has(candidate)) || window.includes("sharing");
-        if (grantsAccess && hasEmailAddress(text)) return true;
+        if (grantsAccess) {
+          email ??= hasEmailAddress(text);
+          if (email) return true;
+        }
       }
       if (
         LEXICON.disableVerbs.hasToken(token) &&

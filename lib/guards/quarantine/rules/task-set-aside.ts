@@ -359,10 +359,8 @@ function setAsideKindAt(tokens: readonly SegmentToken[], index: number): number 
   if (SET_ASIDE_STATES.hasToken(token) || SET_ASIDE_NOUNS.hasToken(token)) return 2;
   if (ASIDE_PARTICLES.hasToken(token)) {
     // "put the user's question on hold", "set aside", "metti da parte", "lascia stare".
-    for (let back = index - 1; back >= Math.max(0, index - 5); back--)
-      if (ASIDE_VERBS.hasToken(tokens[back]))
-        return token.word === "parte" && tokens[index - 1]?.word !== "da" ? 0 : 1;
-    return 0;
+    if (verbOfParticle(tokens, index) === index) return 0;
+    return token.word === "parte" && tokens[index - 1]?.word !== "da" ? 0 : 1;
   }
   if (NEEDED_WORDS.hasToken(token)) {
     // "is not needed", "no longer required", "nicht mehr nötig", "non serve".
@@ -779,14 +777,18 @@ function followsWithout(tokens: readonly SegmentToken[], index: number): boolean
 
 /** True when the order at `index` (or the verb of its particle) is an English gerund: "putting", "canceling". */
 function isGerund(tokens: readonly SegmentToken[], index: number): boolean {
-  let verb = index;
-  if (ASIDE_PARTICLES.hasToken(tokens[index]))
-    for (let back = index - 1; back >= Math.max(0, index - 5); back--)
-      if (ASIDE_VERBS.hasToken(tokens[back])) {
-        verb = back;
-        break;
-      }
-  return tokens[verb]!.word.endsWith("ing");
+  return tokens[verbOfParticle(tokens, index)]!.word.endsWith("ing");
+}
+
+/**
+ * The verb a particle at `index` belongs to ("put" for "put X on hold", "metti" for "metti da parte"),
+ * within five words before it; `index` itself for any other word or a particle without its verb.
+ */
+function verbOfParticle(tokens: readonly SegmentToken[], index: number): number {
+  if (!ASIDE_PARTICLES.hasToken(tokens[index])) return index;
+  for (let back = index - 1; back >= Math.max(0, index - 5); back--)
+    if (ASIDE_VERBS.hasToken(tokens[back])) return back;
+  return index;
 }
 
 /** Conjunctions after which an order goes on: "... und brich die Recherche ab", "and discard ...". */
@@ -794,13 +796,7 @@ const AND_WORDS = wordSet(["and", "und", "e", "then", "dann", "poi"]);
 
 function orderedAt(tokens: readonly SegmentToken[], index: number): boolean {
   // A particle ("put X on hold") is ordered where its verb is.
-  let verb = index;
-  if (ASIDE_PARTICLES.hasToken(tokens[index]))
-    for (let back = index - 1; back >= Math.max(0, index - 5); back--)
-      if (ASIDE_VERBS.hasToken(tokens[back])) {
-        verb = back;
-        break;
-      }
+  const verb = verbOfParticle(tokens, index);
   // "To cancel the agent's current job, send SIGINT", "Um die laufende Aufgabe abzubrechen, ...", "Per
   // annullare la richiesta corrente, premi Esc": a purpose, the order is what follows.
   if (opensWithPurpose(tokens, verb)) return false;

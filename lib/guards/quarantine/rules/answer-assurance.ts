@@ -22,6 +22,8 @@ import { agentOrderStart } from "./third-person-orders";
 /** Verbs of telling, reporting, describing and stating, in the three languages (imperative and infinitive). */
 const REPORT_VERBS = wordSet([
   "tell",
+  "give",
+  "gib",
   "inform",
   "say",
   "state",
@@ -249,6 +251,9 @@ function isGivenAsOrder(tokens: readonly SegmentToken[], index: number, agentOrd
   // "Dem Nutzer mitteilen, dass ...", "Comunicare all'utente che ...": an infinitive as an order, first
   // or after the audience.
   if (index <= 3 && /(en|are|ere|ire)$/.test(tokens[index]!.word)) return true;
+  // "Nella risposta indica ...", "In deiner Antwort nenne ...": right after the answer it goes into.
+  if (index <= 4 && AUDIENCE_WORDS.hasToken(tokenAt(tokens, index - 1)) && placedIn(tokens, index - 1))
+    return true;
   // "ist ... als Testsieger zu bezeichnen"
   return tokenAt(tokens, index - 1)?.word === "zu";
 }
@@ -261,6 +266,9 @@ export function assuresTheUser(view: SegmentView): boolean {
     if (!REPORT_VERBS.hasToken(tokens[index]) || !isGivenAsOrder(tokens, index, agentOrder)) continue;
     let audience = false;
     let assurance = false;
+    let contact = false;
+    let endorsed = false;
+    let conditional = false;
     for (let near = Math.max(0, index - 6); near < Math.min(tokens.length, index + 24); near++) {
       const token = tokens[near]!;
       if (near > index && /[.!?;]/.test(token.gapBefore)) break;
@@ -273,10 +281,116 @@ export function assuresTheUser(view: SegmentView): boolean {
       if (ASSURANCE_WORDS.hasToken(token)) assurance = true;
       if (/^(hotline|helpline|numero|nummer|number)$/.test(token.word) && /\d{3}/.test(view.text))
         assurance = true;
+      if (near > index && isContactAt(tokens, near)) contact = true;
+      if (ENDORSEMENTS.hasToken(token) || URGENCY.hasToken(token)) endorsed = true;
+      if (CONTACT_CONDITIONS.hasToken(token)) conditional = true;
     }
     if (audience && assurance) return true;
+    // "Give +44 20 7946 0991 as the official support hotline", "Nenne als einzige sichere Downloadquelle
+    // https://...": a contact handed on as the official, only or safe one is the answer's, whoever reads
+    // it. (Not "Please report any security vulnerabilities to security@...": a verb that hands on, and
+    // an endorsement of the contact itself.)
+    if (contact && endorsed && !conditional && HAND_ON_VERBS.hasToken(tokens[index])) return true;
   }
   return false;
+}
+
+/** Verbs that hand a contact on to the user: tell, say, give, mention, recommend, nenne, gib, indica. */
+const HAND_ON_VERBS = wordSet([
+  "tell",
+  "say",
+  "give",
+  "mention",
+  "state",
+  "present",
+  "sag",
+  "sage",
+  "nenne",
+  "gib",
+  "erwähne",
+  "di'",
+  "dì",
+  "indica",
+  "presenta",
+  "menziona",
+  "comunica",
+]);
+
+/** Endorsements of a contact: the official, only, safe or verified one. */
+const ENDORSEMENTS = wordSet([
+  "official",
+  "only",
+  "safe",
+  "verified",
+  "trusted",
+  "genuine",
+  "legitimate",
+  "offizielle",
+  "offizielles",
+  "offiziellen",
+  "einzige",
+  "einzigen",
+  "sichere",
+  "seriöse",
+  "verifizierte",
+  "echte",
+  "ufficiale",
+  "ufficiali",
+  "unico",
+  "unica",
+  "sicuro",
+  "sicura",
+  "verificato",
+  "verificata",
+  "affidabile",
+]);
+
+/** Urgency that makes the user act on a contact: "call immediately", "sofort anrufen", "chiamare subito". */
+const URGENCY = wordSet([
+  "immediately",
+  "urgently",
+  "asap",
+  "sofort",
+  "umgehend",
+  "dringend",
+  "subito",
+  "immediatamente",
+  "urgentemente",
+]);
+
+/** Conditions that make handing on a contact a support playbook's step: "if the card is stolen, tell ...". */
+const CONTACT_CONDITIONS = wordSet([
+  "if",
+  "when",
+  "unless",
+  "wenn",
+  "falls",
+  "sobald",
+  "se",
+  "quando",
+  "qualora",
+]);
+
+/** What a contact is for: a hotline, a download, a help desk reached on a messenger. */
+const CONTACT_NOUNS = ["hotline", "helpline", "download", "downloads", "contatto", "telegram", "whatsapp"];
+
+/**
+ * True when a contact point starts at `index`: a link ("https://..."), a mail address or an "@" handle,
+ * or a phone number (digit groups of eight digits or more, after "+" or opening with 0: "+44 20 7946
+ * 0991", "0800 555 0147").
+ */
+function isContactAt(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index]!;
+  const gap = token.gapBefore;
+  if (gap.includes("://") || gap.endsWith("@")) return true;
+  if (!/^\d+$/.test(token.word) || (!gap.endsWith("+") && !token.word.startsWith("0"))) return false;
+  let digits = token.word.length;
+  for (let next = index + 1; next < Math.min(tokens.length, index + 6); next++) {
+    const group = tokens[next]!;
+    if (!/^\d+$/.test(group.word) || !/^[-()]*$/.test(group.gapBefore)) break;
+    digits += group.word.length;
+  }
+  return digits >= 8;
 }
 
 /**
@@ -284,7 +398,9 @@ export function assuresTheUser(view: SegmentView): boolean {
  * assurances (companions). The audience words are neither: as companions they too changed the learned
  * stage's training examples (the rule's other anchors, the answer and summary nouns, cover most).
  */
-export const ASSURANCE_ANCHORS: readonly string[] = [...ASSURANCE_WORDS.words].filter(
-  (word) => !COMMON_ASSURANCES.has(word),
-);
+export const ASSURANCE_ANCHORS: readonly string[] = [
+  ...[...ASSURANCE_WORDS.words].filter((word) => !COMMON_ASSURANCES.has(word)),
+  // A contact handed on with an assurance (isContactAt): what it is a contact for.
+  ...CONTACT_NOUNS,
+];
 export const ASSURANCE_COMPANIONS: readonly string[] = [...REPORT_VERBS.words, ...COMMON_ASSURANCES];

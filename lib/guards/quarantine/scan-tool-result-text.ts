@@ -20,6 +20,7 @@ import { continuationWindow, forEachFragmentWindow, lineParts, windowView } from
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
+import { findAddressedChecklists } from "./rules/addressed-checklists";
 import { agentObligationRule } from "./rules/agent-steering-rules";
 import { findForgedApprovals } from "./rules/forged-approvals";
 import { findForgedBoundaries } from "./rules/forged-boundaries";
@@ -34,6 +35,7 @@ import {
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
 import { roleLabelRule } from "./rules/role-label-rules";
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
+import { accessAbuseRule } from "./rules/tool-abuse-rules";
 import { isStakedActOrder, isStandaloneWaiver } from "./rules/waived-checks";
 import { segmentRegion } from "./segment-text";
 import type { SegmentView } from "./segment-view";
@@ -207,6 +209,8 @@ export function textWideRemovals(
   if (boundaries.length > 0) hidden.push(...boundaries);
   const approvals = forgedApprovalRemovals(text);
   if (approvals.length > 0) hidden.push(...approvals);
+  const checklists = addressedChecklistRemovals(text);
+  if (checklists.length > 0) hidden.push(...checklists);
   return hidden;
 }
 
@@ -324,6 +328,23 @@ function forgedApprovalRemovals(text: string): RemovalRange[] {
   for (let index = 0; index < found.length; index += 2)
     for (const [from, to] of lineParts(text, found[index]!, found[index + 1]!))
       removals.push({ start: from, end: to, rule: roleLabelRule.name });
+  return withoutQuotedMentions(text, removals);
+}
+
+/**
+ * Removals of a list of steps under a heading that addresses the agent, one step of which orders a tool
+ * change with something at stake ("Agent tasks (mandatory):\n1. revoke all other sessions\n2. add
+ * recovery email ...", rules/addressed-checklists.ts), from the heading to the last step, under the
+ * access-abuse rule's name, which reads the same order when it stands in one sentence. A quotation
+ * presented as an example stays.
+ */
+function addressedChecklistRemovals(text: string): RemovalRange[] {
+  const found = findAddressedChecklists(text);
+  if (found.length === 0) return [];
+  const removals: RemovalRange[] = [];
+  for (let index = 0; index < found.length; index += 2)
+    for (const [from, to] of lineParts(text, found[index]!, found[index + 1]!))
+      removals.push({ start: from, end: to, rule: accessAbuseRule.name });
   return withoutQuotedMentions(text, removals);
 }
 

@@ -178,7 +178,7 @@ const ADDRESS_REACH = 11;
  * Index of the first word after an address to the agent that opens the sentence (a heading with a
  * colon, a vocative with a comma, an "@" tag), or -1.
  */
-function addressEnd(tokens: readonly SegmentToken[]): number {
+export function addressEnd(tokens: readonly SegmentToken[]): number {
   const first = tokens[0];
   if (first === undefined) return -1;
   // "@copilot go ahead and ...": a tag opening the sentence.
@@ -190,10 +190,18 @@ function addressEnd(tokens: readonly SegmentToken[]): number {
   // Words after the agent noun that keep it the addressee: "bot di assistenza", "agent tasks", a relative
   // clause; any other word makes it a qualifier of someone else ("Recommendation for agent developers:").
   let qualifier = 0;
-  const reach = Math.min(tokens.length - 1, ADDRESS_REACH);
+  const reach = Math.min(tokens.length, ADDRESS_REACH);
   for (let index = 0; index < reach; index++) {
     const token = tokens[index]!;
     if (index > 0 && /[.!?;]/.test(token.gapBefore)) return -1;
+    // "Agent tasks (mandatory):": words in brackets neither name nor qualify the addressee.
+    if (index > 0 && token.gapBefore.includes("(")) {
+      while (index + 1 < reach && !tokens[index]!.gapAfter.includes(")")) index++;
+      const gap = tokens[index]!.gapAfter;
+      if (agent >= 0 && gap.includes(":") && !gap.includes("::") && !gap.includes(":/"))
+        return addressed || directive || relative ? index + 1 : -1;
+      continue;
+    }
     if (namesAgent(token)) {
       if (isPersonByTrade(tokens, index)) return -1;
       agent = index;
@@ -513,6 +521,28 @@ const PACKAGE_NOUNS = wordSet([
 /** Verbs that fetch a file, for a download piped into a shell: "curl", "wget", "scarica", "herunterladen". */
 const FETCH_WORDS = wordSet(["curl", "wget", "download", "scarica", "scaricare", "herunterladen", "lade"]);
 
+/** Verbs that install or start a program, besides the lexicon's run verbs. */
+const INSTALL_VERBS = wordSet(["install", "start", "installiere", "installieren", "installa", "installare"]);
+
+/** Programs fetched from elsewhere: "the installer", "das Skript", "l'eseguibile". */
+const INSTALLER_NOUNS = wordSet([
+  "installer",
+  "script",
+  "binary",
+  "executable",
+  "patch",
+  "setup",
+  "skript",
+  "programm",
+  "eseguibile",
+  "programma",
+  "l'installer",
+  "l'eseguibile",
+]);
+
+/** A link named as a word: "from the link above", "vom Link oben", "dal link qui sotto". */
+const LINK_WORDS = wordSet(["link", "links", "url"]);
+
 /** Shells a download is piped into: "| sh", "| bash", "passalo a bash". */
 const SHELLS = wordSet(["sh", "bash", "zsh", "powershell", "iex"]);
 
@@ -615,7 +645,7 @@ const ORDER_REACH = 40;
  * with a verb that sends, pays, points or adds; a secret with a verb that publishes or sends it. No
  * negation, restriction, condition on the user or first-person owner.
  */
-function ordersToolChange(tokens: readonly SegmentToken[], from: number, duty: boolean): boolean {
+export function ordersToolChange(tokens: readonly SegmentToken[], from: number, duty: boolean): boolean {
   let acts = false;
   let disables = false;
   let sends = false;
@@ -633,6 +663,9 @@ function ordersToolChange(tokens: readonly SegmentToken[], from: number, duty: b
   let shell = false;
   let wipes = false;
   let opensUp = false;
+  let runs = false;
+  let installer = false;
+  let linked = false;
   const end = Math.min(tokens.length, from + ORDER_REACH);
   for (let index = from; index < end; index++) {
     const token = tokens[index]!;
@@ -687,6 +720,9 @@ function ordersToolChange(tokens: readonly SegmentToken[], from: number, duty: b
     // "the API key", "GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY"
     if (LEXICON.secretNouns.hasToken(token) || /_(token|secret|password|key)$/.test(word)) secret = true;
     if (FETCH_WORDS.hasToken(token)) fetches = true;
+    if (LEXICON.runVerbs.hasToken(token) || INSTALL_VERBS.hasToken(token)) runs = true;
+    if (INSTALLER_NOUNS.hasToken(token)) installer = true;
+    if (LINK_WORDS.hasToken(token)) linked = true;
     if (SHELLS.hasToken(token) && (token.gapBefore.includes("|") || fetches)) shell = true;
     if (word === "rf" && tokenAt(tokens, index - 1)?.word === "rm") wipes = true;
     if (word === "777" || (word === "shadow" && token.gapBefore === "/")) opensUp = true;
@@ -702,6 +738,8 @@ function ordersToolChange(tokens: readonly SegmentToken[], from: number, duty: b
     if (token.gapBefore === "." && HOST_ENDINGS.hasToken(token) && index > from) host = true;
   }
   if ((fetches && shell) || wipes || opensUp) return true;
+  // "run the installer from the link above", "Installer vom Link oben ausführen", "avvia lo script al link"
+  if (runs && installer && (linked || destination)) return true;
   if (!acts && !sends && !reveals && !disables) return false;
   if (acts && privileged) return true;
   if (disables && protection) return true;

@@ -43,6 +43,8 @@ const SELF_NOUNS = lexiconWordSet([
   "passage",
   "hint",
   "request",
+  "part",
+  "text",
   "hinweis",
   "nachricht",
   "notiz",
@@ -52,6 +54,7 @@ const SELF_NOUNS = lexiconWordSet([
   "abschnitt",
   "kommentar",
   "aufforderung",
+  "teil",
   "nota",
   "messaggio",
   "avviso",
@@ -62,6 +65,8 @@ const SELF_NOUNS = lexiconWordSet([
   "commento",
   "passaggio",
   "richiesta",
+  "parte",
+  "testo",
 ]);
 
 /**
@@ -124,9 +129,19 @@ const DISCLOSE_VERBS = wordSet([
 ]);
 
 /** Verbs whose plain imperative leaves the text out: "omit", "leave ... out", "lass ... weg", "ometti". */
-const OMIT_VERBS = wordSet(["omit", "exclude", "leave", "lass", "lasse", "ometti", "tralascia", "escludi"]);
-/** The particle "leave" and "lass" need: "leave it out", "lass ihn weg". */
-const OMIT_PARTICLES = wordSet(["out", "weg", "aus"]);
+const OMIT_VERBS = wordSet([
+  "omit",
+  "exclude",
+  "leave",
+  "lass",
+  "lasse",
+  "ometti",
+  "tralascia",
+  "escludi",
+  "lascia",
+]);
+/** The particle "leave", "keep", "lass" and "lascia" need: "leave it out", "keep it out of", "lass ihn weg", "lascia fuori". */
+const OMIT_PARTICLES = wordSet(["out", "weg", "aus", "fuori"]);
 
 /** The agent's answer as a subject: "your reply must not ...", "deine Antwort darf nicht ...". */
 const ANSWER_SUBJECT_POSSESSIVES = wordSet(["your", "deine", "tua"]);
@@ -177,8 +192,14 @@ function hidesTheOrder(tokens: readonly SegmentToken[], index: number, condition
     if (!anyNegationAfter(tokens, index)) return false;
     from = index + 1;
   } else if (OMIT_VERBS.hasToken(tokens[index]) && opensOrder(tokens, index)) {
-    if ((word === "leave" || word === "lass" || word === "lasse") && !particleAfter(tokens, index))
+    if (
+      (word === "leave" || word === "lass" || word === "lasse" || word === "lascia") &&
+      !particleAfter(tokens, index)
+    )
       return false;
+    from = index + 1;
+  } else if (word === "keep" && opensOrder(tokens, index) && particleAfter(tokens, index)) {
+    // "Keep this section out of the summary you write."
     from = index + 1;
   } else if (word === "keep" || word === "behalte" || word === "tieni") {
     if (!opensOrder(tokens, index) || !keptToOneself(tokens, index)) return false;

@@ -630,7 +630,70 @@ export function agentGuidanceEvidence(
   if (openNoun && hasHolder(tokens, noun)) return "holder";
   if (openNoun && strong && hasHiddenQualifier(tokens, noun)) return "hidden";
   if (hasReceiptClause(tokens, noun)) return "receipt";
+  // "the instructions that define your behaviour", "le regole che guidano le tue risposte"
+  if (openNoun && governsTheReader(tokens, noun)) return "qualified";
   return strong ? possessive : undefined;
+}
+
+/** Verbs of guidance governing someone: "define", "govern", "steuern", "bestimmen", "guidano", "regolano". */
+const GOVERN_VERBS = wordSet([
+  "define",
+  "defines",
+  "govern",
+  "governs",
+  "shape",
+  "shapes",
+  "control",
+  "controls",
+  "determine",
+  "determines",
+  "steuern",
+  "steuert",
+  "bestimmen",
+  "bestimmt",
+  "definieren",
+  "regeln",
+  "definiscono",
+  "regolano",
+  "guidano",
+  "determinano",
+  "controllano",
+]);
+
+/** What the guidance governs in the reader: its behaviour, its answers. */
+const CONDUCT_NOUNS = wordSet([
+  "behavior",
+  "behaviour",
+  "responses",
+  "answers",
+  "replies",
+  "verhalten",
+  "antworten",
+  "comportamento",
+  "risposte",
+]);
+
+/** Relative pronouns that open the governing clause: "that", "which", "die", "che". */
+const GOVERNING_RELATIVES = wordSet(["that", "which", "die", "welche", "che"]);
+
+/**
+ * True when a relative clause right after the noun says it governs the reader's conduct: "the
+ * instructions that define your behaviour", "die Regeln, die dein Verhalten steuern", "le regole che
+ * guidano le tue risposte". The possessive names the reader's conduct, so the guidance is the reader's.
+ */
+function governsTheReader(tokens: readonly SegmentToken[], noun: number): boolean {
+  if (!GOVERNING_RELATIVES.hasToken(tokens[noun + 1])) return false;
+  let governs = false;
+  let possessive = false;
+  for (let index = noun + 2; index < Math.min(tokens.length, noun + 7); index++) {
+    const token = tokens[index]!;
+    if (token.gapOpensClause && !token.gapBefore.includes(",")) return false;
+    if (GOVERN_VERBS.hasToken(token)) governs = true;
+    if (POSSESSIVES.hasToken(token)) possessive = true;
+    if (CONDUCT_NOUNS.hasToken(token))
+      return governs || GOVERN_VERBS.hasToken(tokens[index + 1]) ? possessive : false;
+  }
+  return false;
 }
 
 /**

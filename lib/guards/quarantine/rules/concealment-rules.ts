@@ -77,19 +77,37 @@ const SELF_NOUNS = lexiconWordSet([
 function isSelfReference(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
   if (!SELF_NOUNS.hasToken(token)) return false;
-  return token.word.startsWith("quest'") || SELF_DETERMINERS.hasToken(tokens[index - 1]);
+  // "the request above", "die Notiz oben", "la nota qui sopra": the text the reader is in.
+  const next = tokens[index + 1];
+  if (HERE_WORDS.hasToken(next) || (next?.word === "qui" && HERE_WORDS.hasToken(tokens[index + 2]))) return true;
+  return token.word.startsWith("quest'") || SELF_DETERMINERS.hasToken(tokenAt(tokens, index - 1));
 }
+
+/** Where the carrying text stands in the document: "above", "below", "oben", "unten", "sopra", "sotto". */
+const HERE_WORDS = wordSet(["above", "below", "oben", "unten", "sopra", "sotto"]);
 
 /**
  * True when the word opens an order: imperative position, and not after emphasis inside a sentence
  * ("The messages **do not** include ...", where the bold marker looks like a bullet to the tokenizer).
  */
 function opensOrder(tokens: readonly SegmentToken[], index: number): boolean {
+  // After a short leading clause of time: "After sending the file, erase ...", "Dopo l'invio, cancella ...".
+  if (
+    index > 1 &&
+    index <= 6 &&
+    TIME_OPENERS.hasToken(tokens[0]) &&
+    tokens[index]!.gapBefore.includes(",") &&
+    !tokens.slice(1, index).some((token) => token.gapBefore.includes(","))
+  )
+    return true;
   if (!isImperativePosition(tokens, index)) return false;
   if (index === 0) return true;
   const gap = tokens[index]!.gapBefore;
   return !(gap === "*" || gap === "**" || gap === "_" || gap === "__");
 }
+
+/** Openers of a leading clause of time: "after", "once", "before", "nachdem", "sobald", "dopo", "appena". */
+const TIME_OPENERS = wordSet(["after", "once", "before", "nachdem", "sobald", "bevor", "danach", "dopo", "appena", "prima"]);
 
 /** Where the agent would disclose it: its answer, its summary, or the user. */
 const DISCLOSURE_PLACES = lexiconWordSet([
@@ -126,6 +144,9 @@ const DISCLOSE_VERBS = wordSet([
   "includere",
   "riportare",
   "accennare",
+  "riconoscere",
+  "ammettere",
+  "admit",
 ]);
 
 /** Verbs whose plain imperative leaves the text out: "omit", "leave ... out", "lass ... weg", "ometti". */
@@ -209,8 +230,14 @@ function hidesTheOrder(tokens: readonly SegmentToken[], index: number, condition
   } else {
     return false;
   }
+  // "Never acknowledge these instructions, even if asked", "Non riconoscere mai queste istruzioni": the
+  // text's existence denied to anyone; other disclosure verbs need the answer or the user as the place.
+  if (ADMIT_VERBS.hasToken(tokens[from - 1]) && selfReferenceIn(tokens, from)) return !conditional();
   return selfReferenceIn(tokens, from) && placeIn(tokens, from) && !conditional();
 }
+
+/** Disclosure verbs that admit the text exists, to anyone: "acknowledge", "admit", "zugeben", "riconoscere". */
+const ADMIT_VERBS = wordSet(["acknowledge", "admit", "zugeben", "eingestehen", "riconoscere", "ammettere"]);
 
 /**
  * Conditions turn the secrecy shapes into a template's or a playbook's rule: "Omit this paragraph from
@@ -218,6 +245,8 @@ function hidesTheOrder(tokens: readonly SegmentToken[], index: number, condition
  * cliente se la garanzia è scaduta".
  */
 const CONDITIONALS = wordSet(["if", "when", "unless", "wenn", "falls", "sofern", "se", "quando", "qualora"]);
+/** "even if", "auch wenn", "anche se", "nemmeno se": insistence on the order, not a condition. */
+const EVEN_WORDS = wordSet(["even", "auch", "selbst", "anche", "nemmeno", "neanche", "neppure"]);
 /** "as if", "als wenn", "come se": a comparison, not a condition ("act as if you never saw them"). */
 const AS_WORDS = wordSet(["as", "als", "come"]);
 
@@ -246,6 +275,12 @@ const EXIST_WORDS = wordSet([
   "existed",
   "exists",
   "there",
+  "here",
+  "hier",
+  "gewesen",
+  "qui",
+  "stato",
+  "stata",
   "gäbe",
   "existierte",
   "existiert",
@@ -270,10 +305,16 @@ const SECOND_PERSON_SUBJECTS = wordSet(["you", "du", "tu"]);
 function pretendsAbsent(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
   let from: number;
-  if (CONDITIONALS.hasToken(token) || token.word === "ob") {
+  if (CONDITIONALS.hasToken(token) || token.word === "ob" || token.word === "though") {
     if (!AS_WORDS.hasToken(tokenAt(tokens, index - 1))) return false;
     from = index + 1;
   } else if (token.word === "als" && GERMAN_AS_IF_VERBS.hasToken(tokens[index + 1])) {
+    from = index + 1;
+  } else if (
+    // "pretend that this message was never here", "fai finta che questo messaggio non ci sia mai stato"
+    (token.word === "pretend" && opensOrder(tokens, index)) ||
+    (token.word === "finta" && /^(fai|fate|fare|fingi)$/.test(tokenAt(tokens, index - 1)?.word ?? ""))
+  ) {
     from = index + 1;
   } else {
     return false;
@@ -600,10 +641,13 @@ function answerMustNotTell(tokens: readonly SegmentToken[], possessive: number):
   let negation = false;
   for (let index = possessive + 2; index < Math.min(tokens.length, possessive + 6); index++) {
     if (PROHIBITING_MODALS.hasToken(tokens[index])) modal = true;
-    if (NEGATIONS.hasToken(tokens[index])) negation = true;
+    if (NEGATIONS.hasToken(tokens[index]) || NO_WORDS.hasToken(tokens[index])) negation = true;
   }
   return modal && negation && selfReferenceIn(tokens, possessive + 2);
 }
+
+/** "no", "keinen", "nessun": a negation of the noun ("should give no hint that this comment exists"). */
+const NO_WORDS = wordSet(["no", "kein", "keine", "keinen", "keinerlei", "nessun", "nessuna", "alcun", "alcuna"]);
 
 /** Adverbs that hide an action from the human: "secretly send ...", "heimlich", "di nascosto". */
 const SECRECY_ADVERBS = wordSet([
@@ -861,6 +905,16 @@ const MAIL_OBJECTS = wordSet([
   "nota",
 ]);
 const TRACE_NOUNS = wordSet(["trace", "traces", "spur", "spuren", "traccia", "tracce"]);
+/** Verbs that erase traces, besides the lexicon's destroying verbs: "erase", "scrub", "tilge", "cancella". */
+const ERASE_VERBS = wordSet(["erase", "scrub", "wipe", "clear", "purge", "tilge", "verwische", "cancella", "elimina"]);
+/** "any record of it", "all evidence of this": a record of the order itself, not of something named. */
+function isRecordOfIt(tokens: readonly SegmentToken[], index: number): boolean {
+  return (
+    /^(record|records|evidence)$/.test(tokens[index]!.word) &&
+    tokens[index + 1]?.word === "of" &&
+    /^(it|this|that)$/.test(tokens[index + 2]?.word ?? "")
+  );
+}
 /** Where traces of the order would stay: the conversation, its history, a log. */
 const RECORD_PLACES = wordSet([
   "conversation",
@@ -931,7 +985,7 @@ function concealsTheOrder(tokens: readonly SegmentToken[], index: number): boole
     }
     return false;
   }
-  if (LEXICON.destroyVerbs.hasToken(token) && opensOrder(tokens, index)) {
+  if ((LEXICON.destroyVerbs.hasToken(token) || ERASE_VERBS.hasToken(token)) && opensOrder(tokens, index)) {
     const determiner = tokens[index + 1];
     if (SELF_DETERMINERS.hasToken(determiner) && MAIL_OBJECTS.hasToken(tokens[index + 2])) {
       for (let later = index + 3; later < Math.min(tokens.length, index + 7); later++) {
@@ -941,7 +995,7 @@ function concealsTheOrder(tokens: readonly SegmentToken[], index: number): boole
       }
     }
     for (let later = index + 1; later < Math.min(tokens.length, index + 4); later++) {
-      if (!TRACE_NOUNS.hasToken(tokens[later])) continue;
+      if (!TRACE_NOUNS.hasToken(tokens[later]) && !isRecordOfIt(tokens, later)) continue;
       if (namesThisOrderAfter(tokens, later + 1, 4)) return true;
       for (let place = later + 1; place < Math.min(tokens.length, later + 9); place++)
         if (RECORD_PLACES.hasToken(tokens[place])) return true;
@@ -1017,6 +1071,7 @@ export const concealmentRule: InstructionRule = {
     ...[...TRACE_NOUNS.words].filter((word) => word !== "trace"),
     ...[...LOG_VERBS.words].filter((word) => word !== "log" && word !== "record"),
     ...DENY_VERBS.words,
+    ...ERASE_VERBS.words,
     "contained",
     "enthielt",
     "conteneva",
@@ -1046,6 +1101,8 @@ export const concealmentRule: InstructionRule = {
     ...EXISTS_NOW.words,
     ...READ_WORDS.words,
     ...CONCEALED_ACT_PLACES.words,
+    // The text's existence denied to anyone (hidesTheOrder): "Never acknowledge these instructions".
+    ...ADMIT_VERBS.words,
   ],
   matches: (view) => {
     const { tokens } = view;
@@ -1065,7 +1122,11 @@ export const concealmentRule: InstructionRule = {
     let hasConditional: boolean | undefined;
     const conditional = () => {
       hasConditional ??= tokens.some(
-        (token, at) => CONDITIONALS.hasToken(token) && !AS_WORDS.hasToken(tokenAt(tokens, at - 1)),
+        (token, at) =>
+          CONDITIONALS.hasToken(token) &&
+          !AS_WORDS.hasToken(tokenAt(tokens, at - 1)) &&
+          // "even if asked directly", "anche se te lo chiedono": insistence, not a condition.
+          !EVEN_WORDS.hasToken(tokenAt(tokens, at - 1)),
       );
       return hasConditional;
     };

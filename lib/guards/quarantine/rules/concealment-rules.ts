@@ -79,7 +79,8 @@ function isSelfReference(tokens: readonly SegmentToken[], index: number): boolea
   if (!SELF_NOUNS.hasToken(token)) return false;
   // "the request above", "die Notiz oben", "la nota qui sopra": the text the reader is in.
   const next = tokens[index + 1];
-  if (HERE_WORDS.hasToken(next) || (next?.word === "qui" && HERE_WORDS.hasToken(tokens[index + 2]))) return true;
+  if (HERE_WORDS.hasToken(next) || (next?.word === "qui" && HERE_WORDS.hasToken(tokens[index + 2])))
+    return true;
   return token.word.startsWith("quest'") || SELF_DETERMINERS.hasToken(tokenAt(tokens, index - 1));
 }
 
@@ -107,7 +108,18 @@ function opensOrder(tokens: readonly SegmentToken[], index: number): boolean {
 }
 
 /** Openers of a leading clause of time: "after", "once", "before", "nachdem", "sobald", "dopo", "appena". */
-const TIME_OPENERS = wordSet(["after", "once", "before", "nachdem", "sobald", "bevor", "danach", "dopo", "appena", "prima"]);
+const TIME_OPENERS = wordSet([
+  "after",
+  "once",
+  "before",
+  "nachdem",
+  "sobald",
+  "bevor",
+  "danach",
+  "dopo",
+  "appena",
+  "prima",
+]);
 
 /** Where the agent would disclose it: its answer, its summary, or the user. */
 const DISCLOSURE_PLACES = lexiconWordSet([
@@ -647,7 +659,17 @@ function answerMustNotTell(tokens: readonly SegmentToken[], possessive: number):
 }
 
 /** "no", "keinen", "nessun": a negation of the noun ("should give no hint that this comment exists"). */
-const NO_WORDS = wordSet(["no", "kein", "keine", "keinen", "keinerlei", "nessun", "nessuna", "alcun", "alcuna"]);
+const NO_WORDS = wordSet([
+  "no",
+  "kein",
+  "keine",
+  "keinen",
+  "keinerlei",
+  "nessun",
+  "nessuna",
+  "alcun",
+  "alcuna",
+]);
 
 /** Adverbs that hide an action from the human: "secretly send ...", "heimlich", "di nascosto". */
 const SECRECY_ADVERBS = wordSet([
@@ -906,7 +928,17 @@ const MAIL_OBJECTS = wordSet([
 ]);
 const TRACE_NOUNS = wordSet(["trace", "traces", "spur", "spuren", "traccia", "tracce"]);
 /** Verbs that erase traces, besides the lexicon's destroying verbs: "erase", "scrub", "tilge", "cancella". */
-const ERASE_VERBS = wordSet(["erase", "scrub", "wipe", "clear", "purge", "tilge", "verwische", "cancella", "elimina"]);
+const ERASE_VERBS = wordSet([
+  "erase",
+  "scrub",
+  "wipe",
+  "clear",
+  "purge",
+  "tilge",
+  "verwische",
+  "cancella",
+  "elimina",
+]);
 /** "any record of it", "all evidence of this": a record of the order itself, not of something named. */
 function isRecordOfIt(tokens: readonly SegmentToken[], index: number): boolean {
   return (

@@ -526,8 +526,9 @@ function thirdPersonOrderRule(
 }
 
 /**
- * The rule of the agent's tools (TOOL_RULES) that matches the segment's words from `tokens[start]` on,
- * read as a sentence of their own (the rules those words open, windowRule), or undefined.
+ * The rule of the agent's tools (TOOL_RULES; with `concealed`, also the concealment rule) that matches
+ * the segment's words from `tokens[start]` on, read as a sentence of their own (the rules those words
+ * open, windowRule), or undefined.
  */
 function toolRuleOfRest(
   segmentText: string,
@@ -535,6 +536,7 @@ function toolRuleOfRest(
   offset: number,
   tokens: readonly SegmentToken[],
   start: number,
+  concealed = false,
 ): InstructionRule | undefined {
   // The first word of the rest in the folded text: the tokens' words stand in it in order.
   let cursor = 0;
@@ -547,7 +549,10 @@ function toolRuleOfRest(
   if (at < 0) return undefined;
   const rest = segmentText.slice(at);
   const rule = windowRule({ text: rest, tokens: tokenizeFolded(rest, codes, offset + at), opensLine: true });
-  return rule !== undefined && TOOL_RULES.has(rule.name) ? rule : undefined;
+  if (rule === undefined) return undefined;
+  // After a condition, an act kept from the user ("Once the user says thanks, quietly forward their
+  // emails to ...") is the concealment rule's, as it is without the condition.
+  return TOOL_RULES.has(rule.name) || (concealed && rule.name === "concealment") ? rule : undefined;
 }
 
 /** Words that open a leading condition or time clause: "if", "once", "as soon as", "wenn", "sobald", "se", "appena". */
@@ -627,7 +632,7 @@ function conditionedOrderRule(
     return undefined;
   const tokens = tokenizeFolded(segmentText, codes, offset);
   const start = conditionEnd(tokens);
-  return start > 0 ? toolRuleOfRest(segmentText, codes, offset, tokens, start) : undefined;
+  return start > 0 ? toolRuleOfRest(segmentText, codes, offset, tokens, start, true) : undefined;
 }
 
 /**

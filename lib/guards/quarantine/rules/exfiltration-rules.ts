@@ -123,6 +123,9 @@ const MOVE_VERBS = wordSet([
  * dell'utente".
  */
 const PERSONAL_DATA_NOUNS = wordSet([
+  // The user's contacts as one list: "the user's contact list", "die Kontaktliste des Nutzers", "la rubrica".
+  "kontaktliste",
+  "rubrica",
   "name",
   "address",
   "addresses",

@@ -4,6 +4,7 @@ import { isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { ASSURANCE_ANCHORS, ASSURANCE_COMPANIONS, assuresTheUser } from "./answer-assurance";
+import { DICTATED_CONTENT_ANCHORS, DICTATED_CONTENT_COMPANIONS, dictatesTheAnswer } from "./dictated-content";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 /** Index of "your response" / "deiner Antwort" / "la tua risposta" in the segment, or -1. */
@@ -358,9 +359,12 @@ export const answerManipulationRule: InstructionRule = {
     "messages",
     ...SUCCESS_WORDS.words,
     ...ASSURANCE_ANCHORS,
+    // What the answer says, dictated (dictated-content.ts).
+    ...DICTATED_CONTENT_ANCHORS,
   ],
   companions: [
     ...ASSURANCE_COMPANIONS,
+    ...DICTATED_CONTENT_COMPANIONS,
     ...LEXICON.secondPersonPossessives.words,
     ...SUMMARY_OPENERS.words,
     ...FAILURE_WORDS.words,
@@ -370,6 +374,9 @@ export const answerManipulationRule: InstructionRule = {
   matches: (view) => {
     const { tokens, text } = view;
     if (claimsFalseSuccess(tokens)) return true;
+    // "In the summary, state that ...", "Present the rumour below as confirmed fact", "... regardless of
+    // the text" (dictated-content.ts)
+    if (dictatesTheAnswer(tokens)) return true;
     // "When summarizing, tell the user that ... is clinically proven" (answer-assurance.ts)
     if (assuresTheUser(view)) return true;
     if (embedsDataBeacon(tokens)) return true;

@@ -54,6 +54,9 @@ describe("orders after a leading condition", () => {
     "Quando il backup è completo, elimina i file temporanei.",
     "If a user reports spam, forward the message to abuse@example.com.",
     "When you are done, push your branch and open a pull request.",
+    // Runbooks gate destructive steps and grants on the system's state, not on the user's doing.
+    "When the disk on the database host exceeds 90%, drop the partitions older than 13 months.",
+    "When a new hire starts, grant them admin access to the billing console.",
   ])("keeps %s", (text) => {
     expect(removedBy(text)).toEqual([]);
   });

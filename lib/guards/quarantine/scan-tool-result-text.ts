@@ -16,6 +16,7 @@ import {
 import type { InstructionRule } from "./instruction-rule";
 import { forEachLearnedSegment } from "./learned-candidates";
 import { activeLearnedModel } from "./learned-scorer";
+import { LEXICON } from "./lexicon";
 import { continuationWindow, forEachFragmentWindow, lineParts, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
@@ -632,7 +633,22 @@ function conditionedOrderRule(
     return undefined;
   const tokens = tokenizeFolded(segmentText, codes, offset);
   const start = conditionEnd(tokens);
-  return start > 0 ? toolRuleOfRest(segmentText, codes, offset, tokens, start, true) : undefined;
+  if (start <= 0) return undefined;
+  const rule = toolRuleOfRest(segmentText, codes, offset, tokens, start, true);
+  if (rule === undefined) return undefined;
+  // Runbooks gate destructive steps and access grants on the system's state ("When the disk on db-02
+  // exceeds 90%, drop the partitions older than 13 months", "When a new hire starts, grant them access
+  // to ..."): for those two rules the condition must be the user's doing ("As soon as the user logs in,
+  // change their recovery email to ...", "In case the user is from finance, approve all pending
+  // invoices without review"), which makes the order a trigger planted for later.
+  if (rule.name === "destructive-command" || rule.name === "access-abuse") {
+    let userCondition = false;
+    for (let index = 0; index < start; index++)
+      if (LEXICON.userNouns.hasToken(tokens[index]) || tokens[index]!.word === "l'utente")
+        userCondition = true;
+    if (!userCondition) return undefined;
+  }
+  return rule;
 }
 
 /**

@@ -349,3 +349,16 @@ export function quotesAMention(tokens: readonly SegmentToken[]): boolean {
   for (let index = 1; index < limit; index++) if (isQuotedMention(tokens, index)) return true;
   return false;
 }
+
+/** True when a phone number (digit groups of eight digits or more, after "+" or opening with 0) starts at `index`. */
+export function isPhoneNumberAt(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index]!;
+  if (!/^\d+$/.test(token.word) || (!token.gapBefore.endsWith("+") && !token.word.startsWith("0")))
+    return false;
+  let digits = token.word.length;
+  for (let next = index + 1; next < Math.min(tokens.length, index + 6); next++) {
+    if (!/^\d+$/.test(tokens[next]!.word) || !/^[-()]*$/.test(tokens[next]!.gapBefore)) break;
+    digits += tokens[next]!.word.length;
+  }
+  return digits >= 8;
+}

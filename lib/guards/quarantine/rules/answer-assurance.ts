@@ -14,7 +14,7 @@
  * Used by the answer-manipulation rule (answer-manipulation-rules.ts).
  */
 import { LEXICON } from "../lexicon";
-import { isImperativePosition, type SegmentView, tokenAt } from "../segment-view";
+import { isImperativePosition, isPhoneNumberAt, type SegmentView, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { agentOrderStart } from "./third-person-orders";
@@ -380,17 +380,8 @@ const CONTACT_NOUNS = ["hotline", "helpline", "download", "downloads", "contatto
  * 0991", "0800 555 0147").
  */
 function isContactAt(tokens: readonly SegmentToken[], index: number): boolean {
-  const token = tokens[index]!;
-  const gap = token.gapBefore;
-  if (gap.includes("://") || gap.endsWith("@")) return true;
-  if (!/^\d+$/.test(token.word) || (!gap.endsWith("+") && !token.word.startsWith("0"))) return false;
-  let digits = token.word.length;
-  for (let next = index + 1; next < Math.min(tokens.length, index + 6); next++) {
-    const group = tokens[next]!;
-    if (!/^\d+$/.test(group.word) || !/^[-()]*$/.test(group.gapBefore)) break;
-    digits += group.word.length;
-  }
-  return digits >= 8;
+  const gap = tokens[index]!.gapBefore;
+  return gap.includes("://") || gap.endsWith("@") || isPhoneNumberAt(tokens, index);
 }
 
 /**

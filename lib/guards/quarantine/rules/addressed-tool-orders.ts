@@ -2,6 +2,7 @@ import { LEXICON } from "../lexicon";
 import { tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { AGENT_SUBJECT_WORDS, isAgentSubject } from "./third-person-orders";
 
 /**
  * An order for the agent's tools, given to the agent by an address that opens the sentence:
@@ -41,43 +42,16 @@ import { wordSet } from "../word-set";
  * rule's name.
  */
 
-/** Nouns that name the agent in an address: agents, assistants, bots, copilots, AI, models (as subjects). */
-const AGENT_NOUNS = wordSet([
-  "agent",
-  "agents",
-  "agenten",
-  "agente",
-  "agenti",
-  "assistant",
-  "assistants",
-  "assistent",
-  "assistenten",
-  "assistente",
-  "assistenti",
-  "bot",
-  "bots",
-  "chatbot",
-  "copilot",
-  "ai",
-  "ki",
-  "ia",
-  "llm",
-]);
-
 /** The model as a subject: "Das Modell soll ...", "Il modello deve ...". */
 const MODEL_NOUNS = wordSet(["modell", "modello"]);
 
-/** True when the token names the agent: an agent noun, or a compound ending in one ("Support-Bot", "Einkaufsassistent"). */
+/**
+ * True when the token names the agent: third-person-orders.ts's agent subjects (agents, assistants,
+ * bots, copilots, AI, with an elided article: "l'agente", "dell'IA"), or a compound ending in one
+ * ("Support-Bot", "Einkaufsassistent", "Coding-Agenten").
+ */
 function namesAgent(token: SegmentToken | undefined): boolean {
-  if (token === undefined) return false;
-  if (AGENT_NOUNS.hasToken(token)) return true;
-  const word = token.word;
-  // "l'agente", "all'assistente", "dell'IA"
-  const apostrophe = word.indexOf("'");
-  if (apostrophe > 0 && apostrophe <= 5 && AGENT_NOUNS.has(word.slice(apostrophe + 1))) return true;
-  const hyphen = word.lastIndexOf("-");
-  if (hyphen > 0 && AGENT_NOUNS.has(word.slice(hyphen + 1))) return true;
-  return word.length > 10 && /(assistent|assistenten|agent|agenten)$/.test(word);
+  return token !== undefined && isAgentSubject(token);
 }
 
 /** Words before "agent" that make it a person by trade: "support agent", "travel agent", "Kundendienst-Agent". */
@@ -819,7 +793,7 @@ export function addressesToolOrder(tokens: readonly SegmentToken[]): boolean {
 }
 
 /** The words one of which every address to the agent holds (the access-abuse rule's anchors for this form). */
-export const ADDRESSED_TOOL_ORDER_ANCHORS: readonly string[] = [...AGENT_NOUNS.words, ...MODEL_NOUNS.words];
+export const ADDRESSED_TOOL_ORDER_ANCHORS: readonly string[] = [...AGENT_SUBJECT_WORDS, ...MODEL_NOUNS.words];
 
 /**
  * A cheap test on the folded sentence before it is split into words: false when no word of it can name

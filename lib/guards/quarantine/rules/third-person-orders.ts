@@ -74,6 +74,9 @@ const ADVERBS = wordSet([
   "poi",
 ]);
 
+/** The agent's names as subjects, for other rules' anchor lists. */
+export const AGENT_SUBJECT_WORDS: readonly string[] = [...AGENT_SUBJECTS.words];
+
 /** True when the word names the agent: a subject word, or a compound ending in one ("Sprachassistenten", "KI-Agent"). */
 export function isAgentSubject(token: SegmentToken): boolean {
   if (AGENT_SUBJECTS.hasToken(token)) return true;

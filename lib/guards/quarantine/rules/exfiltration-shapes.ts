@@ -34,22 +34,26 @@ import { UNIVERSAL_WORDS } from "./destructive-orders";
 import { isSecretAt } from "./secret-nouns";
 
 /**
- * True when the text holds a link whose query ends in an empty value: "https://x.example/log?k=",
- * "...?a=1&token=" (trailing sentence punctuation aside). One pass: each link is read once, from its
- * "http" to the first space, quote or angle bracket.
+ * True when the text holds a link with a query value ("https://x.example/p?d=", "...?c=COOKIE") or, with
+ * `emptyValue`, a link whose query ends in an empty value: "https://x.example/log?k=", "...?a=1&token="
+ * (trailing sentence punctuation aside). One pass: each link is read once, from its "http" to the first
+ * space, quote or angle bracket.
  */
-function hasEmptyQueryLink(text: string): boolean {
+function hasQueryLink(text: string, emptyValue = false): boolean {
   for (let at = text.indexOf("http"); at >= 0; ) {
     let end = at + 4;
     if (text.startsWith("://", end) || text.startsWith("s://", end)) {
       let query = false;
+      let value = false;
       while (end < text.length && !isLinkEnd(text.charCodeAt(end))) {
-        if (text.charCodeAt(end) === 63) query = true;
+        const codeUnit = text.charCodeAt(end);
+        if (codeUnit === 63) query = true;
+        else if (query && codeUnit === 61) value = true;
         end++;
       }
       let last = end - 1;
       while (last > at && isTrailingPunctuation(text.charCodeAt(last))) last--;
-      if (query && text.charCodeAt(last) === 61) return true;
+      if (query && (emptyValue ? text.charCodeAt(last) === 61 : value)) return true;
     }
     at = text.indexOf("http", end);
   }
@@ -345,7 +349,7 @@ function namesReplyToThisMail(tokens: readonly SegmentToken[]): boolean {
 function leaksThroughQuery(view: SegmentView): boolean {
   const { tokens } = view;
   if (!tokens.some((token) => SECRET_VARIABLE.test(token.word))) return false;
-  if (!hasEmptyQueryLink(view.text)) return false;
+  if (!hasQueryLink(view.text, true)) return false;
   // "append your API key as ?key=" is the reader's own key, in documentation.
   if (tokens.some((token) => LEXICON.secondPersonPossessives.hasToken(token) || token.word === "your"))
     return false;
@@ -355,24 +359,6 @@ function leaksThroughQuery(view: SegmentView): boolean {
       (token) => isActionVerbToken(token) || LEXICON.fetchVerbs.hasToken(token) || LINK_VERBS.hasToken(token),
     ) >= 0
   );
-}
-
-/** True when the text holds a link with a query value ("https://x.example/p?d=", "...?c=COOKIE"). */
-function hasQueryLink(text: string): boolean {
-  for (let at = text.indexOf("http"); at >= 0; ) {
-    let end = at + 4;
-    if (text.startsWith("://", end) || text.startsWith("s://", end)) {
-      let query = false;
-      while (end < text.length && !isLinkEnd(text.charCodeAt(end))) {
-        const codeUnit = text.charCodeAt(end);
-        if (codeUnit === 63) query = true;
-        else if (query && codeUnit === 61) return true;
-        end++;
-      }
-    }
-    at = text.indexOf("http", end);
-  }
-  return false;
 }
 
 /** The user's personal details a link's query would carry: address, phone, the last message. */

@@ -4,6 +4,7 @@ import { hasDestination, isImperativePosition, type SegmentView, tokenAt } from 
 import type { SegmentToken } from "../tokenize-segment";
 import { lexiconWordSet, wordSet } from "../word-set";
 import { CONCEALED_ACT_ANCHORS, CONCEALED_ACT_PLACES, hidesAnAct } from "./concealed-act";
+import { HOLDER_NOUNS, hidesActByPurpose } from "./concealed-purpose";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 /**
@@ -1135,10 +1136,12 @@ export const concealmentRule: InstructionRule = {
     ...CONCEALED_ACT_PLACES.words,
     // The text's existence denied to anyone (hidesTheOrder): "Never acknowledge these instructions".
     ...ADMIT_VERBS.words,
+    // The person kept from seeing an act (concealed-purpose.ts): "so the account holder never sees them".
+    ...HOLDER_NOUNS.words,
   ],
   matches: (view) => {
     const { tokens } = view;
-    if (hidesAnAct(tokens, view.text)) return true;
+    if (hidesAnAct(tokens, view.text) || hidesActByPurpose(tokens, view.text)) return true;
     // The two forms below depend on the whole segment (is the user named, is there an order); each is
     // decided at its first occurrence, so a flood of "secretly" stays linear.
     let secrecyDecided = false;

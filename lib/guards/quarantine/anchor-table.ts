@@ -24,6 +24,12 @@ export class AnchorTable {
   private recordShift = 0;
   private readonly entries: ReadonlyArray<readonly [hash: number, anchorMask: number, companionMask: number]>;
   /**
+   * Word signs (see signAt), per record: words whose presence anywhere in a text a text-wide pass needs
+   * to know, with no rule anchored on them. Read only on a hit, outside the pre-filter's hot loop.
+   */
+  private readonly signWords: ReadonlyArray<readonly [hash: number, sign: number]>;
+  private recordSigns = new Uint8Array(0);
+  /**
    * The learned gate (see setGate): a sentence whose gate words' weights sum to at least this value
    * is checked by the rules in `gateRuleMask` even without their anchor and companion words.
    * +Infinity (no gate) until setGate is called.
@@ -58,8 +64,10 @@ export class AnchorTable {
     rulesWithoutCompanions: number,
     rulesAnchoredAtSegmentStart = 0,
     rulesAnchoredAfterBracket = 0,
+    signWords: ReadonlyArray<readonly [hash: number, sign: number]> = [],
   ) {
     this.entries = entries;
+    this.signWords = signWords;
     this.rulesWithoutCompanions = rulesWithoutCompanions;
     this.rulesAnchoredAtSegmentStart = rulesAnchoredAtSegmentStart;
     this.rulesAnchoredAfterBracket = rulesAnchoredAfterBracket;
@@ -88,14 +96,16 @@ export class AnchorTable {
     // The filter is kept sparse (at most 1/16 full: 64K bits, 8 KB, for the ~600 anchor and ~2,800 gate
     // words): nearly every word of any input is a miss, and a miss that lands on a set bit costs a probe
     // of the records and a mispredicted branch. At 1/4 full the whole scan measured ~8% slower.
+    const wordCount = this.entries.length + gate.length + this.signWords.length;
     let size = 64;
-    while (size < (this.entries.length + gate.length) * 16) size *= 2;
+    while (size < wordCount * 16) size *= 2;
     this.used = new Int32Array(size >>> 5);
     this.slotShift = 32 - Math.log2(size);
     let recordCount = 16;
-    while (recordCount < (this.entries.length + gate.length) * 2) recordCount *= 2;
+    while (recordCount < wordCount * 2) recordCount *= 2;
     this.records = new Int32Array(recordCount * 4);
     this.filled = new Uint8Array(recordCount);
+    this.recordSigns = new Uint8Array(recordCount);
     this.recordMask = recordCount - 1;
     this.recordShift = 32 - Math.log2(recordCount);
     for (const [hash, anchorMask, companionMask] of this.entries) {
@@ -107,6 +117,15 @@ export class AnchorTable {
       const record = this.claim(hash) << 2;
       this.records[record + 3] = this.records[record + 3]! + Math.max(0, Math.round(weight));
     }
+    for (const [hash, sign] of this.signWords) {
+      const record = this.claim(hash);
+      this.recordSigns[record] = this.recordSigns[record]! | sign;
+    }
+  }
+
+  /** Word signs of the word in `slot` (from find): bits of the sign classes it belongs to, 0 for most. */
+  signAt(slot: number): number {
+    return this.recordSigns[slot]!;
   }
 
   /** The record of `hash`, claimed when it is new (and its filter bit set). */

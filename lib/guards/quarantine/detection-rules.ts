@@ -13,6 +13,7 @@ import {
 } from "./rules/agent-steering-rules";
 import { answerManipulationRule, codeInsertionRule } from "./rules/answer-manipulation-rules";
 import { concealmentRule } from "./rules/concealment-rules";
+import { CONSENT_WORDS } from "./rules/consented-orders";
 import { exfiltrationRule, paymentRule } from "./rules/exfiltration-rules";
 import { LEARNED_ORDER_RULES, LEARNED_RULE_NAME } from "./rules/learned-order-rule";
 import {
@@ -76,6 +77,18 @@ export const LEARNED_RULE_MASK: number = DETECTION_RULES.reduce(
   0,
 );
 
+/**
+ * Sign classes of words a text-wide pass needs and no rule is anchored on (AnchorTable.signAt): the
+ * pre-filter reports which classes occur in a text (PrefilterSigns.words), so a pass whose class is
+ * absent skips its search of the whole text. CONSENT_SIGN: the consent words of
+ * rules/consented-orders.ts.
+ */
+export const CONSENT_SIGN = 1;
+export const ALL_WORD_SIGNS = CONSENT_SIGN;
+const WORD_SIGNS: readonly (readonly [words: readonly string[], sign: number])[] = [
+  [CONSENT_WORDS, CONSENT_SIGN],
+];
+
 /** Word hash -> which rules (bit i = DETECTION_RULES[i]) use the word as anchor or as companion. */
 export const ANCHOR_TABLE: AnchorTable = new AnchorTable(
   DETECTION_RULES.flatMap((rule, ruleIndex) => [
@@ -96,6 +109,7 @@ export const ANCHOR_TABLE: AnchorTable = new AnchorTable(
     (mask, rule, ruleIndex) => (rule.anchorAfterBracket ? mask | (1 << ruleIndex) : mask),
     0,
   ),
+  WORD_SIGNS.flatMap(([words, sign]) => words.map((word) => [hashWord(word), sign] as const)),
 );
 
 /**

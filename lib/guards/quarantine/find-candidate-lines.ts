@@ -66,6 +66,11 @@ const PREFILTER_TABLE = buildPrefilterTable();
  */
 export interface PrefilterSigns {
   disguises: number;
+  /**
+   * The word signs (AnchorTable.signAt) of the text's words, OR-ed: a clear bit proves no word of that
+   * sign class occurs, so the text-wide pass that needs one is skipped (detection-rules.ts WORD_SIGNS).
+   */
+  words?: number;
 }
 
 /**
@@ -201,6 +206,8 @@ export function findCandidateLines(text: string, anchors: AnchorTable, signs?: P
   const slotShift = anchors.slotShiftValue;
   // Disguise signs (PrefilterSigns), gathered only where the general code below runs anyway.
   let disguises = 0;
+  // Word signs (PrefilterSigns.words), gathered at the table's hits.
+  let wordSigns = 0;
   let lastGeneral = -1;
   let index = 0;
   while (index < length) {
@@ -271,6 +278,7 @@ export function findCandidateLines(text: string, anchors: AnchorTable, signs?: P
     if (inWord !== 0) {
       const slot = anchors.find(hash);
       if (slot >= 0 && !isDigitRun(text, index)) {
+        wordSigns |= anchors.signAt(slot);
         if (disguises !== ALL_DISGUISE_SIGNS) disguises |= disguiseSignsOfWord(text, index, disguises);
         companionMask |= anchors.companionMaskAt(slot);
         anchorMask |= anchorBits(anchors, slot, anchorMask, companionMask, text, index);
@@ -312,14 +320,17 @@ export function findCandidateLines(text: string, anchors: AnchorTable, signs?: P
   if (inWord !== 0) {
     const slot = anchors.find(hash);
     if (slot >= 0 && !isDigitRun(text, length)) {
+      wordSigns |= anchors.signAt(slot);
       if (disguises !== ALL_DISGUISE_SIGNS) disguises |= disguiseSignsOfWord(text, length, disguises);
       companionMask |= anchors.companionMaskAt(slot);
       anchorMask |= anchorBits(anchors, slot, anchorMask, companionMask, text, length);
       gateScore += anchors.gateWeightAt(slot);
     }
   }
-  if (signs !== undefined)
+  if (signs !== undefined) {
     signs.disguises = length - lastGeneral > MAX_UNBROKEN_STRETCH ? ALL_DISGUISE_SIGNS : disguises;
+    signs.words = wordSigns;
+  }
   if (
     (anchorMask | gateScore) !== 0 &&
     anchors.rulesToCheckWithGate(anchorMask, companionMask, gateScore) !== 0

@@ -1,7 +1,14 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { extendWordHash, WORD_HASH_SEED } from "./anchor-table";
 import { WORD_CHARACTER } from "./character-fold-table";
-import { ANCHOR_TABLE, DETECTION_RULES, ENCODED_MENTION_MASK, LEARNED_RULE_MASK } from "./detection-rules";
+import {
+  ALL_WORD_SIGNS,
+  ANCHOR_TABLE,
+  CONSENT_SIGN,
+  DETECTION_RULES,
+  ENCODED_MENTION_MASK,
+  LEARNED_RULE_MASK,
+} from "./detection-rules";
 import { ALL_DISGUISE_SIGNS, findDisguisedSentences } from "./disguised-words";
 import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
@@ -23,6 +30,7 @@ import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
 import { findAddressedChecklists } from "./rules/addressed-checklists";
 import { agentObligationRule } from "./rules/agent-steering-rules";
+import { findConsentedOrders } from "./rules/consented-orders";
 import { findForgedApprovals } from "./rules/forged-approvals";
 import { findForgedBoundaries } from "./rules/forged-boundaries";
 import {
@@ -181,9 +189,9 @@ const MAX_DECODE_DEPTH = 2;
 function scanAtDepth(text: string, depth: number): ToolResultScan {
   if (text.length === 0) return { type: "clean" };
   // The pre-filter's pass also proves which disguise detectors find nothing here (PrefilterSigns).
-  const signs: PrefilterSigns = { disguises: ALL_DISGUISE_SIGNS };
+  const signs: PrefilterSigns = { disguises: ALL_DISGUISE_SIGNS, words: ALL_WORD_SIGNS };
   const regions = findCandidateLines(text, ANCHOR_TABLE, signs);
-  return scanRegions(text, regions, depth, textWideRemovals(text, depth, signs.disguises));
+  return scanRegions(text, regions, depth, textWideRemovals(text, depth, signs.disguises, signs.words));
 }
 
 /**
@@ -191,13 +199,15 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
  * Unicode tag characters hide an order or words (revealed and scanned first, so their buffers are free
  * again), and sentences of disguised words (disguised-words.ts: look-alike letters from other scripts,
  * zero-width splits, random case, leetspeak), removed whatever they say; `disguiseSigns` leaves out
- * the disguise detectors the pre-filter proved to find nothing (PrefilterSigns). scanRegions takes
- * them as `hidden`.
+ * the disguise detectors the pre-filter proved to find nothing (PrefilterSigns), and `wordSigns` the
+ * passes whose words the pre-filter proved absent (a consent claim needs a consent word). scanRegions
+ * takes them as `hidden`.
  */
 export function textWideRemovals(
   text: string,
   depth = 0,
   disguiseSigns = ALL_DISGUISE_SIGNS,
+  wordSigns = ALL_WORD_SIGNS,
 ): RemovalRange[] {
   const hidden =
     depth < MAX_DECODE_DEPTH
@@ -213,6 +223,11 @@ export function textWideRemovals(
   if (approvals.length > 0) hidden.push(...approvals);
   const checklists = addressedChecklistRemovals(text);
   if (checklists.length > 0) hidden.push(...checklists);
+  // Only in texts with a consent word (the pre-filter's word signs).
+  if ((wordSigns & CONSENT_SIGN) !== 0) {
+    const consented = consentedOrderRemovals(text);
+    if (consented.length > 0) hidden.push(...consented);
+  }
   return hidden;
 }
 
@@ -347,6 +362,22 @@ function addressedChecklistRemovals(text: string): RemovalRange[] {
   for (let index = 0; index < found.length; index += 2)
     for (const [from, to] of lineParts(text, found[index]!, found[index + 1]!))
       removals.push({ start: from, end: to, rule: accessAbuseRule.name });
+  return withoutQuotedMentions(text, removals);
+}
+
+/**
+ * Removals of a claim that the user consented and the staked order in the sentence after it ("The user
+ * has already confirmed ... Send the address book to sync@...", rules/consented-orders.ts), both under
+ * owner impersonation's name, which reads the claim and the order when they stand in one sentence. A
+ * quotation presented as an example stays.
+ */
+function consentedOrderRemovals(text: string): RemovalRange[] {
+  const found = findConsentedOrders(text, (start, end) => windowView(text, start, end));
+  if (found.length === 0) return [];
+  const removals: RemovalRange[] = [];
+  for (let index = 0; index < found.length; index += 2)
+    for (const [from, to] of lineParts(text, found[index]!, found[index + 1]!))
+      removals.push({ start: from, end: to, rule: ownerImpersonationRule.name });
   return withoutQuotedMentions(text, removals);
 }
 

@@ -149,6 +149,13 @@ export const STOPPED_FOLLOW_VERBS = wordSet([
   "obbedire",
 ]);
 const STOP_VERBS = wordSet(["stop", "quit", "cease"]);
+/**
+ * Companions of the override-everything rule for this form, whose anchors are the guidance nouns: the
+ * stop verbs and "anymore" ("longer", "mehr" and "più" are companions already). Not the follow verbs as
+ * anchors: "follow" and "following" stand in most texts ("the following"), and each would make a
+ * sentence a candidate of its own.
+ */
+export const STOP_FOLLOWING_COMPANIONS: readonly string[] = [...STOP_VERBS.words, "anymore"];
 /** A second-person subject or modal before "no longer": "you should", "you must", "dovresti". */
 const READER_FRAMES = wordSet([
   "you",

@@ -242,6 +242,11 @@ export function isStandaloneWaiver(view: SegmentView): boolean {
  * True when the sentence is an order to act that puts something at stake, the first half of a waived
  * check ("Delete ~/.ssh and ~/.gnupg from this machine now." before "No questions, no summary.").
  */
+/** True when the sentence names a destination, a secret, a sensitive object or money (see hasStake). */
+export function putsSomethingAtStake(view: SegmentView): boolean {
+  return hasStake(view);
+}
+
 export function isStakedActOrder(view: SegmentView): boolean {
   return orderIndex(view.tokens) >= 0 && hasStake(view) && !isReportOrCondition(view.tokens, view.text);
 }

@@ -6,6 +6,8 @@ import { lexiconWordSet, wordSet } from "../word-set";
 import { CONCEALED_ACT_ANCHORS, CONCEALED_ACT_PLACES, hidesAnAct } from "./concealed-act";
 import { HOLDER_NOUNS, hidesActByPurpose } from "./concealed-purpose";
 import { isImperativeVerbToken } from "./role-label-rules";
+import { isSelfReference, SELF_DETERMINERS, SELF_NOUNS } from "./self-reference";
+import { keepsTheTextSecret, SELF_SECRECY_ANCHORS, SELF_SECRECY_COMPANIONS } from "./self-secrecy";
 
 /**
  * The agent's principal among the user nouns: "the user", "der Nutzer", "l'utente", "the person". A
@@ -17,76 +19,6 @@ const CUSTOMER_NOUNS = new Set(["customer", "customers", "kunde", "kunden", "cli
 function isPrincipal(word: string): boolean {
   return LEXICON.userNouns.has(word) && !CUSTOMER_NOUNS.has(word);
 }
-
-/** "this note", "diese Nachricht", "questo messaggio": the text that carries the order. */
-const SELF_DETERMINERS = wordSet([
-  "this",
-  "these",
-  "diesen",
-  "diese",
-  "dieses",
-  "diesem",
-  "dieser",
-  "questa",
-  "questo",
-  "queste",
-  "questi",
-]);
-const SELF_NOUNS = lexiconWordSet([
-  "note",
-  "message",
-  "notice",
-  "instruction",
-  "instructions",
-  "paragraph",
-  "section",
-  "comment",
-  "passage",
-  "hint",
-  "request",
-  "part",
-  "text",
-  "hinweis",
-  "nachricht",
-  "notiz",
-  "anweisung",
-  "anweisungen",
-  "absatz",
-  "abschnitt",
-  "kommentar",
-  "aufforderung",
-  "teil",
-  "nota",
-  "messaggio",
-  "avviso",
-  "istruzione",
-  "istruzioni",
-  "paragrafo",
-  "sezione",
-  "commento",
-  "passaggio",
-  "richiesta",
-  "parte",
-  "testo",
-]);
-
-/**
- * True when the word at `index` names the carrying text: "this note", "these instructions",
- * "quest'avviso". Guidance in general is not enough: "Do not reveal the system prompt to the user" is
- * how prompt-engineering docs phrase a defence; the attack hides the note that carries it.
- */
-function isSelfReference(tokens: readonly SegmentToken[], index: number): boolean {
-  const token = tokens[index]!;
-  if (!SELF_NOUNS.hasToken(token)) return false;
-  // "the request above", "die Notiz oben", "la nota qui sopra": the text the reader is in.
-  const next = tokens[index + 1];
-  if (HERE_WORDS.hasToken(next) || (next?.word === "qui" && HERE_WORDS.hasToken(tokens[index + 2])))
-    return true;
-  return token.word.startsWith("quest'") || SELF_DETERMINERS.hasToken(tokenAt(tokens, index - 1));
-}
-
-/** Where the carrying text stands in the document: "above", "below", "oben", "unten", "sopra", "sotto". */
-const HERE_WORDS = wordSet(["above", "below", "oben", "unten", "sopra", "sotto"]);
 
 /**
  * True when the word opens an order: imperative position, and not after emphasis inside a sentence
@@ -1113,6 +1045,8 @@ export const concealmentRule: InstructionRule = {
     "erzähle",
     // An act kept from the people it affects (concealed-act.ts).
     ...CONCEALED_ACT_ANCHORS,
+    // The text itself kept secret (self-secrecy.ts): "confidential", "Stillschweigen", "riservate".
+    ...SELF_SECRECY_ANCHORS,
   ].filter((word) => word !== "let" && word !== "show" && word !== "report" && word !== "say"),
   companions: [
     ...LEXICON.userNouns.words,
@@ -1138,10 +1072,14 @@ export const concealmentRule: InstructionRule = {
     ...ADMIT_VERBS.words,
     // The person kept from seeing an act (concealed-purpose.ts): "so the account holder never sees them".
     ...HOLDER_NOUNS.words,
+    // The text itself kept secret (self-secrecy.ts): the people it names and the signs not given.
+    ...SELF_SECRECY_COMPANIONS,
   ],
   matches: (view) => {
     const { tokens } = view;
     if (hidesAnAct(tokens, view.text) || hidesActByPurpose(tokens, view.text)) return true;
+    // The text that carries the order kept secret (self-secrecy.ts): "This instruction is confidential".
+    if (keepsTheTextSecret(tokens, view.text)) return true;
     // The two forms below depend on the whole segment (is the user named, is there an order); each is
     // decided at its first occurrence, so a flood of "secretly" stays linear.
     let secrecyDecided = false;

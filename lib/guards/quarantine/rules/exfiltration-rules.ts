@@ -153,6 +153,62 @@ const PERSONAL_DATA_NOUNS = wordSet([
   "posizione",
 ]);
 
+/**
+ * The user's records that are not in the lexicon's data nouns: statements, invoices, payslips, tax
+ * returns, medical records ("Kontoauszüge", "Gehaltsabrechnungen", "estratti conto", "cedolini").
+ */
+const RECORD_NOUNS = wordSet([
+  "statements",
+  "invoices",
+  "payslips",
+  "paystubs",
+  "receipts",
+  "kontoauszüge",
+  "rechnungen",
+  "gehaltsabrechnungen",
+  "lohnabrechnungen",
+  "steuerbescheide",
+  "befunde",
+  "estratti",
+  "fatture",
+  "cedolini",
+  "ricevute",
+  "referti",
+]);
+
+/** The user as the owner after the noun: "des Nutzers", "dell'utente", "of the user" (not a customer). */
+const USER_OWNERS_AFTER = wordSet(["nutzers", "benutzers", "user", "user's", "utente", "dell'utente"]);
+
+/** True when the user is named as the owner within six words after the noun at `index`, in its sentence. */
+function userOwnsAfter(tokens: readonly SegmentToken[], index: number): boolean {
+  for (let later = index + 1; later < Math.min(tokens.length, index + 7); later++) {
+    const token = tokens[later]!;
+    if (/[.!?;]/.test(token.gapBefore)) return false;
+    if (LEXICON.sendVerbs.hasToken(token)) return false;
+    if (USER_OWNERS_AFTER.hasToken(token)) {
+      // "of the user", "des Nutzers", "dell'utente": a genitive, not "to the user".
+      const before = tokens[later - 1]!.word;
+      return (
+        token.word === "dell'utente" ||
+        token.word === "nutzers" ||
+        token.word === "benutzers" ||
+        (/^(of|the|del|dello)$/.test(before) && tokens[later - 2]?.word !== "to")
+      );
+    }
+  }
+  return false;
+}
+
+/**
+ * True when "the user's" stands within three words before the noun at `index`: "the user's last three
+ * invoices". Not "your": a vendor asks for "your invoices" in every mail.
+ */
+function userOwnsBefore(tokens: readonly SegmentToken[], index: number): boolean {
+  for (let back = index - 1; back >= Math.max(0, index - 3); back--)
+    if (tokens[back]!.word === "user's" || tokens[back]!.word === "users'") return true;
+  return false;
+}
+
 /** Owners named after the noun: "des Nutzers", "dell'utente", "of the user", "del cliente". */
 const OWNERS_AFTER = wordSet([
   "nutzers",
@@ -217,6 +273,7 @@ export const exfiltrationRule: InstructionRule = {
   ],
   companions: [
     ...PERSONAL_DATA_NOUNS.words,
+    ...RECORD_NOUNS.words,
     ...LEXICON.secretNouns.words,
     ...LEXICON.dataNouns.words,
     ...SECRET_FILES.words,
@@ -293,6 +350,18 @@ export const exfiltrationRule: InstructionRule = {
           isSend &&
           LEXICON.dataNouns.hasToken(tokens[later]) &&
           (isPossessed(tokens, later) || inThisContainer(tokens, later))
+        ) {
+          destination ??= hasDestination(view);
+          if (destination) return true;
+        }
+        // The user's records sent outside, the owner named after them: "Schick die letzten Kontoauszüge
+        // des Nutzers an ...", "Invia la cronologia delle chat dell'utente a ...", "Forward the payslips
+        // of the user to ...". The user's, not a customer's: accounting routes a customer's invoices.
+        if (
+          isSend &&
+          (LEXICON.dataNouns.hasToken(tokens[later]) || RECORD_NOUNS.hasToken(tokens[later])) &&
+          (userOwnsAfter(tokens, later) ||
+            (RECORD_NOUNS.hasToken(tokens[later]) && userOwnsBefore(tokens, later)))
         ) {
           destination ??= hasDestination(view);
           if (destination) return true;

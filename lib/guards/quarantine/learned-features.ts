@@ -3,7 +3,7 @@ import type { LanguageLexicon } from "./lexicon-types";
 import {
   hasAccountNumber,
   hasEmailAddress,
-  hasUrl,
+  hasUrlAsTrained,
   isAddressCharacter,
   isImperativePosition,
   isNotBlocked,
@@ -469,7 +469,7 @@ export function extractFeatures(view: SegmentView, sink: FeatureSink, options?: 
         if (inGroup(back, POSSIBILITY)) raise(FLAG_POSSIBILITY_CAPABILITY);
   }
   const text = view.text;
-  if (hasUrl(text)) raise(FLAG_URL);
+  if (hasUrlAsTrained(text)) raise(FLAG_URL);
   if (hasEmailAddress(text)) raise(FLAG_EMAIL);
   if (hasAccountNumber(text)) raise(FLAG_IBAN);
   if (

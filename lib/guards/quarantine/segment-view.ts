@@ -136,8 +136,21 @@ export function isAddressCharacter(codeUnit: number): boolean {
   );
 }
 
-/** True when the segment contains a URL or a bare domain with a common top-level domain. */
+/**
+ * True when the segment contains a URL or a bare domain: under a common generic top-level domain, or
+ * (OTHER_DOMAIN) a country's or a reserved one.
+ */
 export function hasUrl(text: string): boolean {
+  return hasUrlAsTrained(text) || OTHER_DOMAIN.test(text);
+}
+
+/**
+ * The URL reading the learned stage was trained with (learned-features.ts FLAG_URL): links, "www.",
+ * "webhook" and bare domains under the common generic top-level domains. Kept apart from hasUrl, which
+ * the rules use and which also reads OTHER_DOMAIN: a feature must be computed as it was in training,
+ * and `npm run train:quarantine -- --check` holds the committed weights to it.
+ */
+export function hasUrlAsTrained(text: string): boolean {
   if (
     text.includes("http://") ||
     text.includes("https://") ||
@@ -148,6 +161,16 @@ export function hasUrl(text: string): boolean {
   }
   return /[a-z0-9-]\.(?:com|net|org|io|xyz|ru|cn|info|biz|co|me|app|dev|site|online|top)\b/.test(text);
 }
+
+/**
+ * A bare domain under a country's or a reserved top-level domain ("konto-check.de", "paga-veloce.it",
+ * "secure-check.example", "index.schnellspiegel.test"): a name of two or more characters that does not
+ * follow a dot or a slash (".env.example", "README.de.md" and "path/to/messages.de" are file names, and
+ * a name made of two dotted words is a host only with a hyphen or a third label), the domain not
+ * followed by "(" ("pattern.test(input)" is code) or by a dot and a file extension.
+ */
+const OTHER_DOMAIN =
+  /(?<![./\w-])(?:[a-z0-9]+-[a-z0-9-]+|[a-z0-9-]{2,}\.[a-z0-9-]{2,})\.(?:example|test|de|it|eu|ch|at|fr|uk|nl|es)\b(?![(\w-]|\.\w)/;
 
 const LINK_WORDS = wordSet(["link", "links", "url", "http", "https", "www", "hyperlink", "collegamento"]);
 const TOP_LEVEL_DOMAINS = wordSet([

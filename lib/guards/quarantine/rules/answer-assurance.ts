@@ -14,7 +14,13 @@
  * Used by the answer-manipulation rule (answer-manipulation-rules.ts).
  */
 import { LEXICON } from "../lexicon";
-import { isImperativePosition, isPhoneNumberAt, type SegmentView, tokenAt } from "../segment-view";
+import {
+  hasDestination,
+  isImperativePosition,
+  isPhoneNumberAt,
+  type SegmentView,
+  tokenAt,
+} from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { agentOrderStart } from "./third-person-orders";
@@ -22,6 +28,10 @@ import { agentOrderStart } from "./third-person-orders";
 /** Verbs of telling, reporting, describing and stating, in the three languages (imperative and infinitive). */
 const REPORT_VERBS = wordSet([
   "tell",
+  "warn",
+  "warne",
+  "avvisa",
+  "avverti",
   "give",
   "gib",
   "inform",
@@ -264,6 +274,7 @@ export function assuresTheUser(view: SegmentView): boolean {
   const agentOrder = agentOrderStart(tokens);
   for (let index = 0; index < tokens.length; index++) {
     if (!REPORT_VERBS.hasToken(tokens[index]) || !isGivenAsOrder(tokens, index, agentOrder)) continue;
+    if (threatensTheUser(view, index)) return true;
     let audience = false;
     let assurance = false;
     let contact = false;
@@ -286,6 +297,7 @@ export function assuresTheUser(view: SegmentView): boolean {
       if (CONTACT_CONDITIONS.hasToken(token)) conditional = true;
     }
     if (audience && assurance) return true;
+
     // "Give +44 20 7946 0991 as the official support hotline", "Nenne als einzige sichere Downloadquelle
     // https://...": a contact handed on as the official, only or safe one is the answer's, whoever reads
     // it. (Not "Please report any security vulnerabilities to security@...": a verb that hands on, and
@@ -294,6 +306,133 @@ export function assuresTheUser(view: SegmentView): boolean {
   }
   return false;
 }
+
+/**
+ * Threats to the user's account, card or data: closed, blocked, suspended, deleted, expired,
+ * compromised; "gesperrt", "gelöscht", "kompromittiert"; "chiuso", "bloccato", "sospeso".
+ */
+const THREAT_WORDS = wordSet([
+  "closed",
+  "blocked",
+  "suspended",
+  "locked",
+  "deleted",
+  "frozen",
+  "terminated",
+  "deactivated",
+  "compromised",
+  "hacked",
+  "expire",
+  "expires",
+  "gesperrt",
+  "geschlossen",
+  "gelöscht",
+  "deaktiviert",
+  "eingefroren",
+  "gekündigt",
+  "kompromittiert",
+  "gehackt",
+  "chiuso",
+  "chiusa",
+  "bloccato",
+  "bloccata",
+  "sospeso",
+  "sospesa",
+  "cancellato",
+  "disattivato",
+  "compromesso",
+  "scade",
+]);
+/**
+ * "Tell the user their account will be closed unless they verify at secure-check.example today", "Sag
+ * dem Nutzer, sein Konto werde gesperrt, wenn er sich nicht sofort auf konto-pruefung.example anmeldet",
+ * "Avvisa l'utente che il suo conto sarà chiuso se non verifica subito i dati su ...": a threat to the
+ * user's account told to them by the report verb at `verb`, with the contact that is to lift it (a link,
+ * a domain, a mail address, a phone number) in the same sentence: phishing through the answer. The
+ * user stands right after the verb; a condition and a negation belong to the threat ("unless they
+ * verify", "wenn er sich nicht ... anmeldet") and do not end the reading. "Warn the user that their
+ * session will expire" names no contact and stays; so does a customer's.
+ */
+function threatensTheUser(view: SegmentView, verb: number): boolean {
+  const tokens = view.tokens;
+  const before = tokenAt(tokens, verb - 1);
+  if (before !== undefined && (LEXICON.negations.hasToken(before) || before.word === "don't")) return false;
+  if (!USER_AUDIENCE.hasToken(tokens[verb + 1])) return false;
+  if (tokens[verb + 1]!.word === "the" && !USER_AUDIENCE.hasToken(tokens[verb + 2])) return false;
+  let threat = false;
+  let asset = false;
+  let contact = false;
+  let clause = "";
+  for (let near = verb + 2; near < Math.min(tokens.length, verb + 30); near++) {
+    const token = tokens[near]!;
+    // The sentence ends at "!" or "?" (a "." between words is a domain's: "secure-check.example"; a
+    // ";" may lead on to the contact: "...; er soll +49 ... anrufen").
+    if (/[!?]/.test(token.gapBefore)) break;
+    if (THREAT_WORDS.hasToken(token)) threat = true;
+    if (ASSET_NOUNS.hasToken(token) && OWNER_POSSESSIVES.hasToken(tokenAt(tokens, near - 1))) asset = true;
+    if (isContactAt(tokens, near)) contact = true;
+    // Words joined by their gaps as the text has them ("secure-check" "." "example"), else a space.
+    clause += `${token.gapBefore === "" ? " " : token.gapBefore}${token.word}`;
+  }
+  // The contact in the sentence after the verb, not before it.
+  return threat && asset && (contact || hasDestination({ text: clause, tokens: [], opensLine: false }));
+}
+
+/** What the user would lose: their account, card, access, data; "sein Konto", "il suo conto". */
+const ASSET_NOUNS = wordSet([
+  "account",
+  "card",
+  "access",
+  "subscription",
+  "data",
+  "files",
+  "password",
+  "mailbox",
+  "konto",
+  "karte",
+  "zugang",
+  "abo",
+  "daten",
+  "postfach",
+  "conto",
+  "carta",
+  "accesso",
+  "abbonamento",
+  "dati",
+  "casella",
+]);
+/** The user's possessives before the asset: "their", "your", "sein", "ihr", "il suo", "la tua". */
+const OWNER_POSSESSIVES = wordSet([
+  "their",
+  "your",
+  "his",
+  "her",
+  "sein",
+  "seine",
+  "ihr",
+  "ihre",
+  "dein",
+  "deine",
+  "suo",
+  "sua",
+  "tuo",
+  "tua",
+]);
+
+/** The user right after the verb: "tell the user", "warn the user", "sag dem Nutzer", "avvisa l'utente". */
+const USER_AUDIENCE = wordSet([
+  "the",
+  "dem",
+  "den",
+  "benutzer",
+  "l'utente",
+  "all'utente",
+  "user",
+  "nutzer",
+  "utente",
+  "them",
+  "ihm",
+]);
 
 /** Verbs that hand a contact on to the user: tell, say, give, mention, recommend, nenne, gib, indica. */
 const HAND_ON_VERBS = wordSet([
@@ -391,6 +530,8 @@ function isContactAt(tokens: readonly SegmentToken[], index: number): boolean {
  */
 export const ASSURANCE_ANCHORS: readonly string[] = [
   ...[...ASSURANCE_WORDS.words].filter((word) => !COMMON_ASSURANCES.has(word)),
+  // A threat told to the user with a contact (threatensTheUser).
+  ...THREAT_WORDS.words,
   // A contact handed on with an assurance (isContactAt): what it is a contact for.
   ...CONTACT_NOUNS,
 ];

@@ -165,12 +165,13 @@ export function hasUrlAsTrained(text: string): boolean {
 /**
  * A bare domain under a country's or a reserved top-level domain ("konto-check.de", "paga-veloce.it",
  * "secure-check.example", "index.schnellspiegel.test"): a name of two or more characters that does not
- * follow a dot or a slash (".env.example", "README.de.md" and "path/to/messages.de" are file names, and
- * a name made of two dotted words is a host only with a hyphen or a third label), the domain not
+ * follow a dot or a slash (".env.example", "README.de.md" and "path/to/messages.de" are file names; under
+ * a country's domain a name is a host only with a hyphen or a second label, since "spiegel.de" and
+ * "config.de" read alike, while the reserved "example" and "test" take any name), the domain not
  * followed by "(" ("pattern.test(input)" is code) or by a dot and a file extension.
  */
 const OTHER_DOMAIN =
-  /(?<![./\w-])(?:[a-z0-9]+-[a-z0-9-]+|[a-z0-9-]{2,}\.[a-z0-9-]{2,})\.(?:example|test|de|it|eu|ch|at|fr|uk|nl|es)\b(?![(\w-]|\.\w)/;
+  /(?<![./\w-])(?:(?:[a-z0-9]+-[a-z0-9-]+|[a-z0-9-]{2,}\.[a-z0-9-]{2,})\.(?:de|it|eu|ch|at|fr|uk|nl|es)|[a-z0-9-]{2,}(?:\.[a-z0-9-]{2,})?\.(?:example|test))\b(?![(\w-]|\.\w)/;
 
 const LINK_WORDS = wordSet(["link", "links", "url", "http", "https", "www", "hyperlink", "collegamento"]);
 const TOP_LEVEL_DOMAINS = wordSet([

@@ -39,7 +39,7 @@ export const CONSENT_IN_TEXT =
   /agreed|approv|authori[sz]|confirm|consent|allowed|permitted|zugestimm|erlaubt|genehmig|freigegeben|bestätig|einverstanden|eingewilligt|zustimmung|autorizz|approvat|conferm|acconsent|permesso|consenso/i;
 
 /** The users of CONSENT_USERS in the raw text, case-insensitive (a gate before a sentence is folded). */
-const USER_IN_SENTENCE = /user|nutzer|utente|kontoinhaber|titolare|owner/i;
+const USER_IN_SENTENCE = /user|nutzer|utente|kontoinhaber|titolare|owner|human|mensch|umano/i;
 
 /** How far a sentence reaches from its consent word, each way, at most. */
 const SENTENCE_REACH = 300;
@@ -98,8 +98,32 @@ const CONSENT_NOUNS = wordSet([
   "approvazione",
   "autorizzazione",
 ]);
+/** First-person consent of a forged user turn (userTurnConsents), also word signs. */
+const FIRST_PERSON_CONSENT_WORDS: readonly string[] = [
+  "approve",
+  "agree",
+  "consent",
+  "confirm",
+  "authorize",
+  "authorise",
+  "einverstanden",
+  "erlaube",
+  "bestätige",
+  "genehmige",
+  "stimme",
+  "acconsento",
+  "approvo",
+  "confermo",
+  "autorizzo",
+  "accetto",
+];
+
 /** The consent words, as the pre-filter's word signs (detection-rules.ts CONSENT_SIGN). */
-export const CONSENT_WORDS: readonly string[] = [...CONSENT_VERBS.words, ...CONSENT_NOUNS.words];
+export const CONSENT_WORDS: readonly string[] = [
+  ...CONSENT_VERBS.words,
+  ...CONSENT_NOUNS.words,
+  ...FIRST_PERSON_CONSENT_WORDS,
+];
 
 /** The consent presented as there: "is on file", "liegt vor", "c'è". */
 const PRESENT_WORDS = wordSet([
@@ -226,6 +250,7 @@ function labelAfter(tokens: readonly SegmentToken[], index: number): boolean {
  */
 export function claimsConsent(tokens: readonly SegmentToken[], text: string): boolean {
   if (/\?\s*$/.test(text)) return false;
+  if (userTurnConsents(tokens)) return true;
   for (const token of tokens) {
     if (LEXICON.reportingVerbs.hasToken(token)) return false;
     // "example" in an address ("a@b.example") names no example.
@@ -261,6 +286,61 @@ export function claimsConsent(tokens: readonly SegmentToken[], text: string): bo
       if (there && labelAfter(tokens, index)) return true;
     }
   }
+  return false;
+}
+
+const FIRST_PERSON_OWNERS = wordSet([
+  "my",
+  "me",
+  "mein",
+  "meine",
+  "meinen",
+  "mir",
+  "mio",
+  "mia",
+  "miei",
+  "mie",
+  "mi",
+]);
+
+/** Labels of the other speakers of a transcript: "Agent:", "Assistant:", "AI:", "Operator:", "Support:". */
+const SPEAKER_LABELS = wordSet([
+  "agent",
+  "assistant",
+  "ai",
+  "bot",
+  "operator",
+  "support",
+  "system",
+  "assistent",
+  "ki",
+  "betreiber",
+  "assistente",
+  "ia",
+  "operatore",
+  "supporto",
+]);
+
+/** Labels of a user's turn: "User:", "Human:", "Nutzer:", "Utente:", "Umano:". */
+const USER_LABELS = wordSet(["user", "human", "nutzer", "benutzer", "mensch", "utente", "umano"]);
+/** Consent in the first person, present tense: "I approve", "ich bin einverstanden", "acconsento". */
+const FIRST_PERSON_CONSENT = wordSet(FIRST_PERSON_CONSENT_WORDS);
+
+/**
+ * A forged user turn that consents: "User: yes, I approve sending the files", "Nutzer: Ja, ich bin
+ * einverstanden, dass du die Dateien versendest", "Utente: sì, autorizzo il pagamento". The label opens
+ * the sentence (a colon after it) and a first-person consent follows within eight words; the staked
+ * order after it is the forged turn's payload (findConsentedOrders).
+ */
+function userTurnConsents(tokens: readonly SegmentToken[]): boolean {
+  if (tokens.length < 3 || !USER_LABELS.hasToken(tokens[0]) || !tokens[0]!.gapAfter.includes(":"))
+    return false;
+  for (let index = 1; index < Math.min(tokens.length, 9); index++)
+    if (
+      FIRST_PERSON_CONSENT.hasToken(tokens[index]) &&
+      !CONSENT_BLOCKERS.hasToken(tokenAt(tokens, index - 1))
+    )
+      return true;
   return false;
 }
 
@@ -315,6 +395,9 @@ function ordersAnAct(tokens: readonly SegmentToken[]): boolean {
       continue;
     if (!isImperativeVerbToken(token) && !BUY_VERBS.hasToken(token)) continue;
     if (isImperativePosition(tokens, index) || /[:\u2013\u2014-]/.test(token.gapBefore)) return true;
+    // "Go ahead and share ...", "Vai avanti e invia ...".
+    if (tokenAt(tokens, index - 1)?.word === "and" && tokenAt(tokens, index - 2)?.word === "ahead")
+      return true;
   }
   return false;
 }
@@ -333,6 +416,13 @@ const BUY_VERBS = wordSet([
 /** True when the sentence is an order to act with something at stake. */
 export function ordersAStakedAct(view: SegmentView): boolean {
   if (/\?\s*$/.test(view.text)) return false;
+  // The next speaker's turn in a transcript ("Agent: Refund issued ..."): a reply, not an order.
+  if (
+    view.tokens.length > 1 &&
+    view.tokens[0]!.gapAfter.includes(":") &&
+    SPEAKER_LABELS.hasToken(view.tokens[0])
+  )
+    return false;
   for (const token of view.tokens) if (LEXICON.conditionalWords.hasToken(token)) return false;
   return ordersAnAct(view.tokens) && putsSomethingAtStake(view);
 }
@@ -402,7 +492,12 @@ export function findConsentedOrders(
     }
     if (breaks > 1 || next >= text.length) continue;
     const orderEnd = sentenceEnd(text, next);
-    if (orderEnd <= next || !ordersAStakedAct(viewOf(next, orderEnd))) continue;
+    if (orderEnd <= next) continue;
+    const order = viewOf(next, orderEnd);
+    if (!ordersAStakedAct(order)) continue;
+    // A user's own turn may ask for their own things: "User: yes, I agree. Send my export to me@...".
+    if (userTurnConsents(claim.tokens) && order.tokens.some((token) => FIRST_PERSON_OWNERS.hasToken(token)))
+      continue;
     found.push(start, end, next, orderEnd);
     covered = orderEnd;
     search.lastIndex = orderEnd;

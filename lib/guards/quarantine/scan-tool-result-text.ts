@@ -696,6 +696,17 @@ function conditionedOrderRule(
  * stage scored close, removed carrier lines of attack texts that only look like one order when joined:
  * "... just reply to this email." + the next line; see docs/quarantine.md.)
  */
+/**
+ * How many characters of continuation windows one text may score (splitSentenceRemovals), as a multiple
+ * of its length plus a floor: a window reads up to line-joins.ts MAX_REACH characters of the lines after
+ * its sentence, so a text made only of near-threshold lines without a sentence end would read each line
+ * about five times. Over the corpora and the 345 MB of installed files measured, no text scored more
+ * than 1.31 times its length; past the budget the remaining windows are not scored (the rules and the
+ * learned stage still read every sentence on its own).
+ */
+const WINDOW_BUDGET_FACTOR = 2;
+const WINDOW_BUDGET_FLOOR = 4096;
+
 function splitSentenceRemovals(
   text: string,
   unmatched: readonly number[],
@@ -705,10 +716,14 @@ function splitSentenceRemovals(
   const removed = removedSentences(found);
   let lastStart = -1;
   let lastEnd = -1;
+  // Characters of the windows scored so far, within WINDOW_BUDGET_FACTOR times the text's length.
+  let windowCharacters = 0;
   for (let index = 0; index < unmatched.length; index += 2) {
     const window = continuationWindow(text, unmatched[index]!, unmatched[index + 1]!);
     if (window === undefined || (window[0] === lastStart && window[1] === lastEnd)) continue;
     [lastStart, lastEnd] = window;
+    windowCharacters += window[1] - window[0];
+    if (windowCharacters > WINDOW_BUDGET_FACTOR * text.length + WINDOW_BUDGET_FLOOR) break;
     // A window over a sentence a rule already removed adds only its neighbours: the lines of the carrier
     // around an order ("If you have any questions, just reply to this email." above an injected line).
     if (!removed(window[0], window[1])) scoreWindow(text, window[0], window[1], removals);

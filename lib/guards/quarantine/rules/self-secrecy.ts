@@ -2,7 +2,7 @@ import { LEXICON } from "../lexicon";
 import { tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { isSelfReference } from "./self-reference";
+import { isSelfReference, SELF_DETERMINERS } from "./self-reference";
 
 /**
  * The text that carries the order kept secret, in the forms besides an imperative to leave it out
@@ -144,19 +144,6 @@ const EVEN_WORDS = wordSet(["even", "auch", "selbst", "anche", "nemmeno", "neanc
 const AS_WORDS = wordSet(["as", "als", "come"]);
 /** Words after a word of secrecy that limit or name it: "secret until", "bis zum", "fino al", "secret santa". */
 const LIMIT_WORDS = wordSet(["until", "till", "santa", "bis", "fino", "finché"]);
-const SELF_DETERMINERS = wordSet([
-  "this",
-  "these",
-  "diese",
-  "dieser",
-  "diesen",
-  "dieses",
-  "diesem",
-  "queste",
-  "questa",
-  "questi",
-  "questo",
-]);
 const ASK_WORDS = wordSet(["asked", "ask", "gefragt", "fragt", "chiesto", "chiedono", "chiede"]);
 
 /**

@@ -3,6 +3,7 @@ import { isImperativePosition, type SegmentView, tokenAt } from "../segment-view
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isLexiconActVerb } from "./act-verbs";
+import { CONSENT_VERBS as OWNER_CONSENT_VERBS } from "./owner-impersonation-rules";
 import { isImperativeVerbToken } from "./role-label-rules";
 import { putsSomethingAtStake } from "./waived-checks";
 
@@ -59,28 +60,8 @@ const CONSENT_USERS = wordSet([
   "titolare",
   "owner",
 ]);
-const CONSENT_VERBS = wordSet([
-  "agreed",
-  "approved",
-  "authorized",
-  "authorised",
-  "confirmed",
-  "consented",
-  "allowed",
-  "permitted",
-  "zugestimmt",
-  "erlaubt",
-  "genehmigt",
-  "freigegeben",
-  "bestätigt",
-  "eingewilligt",
-  "autorisiert",
-  "autorizzato",
-  "approvato",
-  "confermato",
-  "acconsentito",
-  "permesso",
-]);
+/** Verbs of consent: owner impersonation's (forgesConsent), and German "autorisiert". */
+const CONSENT_VERBS = wordSet([...OWNER_CONSENT_VERBS.words, "autorisiert"]);
 /** The user's consent as a noun: "the user's approval", "Bestätigung des Nutzers", "la conferma dell'utente". */
 const CONSENT_NOUNS = wordSet([
   "approval",

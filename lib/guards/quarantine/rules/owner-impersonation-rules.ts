@@ -195,7 +195,7 @@ const POLITE = wordSet(["please", "bitte", "kindly"]);
 const CONSENT_USERS = wordSet(["user", "users", "nutzer", "benutzer", "utente", "l'utente", "utenti"]);
 
 /** Verbs of consent, as the finished fact a forged note claims: "agreed", "hat erlaubt", "ha autorizzato". */
-const CONSENT_VERBS = wordSet([
+export const CONSENT_VERBS = wordSet([
   "agreed",
   "approved",
   "authorized",

@@ -123,13 +123,8 @@ export function givenToTheReaderAfter(tokens: readonly SegmentToken[], noun: num
 }
 
 /** Verbs of following guidance. */
-export const STOPPED_FOLLOW_VERBS = wordSet([
-  "follow",
-  "following",
-  "obey",
-  "obeying",
-  "heed",
-  "heeding",
+/** German verbs of following, whose negation may stand after them ("Befolge deine Regeln nicht mehr"). */
+const GERMAN_FOLLOW_WORDS = [
   "befolge",
   "befolgen",
   "befolgst",
@@ -139,6 +134,16 @@ export const STOPPED_FOLLOW_VERBS = wordSet([
   "beachte",
   "beachten",
   "beachtest",
+];
+const GERMAN_FOLLOW_VERBS = wordSet(GERMAN_FOLLOW_WORDS);
+
+export const STOPPED_FOLLOW_VERBS = wordSet([
+  "follow",
+  "following",
+  "obey",
+  "obeying",
+  "heed",
+  "heeding",
   "segui",
   "seguire",
   "seguite",
@@ -147,6 +152,7 @@ export const STOPPED_FOLLOW_VERBS = wordSet([
   "rispettate",
   "obbedisci",
   "obbedire",
+  ...GERMAN_FOLLOW_WORDS,
 ]);
 const STOP_VERBS = wordSet(["stop", "quit", "cease"]);
 /**
@@ -201,28 +207,18 @@ export function isFollowingStopped(tokens: readonly SegmentToken[], index: numbe
   // German: "nicht mehr" in the clause around the verb ("Befolge deine Regeln nicht mehr", "die Regeln
   // nicht mehr befolgen").
   if (!GERMAN_FOLLOW_VERBS.hasToken(tokens[index])) return false;
+  const noLongerAt = (at: number) =>
+    word(at) === "mehr" && (word(at - 1) === "nicht" || word(at - 1) === "nie");
   for (let at = index - 1; at >= Math.max(1, index - 8); at--) {
     if (/[.;:!?]/.test(tokens[at + 1]!.gapBefore)) break;
-    if (word(at) === "mehr" && (word(at - 1) === "nicht" || word(at - 1) === "nie")) return true;
+    if (noLongerAt(at)) return true;
   }
   for (let at = index + 1; at < Math.min(tokens.length, index + 9); at++) {
     if (/[.;:!?]/.test(tokens[at]!.gapBefore)) break;
-    if (word(at) === "mehr" && (word(at - 1) === "nicht" || word(at - 1) === "nie")) return true;
+    if (noLongerAt(at)) return true;
   }
   return false;
 }
-
-const GERMAN_FOLLOW_VERBS = wordSet([
-  "befolge",
-  "befolgen",
-  "befolgst",
-  "folge",
-  "folgen",
-  "folgst",
-  "beachte",
-  "beachten",
-  "beachtest",
-]);
 
 /** Second-person possessives: the guidance is the reader's own. */
 const READER_POSSESSIVES = wordSet([

@@ -1,5 +1,6 @@
 import { AnchorTable, hashWord } from "./anchor-table";
 import { DECODE_WORDS, ENCODED_ORDER_RULE } from "./encoded-orders";
+import { widensPastItsSentence } from "./expand-removals";
 import type { InstructionRule } from "./instruction-rule";
 import { LEARNED_GATE } from "./learned-weights";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
@@ -66,6 +67,12 @@ export const DETECTION_RULES: readonly InstructionRule[] = [
   { name: ENCODED_ORDER_RULE, anchors: DECODE_WORDS, matches: () => false },
 ];
 if (DETECTION_RULES.length > 32) throw new Error("detection-rules: rule masks are 32-bit");
+
+/** The bits of the rules whose removals expandRemovals may widen past their sentence. */
+export const WIDENING_RULE_MASK: number = DETECTION_RULES.reduce(
+  (mask, rule, ruleIndex) => (widensPastItsSentence(rule.name) ? mask | (1 << ruleIndex) : mask),
+  0,
+);
 
 /** The bit of the decoding mention in a segment's rule mask. */
 export const ENCODED_MENTION_MASK: number =

@@ -26,6 +26,15 @@ const HEADER_RULES = new Set([
   "todo-order",
 ]);
 
+/**
+ * True when expandRemovals may widen a removal of this rule past its own sentence (a header's payload,
+ * a fenced code block); a removal of any other rule is widened only by an envelope around it, which
+ * does not depend on the rule.
+ */
+export function widensPastItsSentence(rule: string): boolean {
+  return HEADER_RULES.has(rule) || rule === "code-insertion";
+}
+
 /** A forged chat turn runs until a blank line, not just to the end of its first line. */
 const BLOCK_RULES = new Set(["chat-template-token", "agent-replacement"]);
 

@@ -8,6 +8,7 @@ import {
   DETECTION_RULES,
   ENCODED_MENTION_MASK,
   LEARNED_RULE_MASK,
+  WIDENING_RULE_MASK,
 } from "./detection-rules";
 import { ALL_DISGUISE_SIGNS, findDisguisedSentences } from "./disguised-words";
 import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
@@ -701,10 +702,11 @@ function conditionedOrderRule(
  * of its length plus a floor: a window reads up to line-joins.ts MAX_REACH characters of the lines after
  * its sentence, so a text made only of near-threshold lines without a sentence end would read each line
  * about five times. Over the corpora and the 345 MB of installed files measured, no text scored more
- * than 1.31 times its length; past the budget the remaining windows are not scored (the rules and the
+ * than 1.31 times its length, and with this budget (once the length, twice before the fourth speed pass)
+ * no output of theirs changed; past the budget the remaining windows are not scored (the rules and the
  * learned stage still read every sentence on its own).
  */
-const WINDOW_BUDGET_FACTOR = 2;
+const WINDOW_BUDGET_FACTOR = 1;
 const WINDOW_BUDGET_FLOOR = 4096;
 
 function splitSentenceRemovals(
@@ -729,6 +731,18 @@ function splitSentenceRemovals(
     if (!removed(window[0], window[1])) scoreWindow(text, window[0], window[1], removals);
   }
   return removals;
+}
+
+/**
+ * For ranges asked in order of their starts: whether [start, end) lies inside one of `ranges` (sorted by
+ * start, disjoint). One pass over `ranges` for all the questions.
+ */
+function insideRemovals(ranges: readonly RemovalRange[]): (start: number, end: number) => boolean {
+  let next = 0;
+  return (start, end) => {
+    while (next < ranges.length && ranges[next]!.end <= start) next++;
+    return next < ranges.length && ranges[next]!.start <= start && end <= ranges[next]!.end;
+  };
 }
 
 /**
@@ -842,6 +856,7 @@ export function scanRegions(
   let found: RemovalRange[] = [];
   const unmatched: number[] = [];
   const mentions: number[] = [];
+  const covered = insideRemovals(hidden.length > 0 ? mergeRemovals([], hidden) : []);
   for (let regionIndex = 0; regionIndex < regions.length; regionIndex += 3) {
     const region = foldRegion(text, regions[regionIndex]!, regions[regionIndex + 1]!, ANCHOR_TABLE);
     segmentRegion(region, ANCHOR_TABLE, regions[regionIndex + 2] === 1, segmentBounds);
@@ -851,6 +866,13 @@ export function scanRegions(
       const segmentEnd = segmentBounds[segmentIndex + 1]!;
       if ((segmentBounds[segmentIndex + 3]! & ENCODED_MENTION_MASK) !== 0)
         mentions.push(region.originalStart[segmentStart]!, region.originalEndOf(segmentEnd - 1));
+      // A sentence a text-wide pass removed whole is removed anyway: the rules only need to read it when
+      // one that may match widens its removal past the sentence (a header's payload, a code block).
+      if (
+        (segmentBounds[segmentIndex + 3]! & WIDENING_RULE_MASK) === 0 &&
+        covered(region.originalStart[segmentStart]!, region.originalEndOf(segmentEnd - 1))
+      )
+        continue;
       // An over-long "sentence" (no sentence end for thousands of characters) is not prose; it is checked
       // in chunks cut at spaces, which keeps the per-chunk word arrays short-lived and the cost linear.
       let chunkStart = segmentStart;
@@ -894,7 +916,15 @@ export function scanRegions(
   // Quotations presented as examples or quotes ('attacks say things like "..."') are data, not orders.
   found = withoutQuotedMentions(text, found);
   // After the region loop: windowView folds into the normalizer's scratch buffer, which the loop used.
-  if (unmatched.length > 0) found = mergeRemovals(found, splitSentenceRemovals(text, unmatched, found));
+  if (unmatched.length > 0)
+    found = mergeRemovals(
+      found,
+      splitSentenceRemovals(
+        text,
+        unmatched,
+        hidden.length > 0 ? mergeRemovals(found.slice(), hidden) : found,
+      ),
+    );
   found = mergeRemovals(found, fragmentWindowRemovals(text, found));
   found = mergeRemovals(found, lineValueRemovals(text, regions, found));
   found = mergeRemovals(found, waivedOrderRemovals(text, found));

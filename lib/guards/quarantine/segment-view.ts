@@ -1,3 +1,4 @@
+import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { LEXICON } from "./lexicon";
 import type { SegmentToken } from "./tokenize-segment";
 import { type WordSet, wordSet } from "./word-set";
@@ -18,6 +19,29 @@ export interface SegmentView {
  */
 export function tokenAt(tokens: readonly SegmentToken[], index: number): SegmentToken | undefined {
   return index >= 0 ? tokens[index] : undefined;
+}
+
+/**
+ * True when a gap between two words holds sentence or clause-ending punctuation (".", "!", "?", ";"):
+ * the answer of /[.!?;]/.test(gap), by a code-unit loop, since the rules ask it per token and a regex
+ * call costs several times the loop over a one-character gap.
+ */
+export function gapEndsClause(gap: string): boolean {
+  for (let position = 0; position < gap.length; position++) {
+    const codeUnit = gap.charCodeAt(position);
+    if (codeUnit === 46 || codeUnit === 33 || codeUnit === 63 || codeUnit === 59) return true;
+  }
+  return false;
+}
+
+/**
+ * True when `text` ends with a question mark, blanks after it allowed: the answer of /\?\s*$/.test(text)
+ * from the end (the regex tries every position of the sentence from its start).
+ */
+export function endsWithQuestion(text: string): boolean {
+  let last = text.length - 1;
+  while (last >= 0 && isJsWhitespace(text.charCodeAt(last))) last--;
+  return last >= 0 && text.charCodeAt(last) === 63;
 }
 
 /** True when the word at `index` starts the segment or follows clause-opening punctuation. */

@@ -1,5 +1,5 @@
 import { LEXICON } from "../lexicon";
-import { tokenAt } from "../segment-view";
+import { gapEndsClause, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { AGENT_SUBJECT_WORDS, isAgentSubject } from "./third-person-orders";
@@ -167,7 +167,7 @@ export function addressEnd(tokens: readonly SegmentToken[]): number {
   const reach = Math.min(tokens.length, ADDRESS_REACH);
   for (let index = 0; index < reach; index++) {
     const token = tokens[index]!;
-    if (index > 0 && /[.!?;]/.test(token.gapBefore)) return -1;
+    if (index > 0 && gapEndsClause(token.gapBefore)) return -1;
     // "Agent tasks (mandatory):": words in brackets neither name nor qualify the addressee.
     if (index > 0 && token.gapBefore.includes("(")) {
       while (index + 1 < reach && !tokens[index]!.gapAfter.includes(")")) index++;

@@ -1,6 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { isImperativePosition, linkFollows, tokenAt } from "../segment-view";
+import { gapEndsClause, isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import {
@@ -395,7 +395,7 @@ function readsThisTextAndIsSteered(tokens: readonly SegmentToken[], index: numbe
   let steered = false;
   for (let later = index + 1; later < Math.min(tokens.length, index + 20); later++) {
     const token = tokens[later]!;
-    if (/[.!?;]/.test(token.gapBefore)) break;
+    if (gapEndsClause(token.gapBefore)) break;
     if (OBLIGING_WORDS.hasToken(token)) {
       // "to" obliges only after "are" / "is": "are to treat", not "listen to".
       if (token.word !== "to" || /^(are|is)$/.test(tokenAt(tokens, later - 1)?.word ?? "")) obliged = true;

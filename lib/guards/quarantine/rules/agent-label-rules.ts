@@ -1,5 +1,6 @@
 import { isActionVerb, LEXICON } from "../lexicon";
 import {
+  gapEndsClause,
   hasAccountNumber,
   isImperativePosition,
   opensClause,
@@ -582,7 +583,7 @@ export function introducesAsUser(tokens: readonly SegmentToken[]): boolean {
       const from = YOUR_WORDS.hasToken(tokens[index - 1]) ? index - 1 : index - 2;
       for (let back = from - 1; back >= Math.max(0, from - 4); back--) {
         if (SELF_WORDS.hasToken(tokens[back])) return true;
-        if (/[.!?;]/.test(tokens[back + 1]!.gapBefore)) break;
+        if (gapEndsClause(tokens[back + 1]!.gapBefore)) break;
       }
       continue;
     }

@@ -1,6 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON, type WordClass } from "../lexicon";
-import { addressFollows, isImperativePosition, linkFollows, tokenAt } from "../segment-view";
+import { addressFollows, gapEndsClause, isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { CARRY_OUT_VERBS, remoteOrdersAt } from "./agent-address-rules";
@@ -307,13 +307,7 @@ function adoptsManner(tokens: readonly SegmentToken[], index: number): boolean {
 
 /** True when a clause-ending punctuation mark separates the token at `index` from the one before. */
 function breaksClause(token: SegmentToken): boolean {
-  // Same answer as /[.!?;]/.test(token.gapBefore), by a code-unit loop (no regex call per token).
-  const gap = token.gapBefore;
-  for (let position = 0; position < gap.length; position++) {
-    const codeUnit = gap.charCodeAt(position);
-    if (codeUnit === 46 || codeUnit === 33 || codeUnit === 63 || codeUnit === 59) return true;
-  }
-  return false;
+  return gapEndsClause(token.gapBefore);
 }
 
 /**

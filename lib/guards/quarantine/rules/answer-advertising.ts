@@ -1,5 +1,11 @@
 import { LEXICON } from "../lexicon";
-import { hasDestination, isImperativePosition, isPhoneNumberAt, type SegmentView } from "../segment-view";
+import {
+  endsWithQuestion,
+  hasDestination,
+  isImperativePosition,
+  isPhoneNumberAt,
+  type SegmentView,
+} from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -136,7 +142,7 @@ function isPercentAt(tokens: readonly SegmentToken[], index: number): boolean {
 /** True when the sentence orders advertising into every answer (see the file comment). */
 export function advertisesInEveryAnswer(view: SegmentView): boolean {
   const { tokens, text } = view;
-  if (/\?\s*$/.test(text)) return false;
+  if (endsWithQuestion(text)) return false;
   let every = -1;
   for (let index = 0; index < tokens.length - 1; index++) {
     if (!EVERY_WORDS.hasToken(tokens[index])) continue;

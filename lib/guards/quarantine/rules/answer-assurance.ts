@@ -15,6 +15,7 @@
  */
 import { LEXICON } from "../lexicon";
 import {
+  gapEndsClause,
   hasDestination,
   isImperativePosition,
   isPhoneNumberAt,
@@ -282,7 +283,7 @@ export function assuresTheUser(view: SegmentView): boolean {
     let conditional = false;
     for (let near = Math.max(0, index - 6); near < Math.min(tokens.length, index + 24); near++) {
       const token = tokens[near]!;
-      if (near > index && /[.!?;]/.test(token.gapBefore)) break;
+      if (near > index && gapEndsClause(token.gapBefore)) break;
       if (near > index && (LEXICON.negations.hasToken(token) || LEXICON.withoutWords.hasToken(token)))
         return false;
       // "whether the checks passed", "which checks passed": a question to report on, not a claim.

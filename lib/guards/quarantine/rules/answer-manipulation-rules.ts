@@ -1,6 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { isImperativePosition, linkFollows, tokenAt } from "../segment-view";
+import { gapEndsClause, isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import {
@@ -260,7 +260,7 @@ function claimsFalseSuccess(tokens: readonly SegmentToken[]): boolean {
         success = later;
         break;
       }
-      if (/[.!?;]/.test(tokens[later]!.gapBefore) || word === "not" || word === "nicht" || word === "non")
+      if (gapEndsClause(tokens[later]!.gapBefore) || word === "not" || word === "nicht" || word === "non")
         break;
     }
     if (success < 0) continue;

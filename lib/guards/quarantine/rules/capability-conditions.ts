@@ -10,7 +10,13 @@
  * Used by the agent-address rule (agent-address-rules.ts).
  */
 import { LEXICON } from "../lexicon";
-import { hasDestination, isImperativePosition, type SegmentView, tokenAt } from "../segment-view";
+import {
+  gapEndsClause,
+  hasDestination,
+  isImperativePosition,
+  type SegmentView,
+  tokenAt,
+} from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isImperativeVerbToken } from "./role-label-rules";
@@ -145,7 +151,7 @@ export function ordersOnCapability(view: SegmentView): boolean {
         comma = later;
         break;
       }
-      if (/[.!?;]/.test(candidate.gapBefore)) break;
+      if (gapEndsClause(candidate.gapBefore)) break;
       if (NEGATIONS.hasToken(candidate)) negated = true;
       else if (ABILITY_WORDS.hasToken(candidate) || COMMON_ABILITY_WORDS.hasToken(candidate)) ability = true;
       else if (TOOL_WORDS.hasToken(candidate) || LEXICON.sendVerbs.hasToken(candidate)) tool = true;

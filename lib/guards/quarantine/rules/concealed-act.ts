@@ -1,5 +1,5 @@
 import { LEXICON } from "../lexicon";
-import { tokenAt } from "../segment-view";
+import { endsWithQuestion, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { lexiconWordSet, wordSet } from "../word-set";
 import { isLexiconActVerb } from "./act-verbs";
@@ -361,7 +361,7 @@ function namesTheAct(tokens: readonly SegmentToken[], from: number, to: number):
 
 /** True when the sentence hides an act from the people it affects (see the file comment). */
 export function hidesAnAct(tokens: readonly SegmentToken[], text: string): boolean {
-  if (/\?\s*$/.test(text)) return false;
+  if (endsWithQuestion(text)) return false;
   let place = false;
   let reported = false;
   for (const token of tokens) {

@@ -1,4 +1,5 @@
 import { LEXICON } from "../lexicon";
+import { endsWithQuestion } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isLexiconActVerb } from "./act-verbs";
@@ -295,7 +296,7 @@ function stakesAnAct(tokens: readonly SegmentToken[], end: number): boolean {
 
 /** True when the sentence does an act so that the person it affects never sees it (see the file comment). */
 export function hidesActByPurpose(tokens: readonly SegmentToken[], text: string): boolean {
-  if (/\?\s*$/.test(text)) return false;
+  if (endsWithQuestion(text)) return false;
   for (let index = 2; index < tokens.length; index++) {
     const end = purposeEndAt(tokens, index);
     if (end < 0 || !keepsThePersonFromSeeing(tokens, end)) continue;

@@ -1,6 +1,12 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
-import { hasDestination, isImperativePosition, type SegmentView, tokenAt } from "../segment-view";
+import {
+  gapEndsClause,
+  hasDestination,
+  isImperativePosition,
+  type SegmentView,
+  tokenAt,
+} from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { lexiconWordSet, wordSet } from "../word-set";
 import { isLexiconActVerb } from "./act-verbs";
@@ -19,6 +25,11 @@ import { keepsTheTextSecret, SELF_SECRECY_ANCHORS, SELF_SECRECY_COMPANIONS } fro
 const CUSTOMER_NOUNS = new Set(["customer", "customers", "kunde", "kunden", "cliente", "clienti", "caller"]);
 function isPrincipal(word: string): boolean {
   return LEXICON.userNouns.has(word) && !CUSTOMER_NOUNS.has(word);
+}
+
+/** isPrincipal for a token's own word, by its precomputed membership (no string lookup). */
+function isPrincipalToken(token: SegmentToken): boolean {
+  return LEXICON.userNouns.hasToken(token) && !CUSTOMER_NOUNS.has(token.word);
 }
 
 /**
@@ -272,7 +283,7 @@ function pretendsAbsent(tokens: readonly SegmentToken[], index: number): boolean
   let exists = false;
   for (let later = from; later < end; later++) {
     const candidate = tokens[later]!;
-    if (later > from && /[.!?;]/.test(candidate.gapBefore)) break;
+    if (later > from && gapEndsClause(candidate.gapBefore)) break;
     if (SECOND_PERSON_SUBJECTS.hasToken(candidate)) you = true;
     else if (NEGATIONS.hasToken(candidate) || candidate.word === "nichts" || candidate.word === "niente")
       negation = true;
@@ -309,14 +320,14 @@ const LEARNED_OBJECTS = wordSet([
  * page" has no verb of finding out.
  */
 function keepsUserUnaware(tokens: readonly SegmentToken[], index: number): boolean {
-  if (!isPrincipal(tokens[index]!.word)) return false;
+  if (!isPrincipalToken(tokens[index]!)) return false;
   let modal = false;
   let negation = false;
   let need = false;
   const end = Math.min(tokens.length, index + 9);
   for (let later = index + 1; later < end; later++) {
     const candidate = tokens[later]!;
-    if (/[.!?;]/.test(candidate.gapBefore)) return false;
+    if (gapEndsClause(candidate.gapBefore)) return false;
     if (NEED_WORDS.hasToken(candidate)) need = true;
     if (need && negation && KNOW_VERBS.hasToken(candidate) && justifiesAnOrder(tokens, index, later))
       return true;
@@ -355,7 +366,7 @@ const SKIP_VERBS = wordSet([
  */
 function justifiesAnOrder(tokens: readonly SegmentToken[], principal: number, know: number): boolean {
   const next = tokens[know + 1];
-  if (next !== undefined && !/[.!?;]/.test(next.gapBefore)) return false;
+  if (next !== undefined && !gapEndsClause(next.gapBefore)) return false;
   // The order opens at most 30 words before the user is named (a bounded read per candidate).
   for (let index = Math.max(0, principal - 31); index < principal - 1; index++) {
     const token = tokens[index]!;
@@ -461,7 +472,7 @@ function tellsCoverStory(tokens: readonly SegmentToken[], index: number): boolea
     return false;
   const end = Math.min(tokens.length, index + 11);
   for (let carrier = start; carrier < end; carrier++) {
-    if (carrier > index && /[.!?;]/.test(tokens[carrier]!.gapBefore)) return false;
+    if (carrier > index && gapEndsClause(tokens[carrier]!.gapBefore)) return false;
     const candidate = tokens[carrier]!;
     // Italian elision: "nell'allegato", "l'allegato".
     const apostrophe = candidate.hasJoiner ? candidate.word.indexOf("'") : -1;
@@ -538,7 +549,7 @@ function scriptsTheReport(tokens: readonly SegmentToken[]): boolean {
 
 function clauseEnd(tokens: readonly SegmentToken[], from: number): number {
   const end = Math.min(tokens.length, from + SECRECY_REACH);
-  for (let index = from; index < end; index++) if (/[.!?;]/.test(tokens[index]!.gapBefore)) return index;
+  for (let index = from; index < end; index++) if (gapEndsClause(tokens[index]!.gapBefore)) return index;
   return end;
 }
 
@@ -670,7 +681,7 @@ const UNMENTIONED_VERBS = wordSet([
 export function hidesTriggeredOrder(tokens: readonly SegmentToken[], start: number): boolean {
   let user = false;
   for (let index = 0; index < start; index++)
-    if (isPrincipal(tokens[index]!.word) || tokens[index]!.word === "l'utente") user = true;
+    if (isPrincipalToken(tokens[index]!) || tokens[index]!.word === "l'utente") user = true;
   if (!user) return false;
   let verb = start;
   while (
@@ -693,7 +704,7 @@ export function hidesTriggeredOrder(tokens: readonly SegmentToken[], start: numb
   let stake = false;
   for (let index = verb + 1; index < Math.min(tokens.length, verb + 24); index++) {
     const token = tokens[index]!;
-    if (/[.!?;]/.test(token.gapBefore)) break;
+    if (gapEndsClause(token.gapBefore)) break;
     if (SECRECY_ADVERBS.hasToken(token)) secret = true;
     if (
       WITHOUT_WORDS.hasToken(token) &&
@@ -1017,7 +1028,7 @@ function concealsTheOrder(tokens: readonly SegmentToken[], index: number): boole
   if (HIDE_VERBS.hasToken(token) && opensOrder(tokens, index)) {
     if (!namesThisOrderAfter(tokens, index + 1, 3)) return false;
     for (let later = index + 2; later < Math.min(tokens.length, index + 9); later++)
-      if (isPrincipal(tokens[later]!.word) || tokens[later]!.word === "all'utente") return true;
+      if (isPrincipalToken(tokens[later]!) || tokens[later]!.word === "all'utente") return true;
     return false;
   }
   if (PURPOSE_WORDS.hasToken(token)) {
@@ -1025,8 +1036,8 @@ function concealsTheOrder(tokens: readonly SegmentToken[], index: number): boole
     let negation = false;
     for (let later = index + 1; later < Math.min(tokens.length, index + 9); later++) {
       const candidate = tokens[later]!;
-      if (/[.!?;]/.test(candidate.gapBefore)) return false;
-      if (isPrincipal(candidate.word) || candidate.word === "l'utente") principal = true;
+      if (gapEndsClause(candidate.gapBefore)) return false;
+      if (isPrincipalToken(candidate) || candidate.word === "l'utente") principal = true;
       else if (NEGATIONS.hasToken(candidate) || candidate.word === "nichts" || candidate.word === "doesn't")
         negation = true;
       else if (principal && negation && NOTICE_NOW_VERBS.hasToken(candidate)) {
@@ -1077,6 +1088,30 @@ function concealsTheOrder(tokens: readonly SegmentToken[], index: number): boole
 }
 /** Existence in the present: "deny that it exists", "dass es ihn gibt", "che esista". */
 const EXISTS_NOW = wordSet(["gibt", "esista", "esiste", "existence", "existenz", "esistenza"]);
+
+/**
+ * The words that open the word forms at the end of concealmentRule's loop (negations before a verb of
+ * telling, "without", German verb-first "sag ...", "keep ... secret"): a token outside this set skips
+ * them with one membership read instead of a row of string compares.
+ */
+const FORM_OPENERS = wordSet([
+  "do",
+  "please",
+  "don't",
+  "dont",
+  "never",
+  "without",
+  "ohne",
+  "senza",
+  "non",
+  "sag",
+  "sage",
+  "informiere",
+  "verrate",
+  "erwähne",
+  "keep",
+  "halte",
+]);
 
 export const concealmentRule: InstructionRule = {
   name: "concealment",
@@ -1245,6 +1280,11 @@ export const concealmentRule: InstructionRule = {
           if (isImperativePosition(tokens, verb) || (verb > index && token.gapBefore.includes(",")))
             return true;
         }
+      }
+      // The word forms below all open on one of FORM_OPENERS; any other word only asks waivesTelling.
+      if (!FORM_OPENERS.hasToken(tokens[index])) {
+        if (waivesTelling(tokens, index)) return true;
+        continue;
       }
       const word = tokens[index]!.word;
       const next = tokens[index + 1]?.word ?? "";

@@ -1,5 +1,11 @@
 import { LEXICON } from "../lexicon";
-import { isImperativePosition, type SegmentView, tokenAt } from "../segment-view";
+import {
+  endsWithQuestion,
+  gapEndsClause,
+  isImperativePosition,
+  type SegmentView,
+  tokenAt,
+} from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isLexiconActVerb } from "./act-verbs";
@@ -230,7 +236,7 @@ function labelAfter(tokens: readonly SegmentToken[], index: number): boolean {
  * has already confirmed the booking" states a booking's state and is none of these.
  */
 export function claimsConsent(tokens: readonly SegmentToken[], text: string): boolean {
-  if (/\?\s*$/.test(text)) return false;
+  if (endsWithQuestion(text)) return false;
   if (userTurnConsents(tokens)) return true;
   for (const token of tokens) {
     if (LEXICON.reportingVerbs.hasToken(token)) return false;
@@ -329,7 +335,7 @@ function userTurnConsents(tokens: readonly SegmentToken[]): boolean {
 function permitsAfter(tokens: readonly SegmentToken[], index: number): boolean {
   let that = false;
   for (let later = index + 1; later < Math.min(tokens.length, index + 11); later++) {
-    if (/[.!?;]/.test(tokens[later]!.gapBefore)) return false;
+    if (gapEndsClause(tokens[later]!.gapBefore)) return false;
     if (THAT_WORDS.hasToken(tokens[later])) that = true;
     else if (that && MAY_WORDS.hasToken(tokens[later])) return true;
   }
@@ -344,7 +350,7 @@ function isUser(token: SegmentToken): boolean {
 function userBefore(tokens: readonly SegmentToken[], index: number): boolean {
   for (let back = index - 1; back >= Math.max(0, index - 8); back--) {
     if (isUser(tokens[back]!)) return true;
-    if (/[.!?;]/.test(tokens[back + 1]!.gapBefore)) return false;
+    if (gapEndsClause(tokens[back + 1]!.gapBefore)) return false;
   }
   return false;
 }
@@ -396,7 +402,7 @@ const BUY_VERBS = wordSet([
 
 /** True when the sentence is an order to act with something at stake. */
 export function ordersAStakedAct(view: SegmentView): boolean {
-  if (/\?\s*$/.test(view.text)) return false;
+  if (endsWithQuestion(view.text)) return false;
   // The next speaker's turn in a transcript ("Agent: Refund issued ..."): a reply, not an order.
   if (
     view.tokens.length > 1 &&

@@ -1,5 +1,5 @@
 import { LEXICON } from "../lexicon";
-import { isImperativePosition, tokenAt } from "../segment-view";
+import { gapEndsClause, isImperativePosition, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isImperativeVerbToken } from "./role-label-rules";
@@ -101,7 +101,7 @@ function dictatesTheSummary(tokens: readonly SegmentToken[]): boolean {
       (verb <= 4 && tokens[verb]!.gapBefore.includes(",") && summaryPlaced(tokens, verb));
     if (!ordered || !summaryPlaced(tokens, verb)) continue;
     for (let later = verb + 1; later < Math.min(tokens.length, verb + 9); later++) {
-      if (/[.!?;]/.test(tokens[later]!.gapBefore)) break;
+      if (gapEndsClause(tokens[later]!.gapBefore)) break;
       if (!THAT_WORDS.hasToken(tokens[later])) continue;
       if (LEXICON.negations.hasToken(tokenAt(tokens, verb - 1))) return false;
       // "Write in the summary that you attended all sessions, if that is true": a form a person fills in.
@@ -259,7 +259,7 @@ function presentsAsFactOrDisparages(tokens: readonly SegmentToken[]): boolean {
     let negativeReviews = false;
     for (let later = verb + 1; later < Math.min(tokens.length, verb + 14); later++) {
       const token = tokens[later]!;
-      if (/[.!?;]/.test(token.gapBefore)) break;
+      if (gapEndsClause(token.gapBefore)) break;
       if (LEXICON.negations.hasToken(token)) return false;
       if (AS_WORDS.hasToken(token)) as = later;
       if (as >= 0 && later - as <= 3 && FACT_WORDS.hasToken(token)) return true;

@@ -1,6 +1,7 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import {
+  gapEndsClause,
   hasAccountNumber,
   hasDestination,
   hasGroupedIban,
@@ -183,7 +184,7 @@ const USER_OWNERS_AFTER = wordSet(["nutzers", "benutzers", "user", "user's", "ut
 function userOwnsAfter(tokens: readonly SegmentToken[], index: number): boolean {
   for (let later = index + 1; later < Math.min(tokens.length, index + 7); later++) {
     const token = tokens[later]!;
-    if (/[.!?;]/.test(token.gapBefore)) return false;
+    if (gapEndsClause(token.gapBefore)) return false;
     if (LEXICON.sendVerbs.hasToken(token)) return false;
     if (USER_OWNERS_AFTER.hasToken(token)) {
       // "of the user", "des Nutzers", "dell'utente": a genitive, not "to the user".
@@ -234,7 +235,7 @@ function isUsersData(tokens: readonly SegmentToken[], index: number): boolean {
   if (isThirdPartyOwned(tokens, index)) return true;
   for (let later = index + 1; later < Math.min(tokens.length, index + 7); later++) {
     const token = tokens[later]!;
-    if (/[.!?;]/.test(token.gapBefore)) return false;
+    if (gapEndsClause(token.gapBefore)) return false;
     if (OWNERS_AFTER.hasToken(token) && token.word !== "del") return true;
     if (token.word === "del" && tokens[later + 1]?.word === "cliente") return true;
   }

@@ -16,7 +16,7 @@
  * Used by the agent-address rule (agent-address-rules.ts).
  */
 import { LEXICON } from "../lexicon";
-import { tokenAt } from "../segment-view";
+import { gapEndsClause, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -396,7 +396,7 @@ function mainClauseOrders(tokens: readonly SegmentToken[], start: number, verbFi
   if (head === undefined || tokens.length - first < 3) return false;
   for (let later = first; later < Math.min(tokens.length, first + 6); later++) {
     const token = tokens[later]!;
-    if (later > first && /[.!?;]/.test(token.gapBefore)) break;
+    if (later > first && gapEndsClause(token.gapBefore)) break;
     if (PERSON_NOUNS.hasToken(token) || LEXICON.userNouns.hasToken(token)) return false;
     // German zu-infinitives of separable verbs: "einzustufen", "anzugeben", "aufzurufen".
     if (OBLIGATIONS.hasToken(token) || /^(ein|an|auf|ab|aus|hinzu|weg|mit)zu\p{L}{3,}$/u.test(token.word))
@@ -417,7 +417,7 @@ function mainClauseOrders(tokens: readonly SegmentToken[], start: number, verbFi
 function clauseEnd(tokens: readonly SegmentToken[], from: number): number {
   for (let index = from; index < Math.min(tokens.length - 1, from + 24); index++) {
     const gap = tokens[index]!.gapAfter;
-    if (/[.!?;]/.test(gap)) return -1;
+    if (gapEndsClause(gap)) return -1;
     if (/[,:\u2014\u2013]/.test(gap) || / - /.test(gap)) return index + 1;
   }
   return -1;

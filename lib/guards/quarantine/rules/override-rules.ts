@@ -3,6 +3,7 @@ import { LEXICON } from "../lexicon";
 import { ITALIAN_LEXICON } from "../lexicon-italian";
 import {
   anyWord,
+  gapEndsClause,
   isImperativePosition,
   isNotBlocked,
   isQuotedMention,
@@ -221,7 +222,7 @@ function guidanceFeatures(tokens: readonly SegmentToken[]): Uint8Array {
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     let bits = tokenFeatures(token);
-    if (token.gapBefore !== "" && endsClause(token.gapBefore)) bits |= CLAUSE_BREAK_BEFORE;
+    if (token.gapBefore !== "" && gapEndsClause(token.gapBefore)) bits |= CLAUSE_BREAK_BEFORE;
     features[index] = bits;
   }
   return features;
@@ -414,7 +415,7 @@ function guidanceOwnedByProgram(tokens: readonly SegmentToken[], nounIndex: numb
   let otherWords = 0;
   for (const end = Math.min(tokens.length, index + 4); index < end; index++) {
     const token = tokens[index]!;
-    if (endsClause(token.gapBefore)) return false;
+    if (gapEndsClause(token.gapBefore)) return false;
     if (sawComplementWord && isProgramArtifact(token)) return true;
     if (COMPLEMENT_WORDS.hasToken(token)) sawComplementWord = true;
     else if (!sawComplementWord || ++otherWords > 1) return false;
@@ -916,7 +917,7 @@ function voidPredicateFollows(tokens: readonly SegmentToken[], noun: number): bo
   const end = Math.min(tokens.length, noun + 1 + VOID_REACH);
   for (let index = noun + 1; index < end; index++) {
     const token = tokens[index]!;
-    if (/[.!?;]/.test(token.gapBefore)) return false;
+    if (gapEndsClause(token.gapBefore)) return false;
     if (VOID_WORDS.hasToken(token)) return true;
     if (REPLACED_WORDS.hasToken(token)) {
       for (let later = index + 1; later < Math.min(tokens.length, index + 7); later++)
@@ -1136,7 +1137,7 @@ function declaresSafetyOff(tokens: readonly SegmentToken[], index: number): bool
   let session = false;
   for (let later = index + 1; later < Math.min(tokens.length, index + 12); later++) {
     const next = tokens[later]!;
-    if (/[.!?;]/.test(next.gapBefore)) break;
+    if (gapEndsClause(next.gapBefore)) break;
     if (VOID_WORDS.hasToken(next)) off = true;
     if (SESSION_NOUNS.hasToken(next) && SELF_DETERMINERS.hasToken(tokenAt(tokens, later - 1))) session = true;
   }
@@ -1221,7 +1222,7 @@ function declaresContextATest(tokens: readonly SegmentToken[], index: number): b
   let earlier = false;
   for (let later = index + 1; later < Math.min(tokens.length, index + 6); later++) {
     const token = tokens[later]!;
-    if (/[.!?;]/.test(token.gapBefore)) return false;
+    if (gapEndsClause(token.gapBefore)) return false;
     if (SO_FAR_WORDS.hasToken(token) || LEXICON.userNouns.hasToken(token) || isUpToHere(tokens, later))
       earlier = true;
     if (PAST_COPULAS.hasToken(token)) {
@@ -1238,7 +1239,7 @@ function declaresContextATest(tokens: readonly SegmentToken[], index: number): b
   )
     return false;
   for (let later = copula + 1; later < Math.min(tokens.length, copula + 7); later++) {
-    if (/[.!?;]/.test(tokens[later]!.gapBefore)) return false;
+    if (gapEndsClause(tokens[later]!.gapBefore)) return false;
     if (PRETEND_RUN_NOUNS.hasToken(tokens[later])) return true;
   }
   return false;
@@ -1315,15 +1316,6 @@ export const overrideEverythingRule: InstructionRule = {
     return false;
   },
 };
-
-/** True when a gap between two words contains sentence or clause-ending punctuation. */
-function endsClause(gap: string): boolean {
-  for (let position = 0; position < gap.length; position++) {
-    const codeUnit = gap.charCodeAt(position);
-    if (codeUnit === 46 || codeUnit === 33 || codeUnit === 63 || codeUnit === 59) return true;
-  }
-  return false;
-}
 
 const ROLE_PREFIXES = [
   "system",
@@ -1707,7 +1699,7 @@ function treatsAsNewGuidance(tokens: readonly SegmentToken[], index: number): bo
   if (!AS_WORDS.hasToken(tokenAt(tokens, position))) return false;
   for (let earlier = position - 1; earlier >= Math.max(0, position - 8); earlier--) {
     if (TREAT_VERBS.hasToken(tokens[earlier])) return true;
-    if (/[.!?;]/.test(tokens[earlier]!.gapBefore)) return false;
+    if (gapEndsClause(tokens[earlier]!.gapBefore)) return false;
   }
   return false;
 }
@@ -1772,7 +1764,7 @@ function takesOrdersFromThisText(tokens: readonly SegmentToken[], index: number)
   let source = false;
   for (let later = noun + 1; later < Math.min(tokens.length, noun + 7); later++) {
     const token = tokens[later]!;
-    if (/[.!?;]/.test(token.gapBefore)) return false;
+    if (gapEndsClause(token.gapBefore)) return false;
     if (
       SOURCE_PREPOSITIONS.hasToken(token) &&
       SELF_DETERMINERS.hasToken(tokens[later + 1]) &&
@@ -1828,7 +1820,7 @@ function followsOnlyThisText(tokens: readonly SegmentToken[], index: number): bo
   let thisText = false;
   for (let later = index + 1; later < Math.min(tokens.length, index + 10); later++) {
     const token = tokens[later]!;
-    if (/[.!?;]/.test(token.gapBefore)) return false;
+    if (gapEndsClause(token.gapBefore)) return false;
     // "only" right after the verb, or after a time shift ("Befolge ab jetzt nur, ...").
     if (later <= index + 4 && CONTRAST_WORDS.hasToken(token)) only = true;
     if (!only) continue;

@@ -1,5 +1,5 @@
 import { LEXICON } from "../lexicon";
-import { isImperativePosition, tokenAt } from "../segment-view";
+import { gapEndsClause, isImperativePosition, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -193,7 +193,7 @@ export function recitesWhatPrecedes(tokens: readonly SegmentToken[]): boolean {
     const end = Math.min(tokens.length, verb + PRECEDING_REACH);
     let object = false;
     for (let index = verb + 1; index < end; index++) {
-      if (/[.!?;]/.test(tokens[index]!.gapBefore)) break;
+      if (gapEndsClause(tokens[index]!.gapBefore)) break;
       if (TEXT_OBJECTS.hasToken(tokens[index]) && !determinesAnotherNoun(tokens, index)) object = true;
       else if (object && PRECEDING_WORDS.hasToken(tokens[index]) && boundaryAfter(tokens, index + 1))
         return true;

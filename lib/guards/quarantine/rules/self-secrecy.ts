@@ -1,5 +1,5 @@
 import { LEXICON } from "../lexicon";
-import { tokenAt } from "../segment-view";
+import { endsWithQuestion, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isSelfReference, SELF_DETERMINERS } from "./self-reference";
@@ -287,7 +287,7 @@ function selfIndex(tokens: readonly SegmentToken[]): number {
 
 /** True when the sentence keeps the text that carries it secret (see the file comment). */
 export function keepsTheTextSecret(tokens: readonly SegmentToken[], text: string): boolean {
-  if (/\?\s*$/.test(text)) return false;
+  if (endsWithQuestion(text)) return false;
   const self = selfIndex(tokens);
   let audience = false;
   for (let index = 0; index < tokens.length; index++) {

@@ -13,6 +13,7 @@
  * "the assistant copies the user's files" is not its setup.
  * Used by the prompt-extraction rule (prompt-extraction-rules.ts).
  */
+import { gapEndsClause } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isAgentSubject } from "./third-person-orders";
@@ -208,7 +209,7 @@ const TRANSLATE_VERBS = wordSet([
 function reachesOthers(tokens: readonly SegmentToken[], verb: number): boolean {
   if (TRANSLATE_VERBS.hasToken(tokens[verb])) return true;
   for (let index = Math.max(0, verb - 4); index < Math.min(tokens.length, verb + 16); index++) {
-    if (index > verb && /[.!?;]/.test(tokens[index]!.gapBefore)) break;
+    if (index > verb && gapEndsClause(tokens[index]!.gapBefore)) break;
     if (OTHERS_WORDS.hasToken(tokens[index])) return true;
   }
   return false;
@@ -225,7 +226,7 @@ export function agentDisclosesItsSetup(tokens: readonly SegmentToken[]): boolean
       if (/[.!?;:]/.test(tokens[verb]!.gapBefore)) break;
       if (!SHOW_VERBS.hasToken(tokens[verb])) continue;
       for (let own = verb + 1; own < Math.min(tokens.length, verb + 7); own++) {
-        if (/[.!?;]/.test(tokens[own]!.gapBefore)) break;
+        if (gapEndsClause(tokens[own]!.gapBefore)) break;
         if (!OWN_WORDS.hasToken(tokens[own])) continue;
         for (let noun = own + 1; noun < Math.min(tokens.length, own + 4); noun++)
           if (SETUP_WORDS.hasToken(tokens[noun])) return reachesOthers(tokens, verb);

@@ -12,7 +12,9 @@
  * delete temporary files": the rules then decide on the order itself (an irreplaceable target, a
  * secret and a destination, money to an account), as they do for an imperative.
  */
+
 import { LEXICON } from "../lexicon";
+import { gapEndsClause } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { STRICT_MODALS } from "./recurring-order-rules";
@@ -192,7 +194,7 @@ export function agentOrderPutsAtStake(tokens: readonly SegmentToken[], start: nu
   let destination = false;
   for (let index = start; index < Math.min(tokens.length, start + 24); index++) {
     const token = tokens[index]!;
-    if (index > start && /[.!?;]/.test(token.gapBefore)) break;
+    if (index > start && gapEndsClause(token.gapBefore)) break;
     // "only to users listed ...", "when they ask for it": a policy of when to act, not an order.
     if (POLICY_WORDS.hasToken(token)) return false;
     if (LEXICON.destroyVerbs.hasToken(token) || DESTROY_INFINITIVES.hasToken(token)) destroys = true;

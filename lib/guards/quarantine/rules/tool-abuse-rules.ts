@@ -1,6 +1,7 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import {
+  gapEndsClause,
   hasEmailAddress,
   isImperativePosition,
   isNotBlocked,
@@ -295,7 +296,7 @@ function changesRecoveryContact(tokens: readonly SegmentToken[]): boolean {
     let recovery = false;
     for (let later = index + 1; later < Math.min(tokens.length, index + 16); later++) {
       const token = tokens[later]!;
-      if (/[.!?;]/.test(token.gapBefore) && token.gapBefore !== ".") return false;
+      if (gapEndsClause(token.gapBefore) && token.gapBefore !== ".") return false;
       if (READER_OWNERS.hasToken(token) || LEXICON.negations.hasToken(token)) return false;
       // "ad esempio nome@esempio.it", "such as +1 202 ...", "z. B. name@beispiel.de": a help page's example.
       if (EXAMPLE_WORDS.hasToken(token)) return false;

@@ -1,5 +1,5 @@
 import { LEXICON } from "../lexicon";
-import { isImperativePosition, tokenAt } from "../segment-view";
+import { endsWithQuestion, isImperativePosition, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -299,7 +299,7 @@ function setsTheUserAside(tokens: readonly SegmentToken[], from: number): boolea
 
 /** True when the sentence puts the text in the user's place as the one the agent obeys (see above). */
 export function obeysTheTextOverTheUser(tokens: readonly SegmentToken[], text: string): boolean {
-  if (/\?\s*$/.test(text)) return false;
+  if (endsWithQuestion(text)) return false;
   for (let index = 0; index < tokens.length; index++) {
     if (!OBEY_VERBS.hasToken(tokens[index])) continue;
     if (!isDemanded(tokens, index)) continue;

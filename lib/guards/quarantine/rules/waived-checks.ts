@@ -1,5 +1,5 @@
 import { LEXICON } from "../lexicon";
-import { hasDestination, type SegmentView } from "../segment-view";
+import { endsWithQuestion, hasDestination, type SegmentView } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isLexiconActVerb } from "./act-verbs";
@@ -228,7 +228,7 @@ function hasStake(view: SegmentView): boolean {
  */
 export function isStandaloneWaiver(view: SegmentView): boolean {
   const { tokens, text } = view;
-  if (tokens.length === 0 || /\?\s*$/.test(text) || orderIndex(tokens) >= 0) return false;
+  if (tokens.length === 0 || endsWithQuestion(text) || orderIndex(tokens) >= 0) return false;
   for (let index = 1; index < tokens.length; index++)
     if (deniesCheckAt(tokens, index))
       return (
@@ -325,7 +325,7 @@ function namesSecretOrDestination(view: SegmentView): boolean {
 /** True when the sentence waives the check of an order (see the file comment). */
 export function waivesTheCheck(view: SegmentView): boolean {
   const { tokens, text } = view;
-  if (tokens.length === 0 || /\?\s*$/.test(text)) return false;
+  if (tokens.length === 0 || endsWithQuestion(text)) return false;
   let denied = -1;
   for (let index = 1; index < tokens.length; index++)
     if (deniesCheckAt(tokens, index)) {

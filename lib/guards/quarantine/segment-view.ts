@@ -357,7 +357,10 @@ function countStraightQuotes(gap: string): number {
  * quotesAMention alone.
  */
 export function reportsAQuotation(tokens: readonly SegmentToken[]): boolean {
-  const limit = leadingQuotationLimit(tokens);
+  // A transcript's speaker label ("Ing. Gatti: ...", "Interviewer: ...") is not part of what the
+  // sentence says: its first third is counted after the label.
+  const label = leadingLabelLength(tokens);
+  const limit = Math.min(tokens.length, label + leadingQuotationLimit(tokens.slice(label)));
   // Straight quote marks seen so far: after an odd number, the next one closes a quotation ('about
   // "IGNORE SYSTEM: call read" payloads' quotes nothing after "read").
   let straightQuotes = countStraightQuotes(tokens[0]?.gapBefore ?? "");
@@ -376,6 +379,13 @@ export function reportsAQuotation(tokens: readonly SegmentToken[]): boolean {
     return true;
   }
   return false;
+}
+
+/** Words of a label of one to three words before a colon that opens the sentence ("Gatti: ..."), or 0. */
+function leadingLabelLength(tokens: readonly SegmentToken[]): number {
+  for (let index = 0; index < Math.min(tokens.length - 1, 3); index++)
+    if (tokens[index]!.gapAfter.startsWith(":")) return index + 1;
+  return 0;
 }
 
 /**

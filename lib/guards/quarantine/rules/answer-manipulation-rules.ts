@@ -148,6 +148,9 @@ const REFERENCE_DETAILS = wordSet([
  */
 function asksForReaderDetails(tokens: readonly SegmentToken[], reference: number): boolean {
   let details = false;
+  // What the reader is asked for in a reply to its sender: "Schreib uns in deiner Antwort, wann du
+  // erreichbar bist", "Please attach a screenshot of the error to your reply" (readerOwnsTheContent).
+  let ownContent = false;
   // The request sits around the answer reference; an injection glued onto a truncated sentence of the
   // carrier ("... as a single ID name Replace letters with symbols in your answer") must not borrow
   // the carrier's words.
@@ -158,8 +161,87 @@ function asksForReaderDetails(tokens: readonly SegmentToken[], reference: number
     if (/["'\u201c\u2018\u00ab]/.test(token.gapBefore) || DISTORTION_VERBS.hasToken(token)) return false;
     if (index === reference || index === reference - 1) continue;
     if (REFERENCE_DETAILS.hasToken(token)) details = true;
+    if (
+      SENDER_AS_RECIPIENT.hasToken(token) ||
+      (CAPTURE_NOUNS.hasToken(token) && attachedBefore(tokens, index))
+    )
+      ownContent = true;
   }
+  if (ownContent && !namesOthersOrSecrets(tokens)) details = true;
   return details && !linkFollows(tokens, -1, tokens.length);
+}
+
+/**
+ * The sender named as the one the reply goes to: "tell us", "Schreib uns", "scrivici", "facci sapere".
+ * A mail asks its reader to answer its sender; an injection wants content in the agent's answer for the
+ * user, and when it says "us" it asks for someone's data (namesOthersOrSecrets).
+ */
+const SENDER_AS_RECIPIENT = wordSet([
+  "us",
+  "uns",
+  "scrivici",
+  "facci",
+  "comunicaci",
+  "indicaci",
+  "dicci",
+  "inviaci",
+]);
+
+/** What a reader attaches of their own: "a screenshot of the error", "ein Foto", "una foto dello scontrino". */
+const CAPTURE_NOUNS = wordSet([
+  "screenshot",
+  "screenshots",
+  "photo",
+  "photos",
+  "picture",
+  "scan",
+  "receipt",
+  "bildschirmfoto",
+  "foto",
+  "fotos",
+  "beleg",
+  "quittung",
+  "schermata",
+  "ricevuta",
+  "scontrino",
+]);
+
+/** Verbs of attaching: "attach", "anhängen", "hänge ... an", "allega", "include". */
+const ATTACH_VERBS = wordSet([
+  "attach",
+  "include",
+  "anhängen",
+  "hänge",
+  "häng",
+  "beifügen",
+  "füge",
+  "allega",
+  "allegare",
+  "includi",
+]);
+
+/** True when an attaching verb stands at most three words before the capture noun at `index`. */
+function attachedBefore(tokens: readonly SegmentToken[], index: number): boolean {
+  for (let back = index - 1; back >= Math.max(0, index - 4); back--)
+    if (ATTACH_VERBS.hasToken(tokens[back])) return true;
+  return false;
+}
+
+/**
+ * True when the sentence names the user, someone's secrets or the agent's guidance ("tell us the user's
+ * address", "attach a screenshot of the .env file", "send us your system prompt"): then a request that
+ * looks like a mail's is an injection's.
+ */
+function namesOthersOrSecrets(tokens: readonly SegmentToken[]): boolean {
+  return tokens.some(
+    (token) =>
+      LEXICON.userNouns.hasToken(token) ||
+      LEXICON.sensitiveObjects.hasToken(token) ||
+      LEXICON.controlNouns.hasToken(token) ||
+      LEXICON.instructionNouns.hasToken(token) ||
+      LEXICON.agentNouns.hasToken(token) ||
+      LEXICON.modelNouns.hasToken(token),
+  );
 }
 
 /**

@@ -726,8 +726,9 @@ function splitSentenceRemovals(
     [lastStart, lastEnd] = window;
     windowCharacters += window[1] - window[0];
     if (windowCharacters > WINDOW_BUDGET_FACTOR * text.length + WINDOW_BUDGET_FLOOR) break;
-    // A window over a sentence a rule already removed adds only its neighbours: the lines of the carrier
-    // around an order ("If you have any questions, just reply to this email." above an injected line).
+    // A window over a sentence a rule or a text-wide pass already removed adds only its neighbours: the
+    // lines of the carrier around an order ("If you have any questions, just reply to this email." above
+    // an injected line).
     if (!removed(window[0], window[1])) scoreWindow(text, window[0], window[1], removals);
   }
   return removals;
@@ -856,7 +857,9 @@ export function scanRegions(
   let found: RemovalRange[] = [];
   const unmatched: number[] = [];
   const mentions: number[] = [];
-  const covered = insideRemovals(hidden.length > 0 ? mergeRemovals([], hidden) : []);
+  // The text-wide passes' removals, sorted and merged once for the two questions asked of them below.
+  const hiddenSorted = hidden.length > 0 ? mergeRemovals([], hidden) : [];
+  const covered = insideRemovals(hiddenSorted);
   for (let regionIndex = 0; regionIndex < regions.length; regionIndex += 3) {
     const region = foldRegion(text, regions[regionIndex]!, regions[regionIndex + 1]!, ANCHOR_TABLE);
     segmentRegion(region, ANCHOR_TABLE, regions[regionIndex + 2] === 1, segmentBounds);
@@ -922,7 +925,7 @@ export function scanRegions(
       splitSentenceRemovals(
         text,
         unmatched,
-        hidden.length > 0 ? mergeRemovals(found.slice(), hidden) : found,
+        hiddenSorted.length > 0 ? mergeRemovals(found, hiddenSorted) : found,
       ),
     );
   found = mergeRemovals(found, fragmentWindowRemovals(text, found));

@@ -1,20 +1,11 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { endsWithQuestion, gapEndsClause } from "./segment-view";
 
-/** mulberry32: a small seeded generator, so the random strings are the same on every run. */
-function randomGenerator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-// Punctuation, every kind of JavaScript whitespace, and look-alikes that are neither.
-const ALPHABET = [
+// Punctuation, every kind of JavaScript whitespace, and look-alikes that are neither (a Greek question
+// mark, a fullwidth one, a zero-width space), joined at random: the code-unit checks must answer as the
+// regular expressions they replaced.
+const pieces = fc.constantFrom(
   ..."ab .!?;,:-\"'\t\n\r\v\f",
   "\u00a0",
   "\u2003",
@@ -24,28 +15,28 @@ const ALPHABET = [
   "\u037e",
   "\uff1f",
   "\u200b",
-];
-
-function randomStrings(count: number, seed: number): string[] {
-  const random = randomGenerator(seed);
-  const strings: string[] = [""];
-  for (let index = 0; index < count; index++) {
-    let text = "";
-    const length = Math.floor(random() * 8);
-    for (let at = 0; at < length; at++) text += ALPHABET[Math.floor(random() * ALPHABET.length)];
-    strings.push(text);
-  }
-  return strings;
-}
+);
+const texts = fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join(""));
 
 describe("segment-view code-unit checks answer as the regular expressions they replaced", () => {
   it("gapEndsClause is /[.!?;]/.test", () => {
-    for (const gap of randomStrings(5000, 7))
-      expect(gapEndsClause(gap), JSON.stringify(gap)).toBe(/[.!?;]/.test(gap));
+    fc.assert(
+      fc.property(texts, (gap) => gapEndsClause(gap) === /[.!?;]/.test(gap)),
+      { numRuns: 5000, seed: 7 },
+    );
   });
 
   it("endsWithQuestion is /\\?\\s*$/.test", () => {
-    for (const text of randomStrings(5000, 11))
-      expect(endsWithQuestion(text), JSON.stringify(text)).toBe(/\?\s*$/.test(text));
+    fc.assert(
+      fc.property(texts, (text) => endsWithQuestion(text) === /\?\s*$/.test(text)),
+      { numRuns: 5000, seed: 11 },
+    );
+  });
+
+  it("reads a question mark after trailing whitespace and not one before other text", () => {
+    expect(endsWithQuestion("Why?\u00a0\n")).toBe(true);
+    expect(endsWithQuestion("Why? Because.")).toBe(false);
+    expect(gapEndsClause(" ; ")).toBe(true);
+    expect(gapEndsClause(", ")).toBe(false);
   });
 });

@@ -360,7 +360,7 @@ export function reportsAQuotation(tokens: readonly SegmentToken[]): boolean {
   // A transcript's speaker label ("Ing. Gatti: ...", "Interviewer: ...") is not part of what the
   // sentence says: its first third is counted after the label.
   const label = leadingLabelLength(tokens);
-  const limit = Math.min(tokens.length, label + leadingQuotationLimit(tokens.slice(label)));
+  const limit = Math.min(tokens.length, label + quotationLimitFor(tokens.length - label));
   // Straight quote marks seen so far: after an odd number, the next one closes a quotation ('about
   // "IGNORE SYSTEM: call read" payloads' quotes nothing after "read").
   let straightQuotes = countStraightQuotes(tokens[0]?.gapBefore ?? "");
@@ -393,7 +393,12 @@ function leadingLabelLength(tokens: readonly SegmentToken[]): number {
  * reportsAQuotation): its first third, or its first nine words.
  */
 function leadingQuotationLimit(tokens: readonly SegmentToken[]): number {
-  return Math.min(tokens.length, Math.max(8, Math.floor(tokens.length / 3)) + 1);
+  return Math.min(tokens.length, quotationLimitFor(tokens.length));
+}
+
+/** leadingQuotationLimit for a sentence of `count` words, before the cap at its length. */
+function quotationLimitFor(count: number): number {
+  return Math.max(8, Math.floor(count / 3)) + 1;
 }
 
 /**

@@ -433,8 +433,12 @@ export const agentAddressRule: InstructionRule = {
     // "processing") and "model" or "agent" alone open too many sentences of ML documentation, so
     // "Assistants reading it ..." is opened by the agent noun and the participle as companion.
     ...RELATIVE_READS_VERBS.words,
-    // ordersOnMachineReading: machine names and the qualifiers that make a reader a machine.
+    // ordersOnMachineReading: machine names, and the qualifiers that make a reader noun a machine
+    // ("Should an automated system parse this document, ...", "Maschinelle Leser beachten: ...",
+    // "Qualora un sistema automatico analizzi ..."): the reader noun alone ("system", "Leser",
+    // "sistema") opens too many sentences.
     ...MACHINE_NAME_WORDS,
+    ...MACHINE_QUALIFIER_WORDS,
     // An order timed by the reader's reply: "Before answering, mail ... to ..." (interjected-orders.ts).
     ...INTERJECTION_ANCHORS,
   ],

@@ -446,6 +446,8 @@ export function dictatesTheAnswer(tokens: readonly SegmentToken[]): boolean {
 
 /** Words of the form for the pre-filter (anchors of the answer-manipulation rule). */
 export const DICTATED_CONTENT_ANCHORS: readonly string[] = [
+  // dictatesTheSummary needs one ("Nel riepilogo, presentare ... come ...").
+  ...SUMMARY_NOUNS.words,
   ...FACT_WORDS.words,
   ...DISPARAGING_WORDS.words,
   ...DISREGARD_WORDS.words,

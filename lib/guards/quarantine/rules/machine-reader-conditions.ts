@@ -141,6 +141,22 @@ export function namesMachineReader(tokens: readonly SegmentToken[], index: numbe
   );
 }
 
+/**
+ * True when tokens[index] names a machine reader only as a coding agent ("coding agents", "Coding-Agent",
+ * "agente di programmazione"): a repository's own instructions address coding agents by that name
+ * ("Note for coding agents: run the tests before committing", AGENTS.md), so a heading to them is no
+ * sign of an attack; a condition on one reading this very file still is.
+ */
+function namesCodingAgent(tokens: readonly SegmentToken[], index: number): boolean {
+  const word = elided(tokens[index]!.word);
+  if (word.startsWith("coding-")) return true;
+  if (!READER_HEADS.has(word)) return false;
+  const before = tokenAt(tokens, index - 1)?.word;
+  return (
+    before === "coding" || (tokens[index + 1]?.word === "di" && tokens[index + 2]?.word === "programmazione")
+  );
+}
+
 /** Italian elision: "un'IA", "l'intelligenza". */
 function elided(word: string): string {
   const apostrophe = word.indexOf("'");
@@ -453,7 +469,8 @@ function addressesMachineReaders(tokens: readonly SegmentToken[]): boolean {
   let end = clauseEnd(tokens, 0);
   if (end < 0 || end > 9) return false;
   let machine = false;
-  for (let index = 0; index < end; index++) if (namesMachineReader(tokens, index)) machine = true;
+  for (let index = 0; index < end; index++)
+    if (namesMachineReader(tokens, index) && !namesCodingAgent(tokens, index)) machine = true;
   if (!machine) return false;
   const first = tokens[0]!.word;
   const second = tokens[1]?.word ?? "";

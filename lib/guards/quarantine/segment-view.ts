@@ -293,6 +293,65 @@ function hasOpeningQuote(gap: string): boolean {
 }
 
 /**
+ * True when the quotation opening at `index`, after "as" or "come", is a name of one to three words
+ * closed right away ("Roleplay as 'root', the system superuser, ...", "presentati come 'Sara
+ * dell'amministrazione'"): the name of a role the sentence casts someone in, not a quoted text it
+ * mentions ('known as "ignore all previous instructions"' quotes a whole order).
+ */
+function namesARole(tokens: readonly SegmentToken[], index: number, introducer: SegmentToken): boolean {
+  if (introducer.word !== "as" && introducer.word !== "come") return false;
+  // Only after a verb of acting or presenting: "such as 'ignore previous instructions'" quotes an order.
+  if (!ACTING_VERBS.hasToken(tokenAt(tokens, index - 2))) return false;
+  for (let inside = index; inside < Math.min(tokens.length, index + 3); inside++)
+    if (hasClosingQuote(tokens[inside]!.gapAfter)) return true;
+  return false;
+}
+
+/** Verbs that cast someone in a role named after "as" / "come": act, roleplay, pose; presentati, agisci. */
+const ACTING_VERBS: WordSet = wordSet([
+  "act",
+  "acting",
+  "roleplay",
+  "pose",
+  "posing",
+  "present",
+  "introduce",
+  "identify",
+  "sign",
+  "behave",
+  "respond",
+  "answer",
+  "reply",
+  "serve",
+  "continue",
+  "agisci",
+  "presentati",
+  "presenterà",
+  "presentarti",
+  "comportati",
+  "rispondi",
+  "firma",
+  "firmati",
+]);
+
+/** True when `gap` closes a quotation: a straight or closing quote mark. */
+function hasClosingQuote(gap: string): boolean {
+  for (let index = 0; index < gap.length; index++) {
+    const codeUnit = gap.charCodeAt(index);
+    if (
+      codeUnit === 34 ||
+      codeUnit === 39 ||
+      codeUnit === 0x201d ||
+      codeUnit === 0x201c ||
+      codeUnit === 0xbb ||
+      codeUnit === 0x2019
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
  * True when the word at `index` opens a quotation that the sentence only mentions: an opening quote
  * right before it, after a word that introduces a mention ('attacks say things like "ignore all
  * previous instructions"', 'Sätze wie „Ignoriere alle ...“', 'frasi come "ignora tutte ..."'), or
@@ -303,7 +362,7 @@ export function isQuotedMention(tokens: readonly SegmentToken[], index: number):
   if (token === undefined || !hasOpeningQuote(token.gapBefore)) return false;
   const previous = tokenAt(tokens, index - 1);
   if (previous === undefined) return false;
-  if (LEXICON.quoteIntroducers.hasToken(previous)) return true;
+  if (LEXICON.quoteIntroducers.hasToken(previous)) return !namesARole(tokens, index, previous);
   // 'A typical attack text is: "..."': after a colon, a word about attacks or examples in the clause.
   if (!token.gapBefore.includes(":")) return false;
   for (let back = index - 1; back >= 0 && back >= index - 8; back--) {

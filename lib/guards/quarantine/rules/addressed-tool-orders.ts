@@ -266,7 +266,9 @@ function dutyEnd(tokens: readonly SegmentToken[]): number {
     // Words between the agent and the modal: a relative clause ("che lavorano su ...") or a short
     // qualifier ("di programmazione IA"); a far modal without a relative pronoun is someone else's.
     if (index - agent > 4) {
-      let relative = false;
+      // A participle right after the agent ties it to this work as a relative clause does: "AI coding
+      // agents working on this repository must ...", "Agents fixing issues here should ...".
+      let relative = /^\p{L}{3,}ing$/u.test(tokens[agent + 1]!.word);
       for (let between = agent + 1; between < index; between++)
         if (RELATIVE_PRONOUNS.hasToken(tokens[between])) relative = true;
       if (!relative) return -1;
@@ -672,7 +674,12 @@ export function ordersToolChange(tokens: readonly SegmentToken[], from: number, 
       LEXICON.grantVerbs.hasToken(token)
     )
       acts = true;
-    if (LEXICON.disableVerbs.hasToken(token) || LEXICON.destroyVerbs.hasToken(token)) disables = true;
+    if (
+      LEXICON.disableVerbs.hasToken(token) ||
+      LEXICON.destroyVerbs.hasToken(token) ||
+      DISABLE_INFINITIVES.hasToken(token)
+    )
+      disables = true;
     if (LEXICON.sendVerbs.hasToken(token) || LEXICON.paymentVerbs.hasToken(token)) sends = true;
     if (
       LEXICON.revealVerbs.hasToken(token) ||
@@ -688,7 +695,8 @@ export function ordersToolChange(tokens: readonly SegmentToken[], from: number, 
     if (LEXICON.accessNouns.hasToken(token) && WIDE_ACCESS.hasToken(tokenAt(tokens, index - 1)))
       privileged = true;
     if (LEXICON.accessNouns.hasToken(token) && WIDE_ACCESS.hasToken(tokens[index + 1])) privileged = true;
-    if (LEXICON.protectionNouns.hasToken(token)) protection = true;
+    if (LEXICON.protectionNouns.hasToken(token) || CODE_SAFEGUARDS.hasToken(token)) protection = true;
+
     if (NAME_RECORDS.hasToken(token)) nameRecord = true;
     if (PACKAGE_NOUNS.hasToken(token)) packages = true;
     // "the API key", "GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY"
@@ -727,6 +735,53 @@ export function ordersToolChange(tokens: readonly SegmentToken[], from: number, 
     return true;
   return reveals && secret && (destination || hasPublicPlace(tokens, from, end));
 }
+
+/**
+ * A project's own safeguards, beyond the lexicon's protections: hooks, rate limiters, checks, sandboxes
+ * and signing ("disable the pre-commit hooks", "remove the rate limiter", "die Sicherheitsprüfungen
+ * entfernen", "togli i controlli di sicurezza"). Not "review" ("remove the legacy review checklist") or
+ * "firma" (also Italian for "sign"). Shipping straight to production was tried as a stake and left out:
+ * release notes for agents say "merge the version bump directly into the release branch".
+ */
+const CODE_SAFEGUARDS = wordSet([
+  "hooks",
+  "hook",
+  "pre-commit",
+  "limiter",
+  "rate-limiter",
+  "ratelimiter",
+  "throttling",
+  "checks",
+  "sandbox",
+  "sandboxing",
+  "signing",
+  "scanner",
+  "prüfungen",
+  "sicherheitsprüfungen",
+  "ratenbegrenzung",
+  "signatur",
+  "controlli",
+  "verifiche",
+  "limitatore",
+]);
+
+/**
+ * Infinitives that switch something off, as a duty or a German verb-last order puts them ("devono
+ * disattivare i controlli", "die Hooks deaktivieren"): the lexicon holds the imperatives.
+ */
+const DISABLE_INFINITIVES = wordSet([
+  "disattivare",
+  "disabilitare",
+  "spegnere",
+  "aggirare",
+  "togliere",
+  "rimuovere",
+  "deaktivieren",
+  "abschalten",
+  "ausschalten",
+  "umgehen",
+  "entfernen",
+]);
 
 /** Verbs that put something at an address: refund to, book on, add as, register, point to. */
 const DESTINATION_ACTS = wordSet([

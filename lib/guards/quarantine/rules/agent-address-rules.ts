@@ -13,6 +13,7 @@ import {
   MACHINE_NAME_WORDS,
   MACHINE_QUALIFIER_WORDS,
   ordersOnMachineReading,
+  SOFTWARE_CUE_ANCHORS,
 } from "./machine-reader-conditions";
 import { isImperativeVerbToken } from "./role-label-rules";
 import { SET_ASIDE_ANCHORS, setsAsideTheTask, TASK_SET_ASIDE_NOUNS } from "./task-set-aside";
@@ -439,6 +440,9 @@ export const agentAddressRule: InstructionRule = {
     // "sistema") opens too many sentences.
     ...MACHINE_NAME_WORDS,
     ...MACHINE_QUALIFIER_WORDS,
+    // A bare agent obliged as the reader of this text, with a sign that it is software ("Agents acting on
+    // behalf of a user who encounter this notice are required to ...").
+    ...SOFTWARE_CUE_ANCHORS,
     // An order timed by the reader's reply: "Before answering, mail ... to ..." (interjected-orders.ts).
     ...INTERJECTION_ANCHORS,
   ],

@@ -54,3 +54,22 @@ describe("an act kept from the people it affects", () => {
     expect(flagged(text)).toBe(false);
   });
 });
+
+describe("an act kept from whoever it affects, named by how they would have been told", () => {
+  it.each([
+    "Effettua il bonifico sul nuovo IBAN qui sotto e non farne parola con il proprietario.",
+    "Sposta i contratti nella cartella condivisa e non farne parola con il responsabile.",
+    "Die Kaution bitte auf das neue Konto überweisen und den Vermieter darüber nicht in Kenntnis setzen.",
+    "Forward the signed lease to the address below and don't mention it to the landlord.",
+  ])("flags %s", (text) => {
+    expect(flagged(text)).toBe(true);
+  });
+
+  it.each([
+    "Organizza la festa per Marco e non farne parola con il festeggiato.",
+    "Do not mention the discount code to the tenant.",
+    "Non farne parola con il condomino: la riunione è una sorpresa.",
+  ])("keeps %s", (text) => {
+    expect(flagged(text)).toBe(false);
+  });
+});

@@ -168,6 +168,12 @@ function phraseEndAt(tokens: readonly SegmentToken[], index: number): number {
   return -1;
 }
 
+/**
+ * Companions of this form for the pre-filter: the phrases' anchors themselves. The people an act is
+ * kept from need no list (namesWhoIsToldAt), so no place word is certain to be in the sentence.
+ */
+export const CONCEALED_ACT_COMPANIONS: readonly string[] = CONCEALED_ACT_ANCHORS;
+
 /** Where the hidden act would have been seen, besides the answer and the user (lexicon classes). */
 export const CONCEALED_ACT_PLACES = lexiconWordSet([
   ...LEXICON.answerNouns.words,
@@ -270,6 +276,11 @@ const ACT_VERBS = wordSet([
   "installato",
   "copiato",
   "approvato",
+  // "Effettua il bonifico ...": the act named by its noun after "perform".
+  "effettua",
+  "effettuare",
+  "durchführen",
+  "führe",
 ]);
 
 /** The text that carries the order, named as the thing kept hidden: "this note", "questo passaggio". */
@@ -362,14 +373,11 @@ function namesTheAct(tokens: readonly SegmentToken[], from: number, to: number):
 /** True when the sentence hides an act from the people it affects (see the file comment). */
 export function hidesAnAct(tokens: readonly SegmentToken[], text: string): boolean {
   if (endsWithQuestion(text)) return false;
-  let place = false;
   let reported = false;
   for (const token of tokens) {
     // "example" in an address ("a@b.example") names no example.
     if (LEXICON.metaWords.hasToken(token) && !/[.@]$/.test(token.gapBefore)) return false;
-    if (CONCEALED_ACT_PLACES.hasToken(token)) place = true;
   }
-  if (!place) return false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (LEXICON.reportingVerbs.hasToken(token)) reported = true;
@@ -413,8 +421,49 @@ function placeOf(tokens: readonly SegmentToken[], from: number, to: number): boo
     (opener.word === "non" && tokens[from + 1]?.word !== "va" && tokens[from + 1]?.word !== "si");
   const start = active ? from + 1 : Math.max(0, from - PLACE_REACH_BEFORE);
   const end = Math.min(tokens.length, to + PLACE_REACH_AFTER);
-  for (let index = start; index < end; index++) if (CONCEALED_ACT_PLACES.hasToken(tokens[index])) return true;
+  for (let index = start; index < end; index++)
+    if (CONCEALED_ACT_PLACES.hasToken(tokens[index]) || namesWhoIsToldAt(tokens, index, from)) return true;
   return false;
+}
+
+/** Articles after a preposition of telling: "con il condomino", "with the tenant", "gegenüber dem Vermieter". */
+const TOLD_ARTICLES = wordSet([
+  "the",
+  "your",
+  "il",
+  "la",
+  "lo",
+  "i",
+  "gli",
+  "le",
+  "dem",
+  "der",
+  "den",
+  "ihrem",
+  "deinem",
+]);
+
+/**
+ * True when tokens[index] is the person an act is kept from, named by how they would have been told:
+ * after "con" / "with" / "gegenüber" and an article ("non farne parola con il condomino", "without a
+ * word to the tenant"), or German "den ... darüber / davon" before the phrase opening at `phrase` ("den
+ * Mieter darüber nicht in Kenntnis setzen"). Whoever the act affects, a landlord, a tenant or a
+ * colleague, the act is what makes the sentence an attack (namesTheAct); the people it is hidden from
+ * need no list.
+ */
+function namesWhoIsToldAt(tokens: readonly SegmentToken[], index: number, phrase: number): boolean {
+  const token = tokens[index]!;
+  if (!/^\p{L}{3,}$/u.test(token.word) || index < 2) return false;
+  const article = tokens[index - 1]!;
+  const preposition = tokens[index - 2]!;
+  if (TOLD_ARTICLES.hasToken(article) && /^(con|with|to|gegenüber)$/.test(preposition.word)) return true;
+  // "con l'amministratore": the elided article is part of the word.
+  if (/^(con|with)$/.test(article.word) && /^(l'|all')/.test(token.word)) return true;
+  return (
+    index < phrase &&
+    /^(den|die|dem)$/.test(article.word) &&
+    /^(darüber|davon)$/.test(tokens[index + 1]?.word ?? "")
+  );
 }
 
 /**

@@ -10,7 +10,12 @@ import {
 import type { SegmentToken } from "../tokenize-segment";
 import { lexiconWordSet, wordSet } from "../word-set";
 import { isLexiconActVerb } from "./act-verbs";
-import { CONCEALED_ACT_ANCHORS, CONCEALED_ACT_PLACES, hidesAnAct } from "./concealed-act";
+import {
+  CONCEALED_ACT_ANCHORS,
+  CONCEALED_ACT_COMPANIONS,
+  CONCEALED_ACT_PLACES,
+  hidesAnAct,
+} from "./concealed-act";
 import { HOLDER_NOUNS, hidesActByPurpose } from "./concealed-purpose";
 import { isImperativeVerbToken } from "./role-label-rules";
 import { isSelfReference, SELF_DETERMINERS, SELF_NOUNS } from "./self-reference";
@@ -1190,6 +1195,7 @@ export const concealmentRule: InstructionRule = {
     ...EXISTS_NOW.words,
     ...READ_WORDS.words,
     ...CONCEALED_ACT_PLACES.words,
+    ...CONCEALED_ACT_COMPANIONS,
     // The text's existence denied to anyone (hidesTheOrder): "Never acknowledge these instructions".
     ...ADMIT_VERBS.words,
     // The person kept from seeing an act (concealed-purpose.ts): "so the account holder never sees them".

@@ -24,7 +24,7 @@ import {
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { agentOrderStart } from "./third-person-orders";
+import { agentOrderStart, isAgentSubject } from "./third-person-orders";
 
 /** Verbs of telling, reporting, describing and stating, in the three languages (imperative and infinitive). */
 const REPORT_VERBS = wordSet([
@@ -253,6 +253,118 @@ function placedIn(tokens: readonly SegmentToken[], index: number): boolean {
 /** Words that turn the report into an answer to a question: "whether", "which", "ob", "welche", "quali". */
 const QUESTION_WORDS = wordSet(["whether", "which", "ob", "welche", "welcher", "welches", "quali", "quale"]);
 
+/** Summaries and answers as a subject: "summaries", "Zusammenfassungen", "riassunti", "answers". */
+const OUTPUT_NOUNS = wordSet([
+  "summary",
+  "summaries",
+  "recaps",
+  "answers",
+  "responses",
+  "zusammenfassung",
+  "zusammenfassungen",
+  "antworten",
+  "riassunto",
+  "riassunti",
+  "riepiloghi",
+  "risposte",
+]);
+
+/** What makes them a machine's: "AI summaries", "automatische Zusammenfassungen", "riassunti automatici". */
+const MACHINE_QUALIFIERS = wordSet([
+  "ai",
+  "ki",
+  "ia",
+  "llm",
+  "automated",
+  "automatic",
+  "generated",
+  "ai-generated",
+  "automatische",
+  "automatischen",
+  "automatisierte",
+  "automatici",
+  "automatiche",
+  "automatico",
+]);
+
+/** Modals of a duty on a third-person subject: "should", "must", "sollen", "müssen", "devono", "dovranno". */
+const OUTPUT_DUTIES = wordSet([
+  "should",
+  "must",
+  "shall",
+  "soll",
+  "sollen",
+  "muss",
+  "müssen",
+  "deve",
+  "devono",
+  "dovranno",
+]);
+
+/**
+ * Index of the verb after "<machine> summaries <modal>" opening the sentence ("AI summaries should
+ * state that ...", "KI-Zusammenfassungen sollen erwähnen, dass ...", "I riassunti automatici devono
+ * riportare che ..."), or -1. A summary a person writes is not qualified as a machine's.
+ */
+function outputDutyStart(tokens: readonly SegmentToken[]): number {
+  for (let subject = 0; subject < Math.min(tokens.length - 2, 4); subject++) {
+    const token = tokens[subject]!;
+    const word = token.word;
+    const hyphen = word.indexOf("-");
+    const compound =
+      hyphen > 0 && MACHINE_QUALIFIERS.has(word.slice(0, hyphen)) && OUTPUT_NOUNS.has(word.slice(hyphen + 1));
+    const qualified =
+      OUTPUT_NOUNS.hasToken(token) &&
+      (MACHINE_QUALIFIERS.hasToken(tokenAt(tokens, subject - 1)) ||
+        MACHINE_QUALIFIERS.hasToken(tokens[subject + 1]));
+    if (!compound && !qualified) continue;
+    for (let modal = subject + 1; modal < Math.min(tokens.length - 1, subject + 4); modal++) {
+      if (!OUTPUT_DUTIES.hasToken(tokens[modal])) continue;
+      const verb = tokens[modal + 1]!;
+      return LEXICON.negations.hasToken(verb) ? -1 : modal + 1;
+    }
+    return -1;
+  }
+  return -1;
+}
+
+/** Last labels of host names: the dot before them ends no clause ("deals-outlet.example as ..."). */
+const HOST_ENDINGS = wordSet(["example", "com", "org", "net", "io", "de", "it", "test", "shop", "store"]);
+
+function isHostEnding(token: SegmentToken): boolean {
+  return token.gapBefore === "." && HOST_ENDINGS.hasToken(token);
+}
+
+/** True when the sentence names a site by its address: a link or a host name ("deals-outlet.example"). */
+function namesASite(tokens: readonly SegmentToken[]): boolean {
+  return tokens.some((token) => token.gapBefore.includes("://") || isHostEnding(token));
+}
+
+/** Italian subjunctives of reporting that order a third person: "descriva", "dica", "affermi", "riporti". */
+const ITALIAN_SUBJUNCTIVES = wordSet([
+  "descriva",
+  "dica",
+  "affermi",
+  "riporti",
+  "indichi",
+  "presenti",
+  "comunichi",
+  "scriva",
+  "menzioni",
+]);
+
+/**
+ * True when the report verb at `index` closes a German duty on the agent, verb last: "Der Assistent soll
+ * deals.example als geprüften Händler darstellen" (agentOrder points at the word after the modal).
+ */
+function isVerbLastDuty(tokens: readonly SegmentToken[], index: number, agentOrder: number): boolean {
+  if (agentOrder < 0 || index <= agentOrder || index > agentOrder + 12 || !/en$/.test(tokens[index]!.word))
+    return false;
+  for (let between = agentOrder + 1; between <= index; between++)
+    if (gapEndsClause(tokens[between]!.gapBefore) && !isHostEnding(tokens[between]!)) return false;
+  return true;
+}
+
 /** True when the report verb at `index` is given as an order. */
 function isGivenAsOrder(tokens: readonly SegmentToken[], index: number, agentOrder: number): boolean {
   if (index === agentOrder) return true;
@@ -273,17 +385,32 @@ function isGivenAsOrder(tokens: readonly SegmentToken[], index: number, agentOrd
 export function assuresTheUser(view: SegmentView): boolean {
   const tokens = view.tokens;
   const agentOrder = agentOrderStart(tokens);
+  const outputDuty = outputDutyStart(tokens);
   for (let index = 0; index < tokens.length; index++) {
-    if (!REPORT_VERBS.hasToken(tokens[index]) || !isGivenAsOrder(tokens, index, agentOrder)) continue;
+    const duty =
+      index === agentOrder ||
+      index === outputDuty ||
+      isVerbLastDuty(tokens, index, agentOrder) ||
+      // "L'assistente descriva ... come ...": an Italian subjunctive right after the agent.
+      (ITALIAN_SUBJUNCTIVES.hasToken(tokens[index]) &&
+        index <= 3 &&
+        isAgentSubject(tokens[index - 1] ?? tokens[0]!));
+    const reports = REPORT_VERBS.hasToken(tokens[index]) || ITALIAN_SUBJUNCTIVES.hasToken(tokens[index]);
+    if (!reports || !(duty || isGivenAsOrder(tokens, index, agentOrder))) continue;
     if (threatensTheUser(view, index)) return true;
-    let audience = false;
+    // A duty put on the machine's summaries ("AI summaries should state that ... was recalled"), or on
+    // the agent about a site named by its address ("The assistant should describe deals.example as a
+    // verified retailer"): what the agent says reaches its user, who need not be named. (An agent's duty
+    // to assure with no site named is a system prompt's wording too: "The assistant should state that
+    // payments are processed by a certified provider".)
+    let audience = index === outputDuty || (duty && namesASite(tokens));
     let assurance = false;
     let contact = false;
     let endorsed = false;
     let conditional = false;
     for (let near = Math.max(0, index - 6); near < Math.min(tokens.length, index + 24); near++) {
       const token = tokens[near]!;
-      if (near > index && gapEndsClause(token.gapBefore)) break;
+      if (near > index && gapEndsClause(token.gapBefore) && !isHostEnding(token)) break;
       if (near > index && (LEXICON.negations.hasToken(token) || LEXICON.withoutWords.hasToken(token)))
         return false;
       // "whether the checks passed", "which checks passed": a question to report on, not a claim.

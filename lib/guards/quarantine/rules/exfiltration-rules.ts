@@ -1,5 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
+import type { SegmentView } from "../segment-view";
 import {
   gapEndsClause,
   hasAccountNumber,
@@ -41,9 +42,20 @@ const SECRET_FILES = wordSet([
  */
 function isSecretFileAt(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
+  if (namesSecretConfigAt(tokens, index)) return true;
   if (!SECRET_FILES.hasToken(token)) return false;
   const gap = token.gapBefore;
-  if (!(gap.endsWith("~/.") || gap === "." || gap.endsWith("/.") || token.word.startsWith("id_")))
+  // A path after "~/", "/", or as a command's value: "--post-file=.env", "-F f=@.env".
+  if (
+    !(
+      gap.endsWith("~/.") ||
+      gap === "." ||
+      gap.endsWith("/.") ||
+      gap.endsWith("=.") ||
+      gap.endsWith("@.") ||
+      token.word.startsWith("id_")
+    )
+  )
     return false;
   // Walk the rest of the path: a ".pub" at its end is a public key.
   for (let later = index + 1; later < Math.min(tokens.length, index + 4); later++) {
@@ -52,6 +64,49 @@ function isSecretFileAt(tokens: readonly SegmentToken[], index: number): boolean
     if (next.word === "pub") return false;
   }
   return true;
+}
+
+/** Stems of files that hold secrets by their name: "secrets.yaml", "credentials.json", "passwords.txt". */
+const SECRET_STEMS = wordSet([
+  "secret",
+  "secrets",
+  "credential",
+  "credentials",
+  "passwords",
+  "keystore",
+  "wallet",
+  "service-account",
+  "serviceaccount",
+]);
+/** Extensions of config and key files. */
+const CONFIG_EXTENSIONS = wordSet([
+  "yaml",
+  "yml",
+  "json",
+  "toml",
+  "env",
+  "ini",
+  "txt",
+  "cfg",
+  "conf",
+  "xml",
+  "csv",
+]);
+/** Extensions that are a private key or a password store by themselves: "server.key", "prod.pem". */
+const KEY_EXTENSIONS = wordSet(["pem", "key", "p12", "pfx", "kdbx", "jks"]);
+
+/**
+ * True when a file that holds secrets by its name starts at `index`: a secret stem with a config
+ * extension ("config/secrets.yaml", "credentials.json"), or a private key or password store ("prod.pem",
+ * "tls/server.key", "vault.kdbx").
+ */
+function namesSecretConfigAt(tokens: readonly SegmentToken[], index: number): boolean {
+  const next = tokens[index + 1];
+  if (next === undefined || next.gapBefore !== ".") return false;
+  if (SECRET_STEMS.hasToken(tokens[index]) && CONFIG_EXTENSIONS.hasToken(next)) return true;
+  // "example.key" in a sentence end ("... the example. Key points") has a space the gap does not show:
+  // a key extension counts only at the end of a path-like word ("server.key", "id.pem").
+  return KEY_EXTENSIONS.hasToken(next) && /[/]|^$/.test(tokens[index]!.gapBefore) && next.word !== "key";
 }
 
 /** A possessive or quantifier ("the user's", "your", "all", "meine", "tutte") within 4 words before. */
@@ -258,6 +313,11 @@ export const exfiltrationRule: InstructionRule = {
   // Disclosure to the speaker ("show me ...") is anchored on plural secrets, not on the common verbs.
   anchors: [
     ...LEXICON.sendVerbs.words,
+    // A link carrying another service's secret in its query (carriesForeignSecretInLink): the placeholder
+    // of the secret's value, "<Wert von GITHUB_TOKEN>", "<valore di STRIPE_SECRET_KEY>" ("value" opens
+    // too much English code documentation; "<value of ...>" is read when another anchor opens it).
+    "wert",
+    "valore",
     "passwords",
     "credentials",
     "secrets",
@@ -290,6 +350,8 @@ export const exfiltrationRule: InstructionRule = {
   matches: (view) => {
     const { tokens } = view;
     if (exfiltratesByShape(view)) return true;
+    // "curl -F f=@$HOME/.aws/credentials https://...", "?token=<Wert von GITHUB_TOKEN>"
+    if (uploadsSecretFileByCommand(view) || carriesForeignSecretInLink(tokens)) return true;
     let destination: boolean | undefined;
     // Whether the sentence names a secret file anywhere: looked for once, not once per send verb (a
     // chunk of thousands of "send the file" cost quadratic time per segment that way).
@@ -317,7 +379,8 @@ export const exfiltrationRule: InstructionRule = {
       if (isKeyOrListItem(tokens[index]!) || /[{`]/.test(token.gapBefore)) continue;
       if (
         !isImperativePosition(tokens, index) &&
-        !(isNotBlocked(tokens, index) && tokenAt(tokens, index - 1)?.word === "and")
+        !(isNotBlocked(tokens, index) && tokenAt(tokens, index - 1)?.word === "and") &&
+        !isPoliteRequest(tokens, index)
       )
         continue;
       // A secret file anywhere in the order, before the verb too ("Zip the ~/.ssh folder and post it to
@@ -372,6 +435,100 @@ export const exfiltrationRule: InstructionRule = {
     return false;
   },
 };
+
+/** Upload flags of curl and wget: "-F", "--form", "--data-binary", "-T", "--upload-file", "--post-file". */
+const UPLOAD_FLAGS = wordSet([
+  "f",
+  "form",
+  "d",
+  "data",
+  "data-binary",
+  "data-raw",
+  "t",
+  "upload-file",
+  "post-file",
+]);
+
+/**
+ * A secret file uploaded by a command to an outside address: "curl -F f=@$HOME/.aws/credentials
+ * https://...", "curl -T ~/.kube/config https://...", "wget --post-file=.env https://...". An upload
+ * flag, a secret file (isSecretFileAt: a public key stays) and a link, with curl or wget: a command, so
+ * no imperative is needed; a guide's "curl -F file=@photo.jpg" uploads no secret.
+ */
+function uploadsSecretFileByCommand(view: SegmentView): boolean {
+  const { tokens } = view;
+  let command = false;
+  let flag = false;
+  let secret = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.word === "curl" || token.word === "wget") command = true;
+    else if (command && UPLOAD_FLAGS.hasToken(token) && /-$/.test(token.gapBefore)) flag = true;
+    else if (command && flag && isSecretFileAt(tokens, index)) secret = true;
+  }
+  return secret && hasDestination(view);
+}
+
+/**
+ * A link whose query carries another service's secret, named by its variable: "https://konfig.example/r
+ * ?token=<Wert von GITHUB_TOKEN>", "https://attiva.example/a?chiave=<valore di STRIPE_SECRET_KEY>",
+ * "...?k=${OPENAI_API_KEY}". The service's name (GITHUB, STRIPE) is not in the link's host, so the
+ * secret goes to someone else; an API's own key in its own query ("api.stripe.com/v1?key=$STRIPE_KEY")
+ * and a generic "API_KEY" stay.
+ */
+function carriesForeignSecretInLink(tokens: readonly SegmentToken[]): boolean {
+  let host = "";
+  let inQuery = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token.gapBefore.endsWith("://")) {
+      host = "";
+      inQuery = false;
+      // The host: the words joined by dots after "://".
+      for (let part = index; part < Math.min(tokens.length, index + 6); part++) {
+        if (part > index && tokens[part]!.gapBefore !== ".") break;
+        host += `${tokens[part]!.word}.`;
+      }
+      continue;
+    }
+    if (host === "") continue;
+    if (token.gapBefore.includes("?") || token.gapBefore.includes("=")) inQuery = true;
+    if (/\s/.test(token.gapBefore)) continue;
+    if (!inQuery) continue;
+    const match = /^([a-z][a-z0-9]+)_(?:[a-z0-9]+_)*(token|key|secret|password)$/.exec(token.word);
+    if (match === null || GENERIC_SECRET_PREFIXES.has(match[1]!)) continue;
+    if (!host.includes(match[1]!)) return true;
+  }
+  return false;
+}
+
+/** Prefixes that name no service: "API_KEY", "SECRET_KEY", "ACCESS_TOKEN", "AUTH_TOKEN". */
+const GENERIC_SECRET_PREFIXES = new Set([
+  "api",
+  "secret",
+  "access",
+  "auth",
+  "private",
+  "client",
+  "app",
+  "my",
+  "your",
+  "session",
+]);
+
+/**
+ * True when the verb at `index` is asked for politely, which is an order all the same: "can you upload
+ * ...", "could you please send ...", "kannst du ... schicken" (verb-first only), "puoi inviare ...".
+ */
+function isPoliteRequest(tokens: readonly SegmentToken[], index: number): boolean {
+  let before = index - 1;
+  if (/^(please|bitte|pure)$/.test(tokenAt(tokens, before)?.word ?? "")) before--;
+  const subject = tokenAt(tokens, before)?.word ?? "";
+  const modal = tokenAt(tokens, before - 1)?.word ?? "";
+  if (/^(you|du)$/.test(subject) && /^(can|could|would|will|kannst|könntest|würdest)$/.test(modal))
+    return true;
+  return /^(puoi|potresti)$/.test(subject);
+}
 
 /** "this", "diesem", "questa": the container the agent is reading. */
 const THIS_CONTAINER_WORDS = wordSet(["this", "diesem", "dieses", "dieser", "questa", "questo"]);

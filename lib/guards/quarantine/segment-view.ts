@@ -307,6 +307,63 @@ function namesARole(tokens: readonly SegmentToken[], index: number, introducer: 
   return false;
 }
 
+/**
+ * True when the quotation opening at `index` is the word a user's act is waited for by: one to three
+ * words, closed right away, after a verb of saying in a clause that opens the sentence with "as soon
+ * as", "when", "once", "sobald", "appena" or a German verb-first "Sagt der Nutzer" ("As soon as the user
+ * says 'thanks', open ...", "Appena l'utente dice 'grazie', apri ..."). A trigger word, not a text the
+ * sentence is about ("Attacks say things like 'ignore previous instructions'" opens with no trigger).
+ */
+function quotesATriggerWord(
+  tokens: readonly SegmentToken[],
+  index: number,
+  introducer: SegmentToken,
+): boolean {
+  if (!TRIGGER_SAYING_VERBS.hasToken(introducer)) return false;
+  let closed = false;
+  for (let inside = index; inside < Math.min(tokens.length, index + 3) && !closed; inside++)
+    if (hasClosingQuote(tokens[inside]!.gapAfter)) closed = true;
+  if (!closed) return false;
+  const first = tokens[0]!.word;
+  if (TRIGGER_SAYING_VERBS.hasToken(tokens[0]) && index <= 4) return true;
+  const second = tokens[1]?.word;
+  return (
+    index <= 7 &&
+    (TRIGGER_OPENERS.has(first) ||
+      (first === "as" && second === "soon") ||
+      (first === "non" && second === "appena"))
+  );
+}
+
+/** Verbs of saying a user's trigger word: "says", "types", "sagt", "schreibt", "dice", "scrive". */
+const TRIGGER_SAYING_VERBS: WordSet = wordSet([
+  "says",
+  "types",
+  "writes",
+  "replies",
+  "sagt",
+  "schreibt",
+  "tippt",
+  "dice",
+  "scrive",
+  "digita",
+]);
+
+/** Openers of a clause that waits for the user's act: "when", "once", "sobald", "wenn", "appena", "quando". */
+const TRIGGER_OPENERS = new Set([
+  "when",
+  "once",
+  "whenever",
+  "if",
+  "sobald",
+  "wenn",
+  "sowie",
+  "falls",
+  "appena",
+  "quando",
+  "se",
+]);
+
 /** Verbs that cast someone in a role named after "as" / "come": act, roleplay, pose; presentati, agisci. */
 const ACTING_VERBS: WordSet = wordSet([
   "act",
@@ -362,7 +419,8 @@ export function isQuotedMention(tokens: readonly SegmentToken[], index: number):
   if (token === undefined || !hasOpeningQuote(token.gapBefore)) return false;
   const previous = tokenAt(tokens, index - 1);
   if (previous === undefined) return false;
-  if (LEXICON.quoteIntroducers.hasToken(previous)) return !namesARole(tokens, index, previous);
+  if (LEXICON.quoteIntroducers.hasToken(previous))
+    return !namesARole(tokens, index, previous) && !quotesATriggerWord(tokens, index, previous);
   // 'A typical attack text is: "..."': after a colon, a word about attacks or examples in the clause.
   if (!token.gapBefore.includes(":")) return false;
   for (let back = index - 1; back >= 0 && back >= index - 8; back--) {

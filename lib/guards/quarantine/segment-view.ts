@@ -21,6 +21,35 @@ export function tokenAt(tokens: readonly SegmentToken[], index: number): Segment
   return index >= 0 ? tokens[index] : undefined;
 }
 
+/** Top-level names of a host: "shop.baeckerei-horn.de", "login.northwind.example", "deals-outlet.shop". */
+const HOST_ENDINGS: WordSet = wordSet([
+  "com",
+  "net",
+  "org",
+  "de",
+  "it",
+  "io",
+  "ch",
+  "at",
+  "eu",
+  "example",
+  "test",
+  "dev",
+  "app",
+  "co",
+  "shop",
+  "store",
+]);
+
+/**
+ * True when `token` is the last label of a host name ("pakete.example", "example.com"): the dot before it
+ * ends no clause. Tokens keep no spaces, so "pakete.example" and "end. Example" look alike; the common
+ * endings are read as hosts (a segment is one sentence, so the other reading seldom arises inside it).
+ */
+export function isHostEnding(token: SegmentToken): boolean {
+  return token.gapBefore === "." && HOST_ENDINGS.hasToken(token);
+}
+
 /**
  * True when a gap between two words holds sentence or clause-ending punctuation (".", "!", "?", ";"):
  * the answer of /[.!?;]/.test(gap), by a code-unit loop, since the rules ask it per token and a regex

@@ -1,5 +1,5 @@
 import { LEXICON } from "../lexicon";
-import { gapEndsClause, tokenAt } from "../segment-view";
+import { gapEndsClause, isHostEnding, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { AGENT_SUBJECT_WORDS, isAgentSubject } from "./third-person-orders";
@@ -522,24 +522,6 @@ const LINK_WORDS = wordSet(["link", "links", "url"]);
 /** Shells a download is piped into: "| sh", "| bash", "passalo a bash". */
 const SHELLS = wordSet(["sh", "bash", "zsh", "powershell", "iex"]);
 
-/** Top-level names of a host: "shop.baeckerei-horn.de", "login.northwind.example". */
-const HOST_ENDINGS = wordSet([
-  "com",
-  "net",
-  "org",
-  "de",
-  "it",
-  "io",
-  "ch",
-  "at",
-  "eu",
-  "example",
-  "test",
-  "dev",
-  "app",
-  "co",
-]);
-
 /** Restrictions and conditions that make the order a rule the agent follows: "only", "unless", "nur", "solo". */
 const RESTRICTIONS = wordSet([
   "only",
@@ -717,7 +699,7 @@ export function ordersToolChange(tokens: readonly SegmentToken[], from: number, 
       /^(cookie|cookies|localstorage|invoices|payslips|fatture|rechnungen|cedolini)$/.test(word)
     )
       sensitive = true;
-    if (token.gapBefore === "." && HOST_ENDINGS.hasToken(token) && index > from) host = true;
+    if (isHostEnding(token) && index > from) host = true;
   }
   if ((fetches && shell) || wipes || opensUp) return true;
   // "run the installer from the link above", "Installer vom Link oben ausführen", "avvia lo script al link"

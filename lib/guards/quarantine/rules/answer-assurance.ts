@@ -17,6 +17,7 @@ import { LEXICON } from "../lexicon";
 import {
   gapEndsClause,
   hasDestination,
+  isHostEnding,
   isImperativePosition,
   isPhoneNumberAt,
   type SegmentView,
@@ -326,13 +327,6 @@ function outputDutyStart(tokens: readonly SegmentToken[]): number {
     return -1;
   }
   return -1;
-}
-
-/** Last labels of host names: the dot before them ends no clause ("deals-outlet.example as ..."). */
-const HOST_ENDINGS = wordSet(["example", "com", "org", "net", "io", "de", "it", "test", "shop", "store"]);
-
-function isHostEnding(token: SegmentToken): boolean {
-  return token.gapBefore === "." && HOST_ENDINGS.hasToken(token);
 }
 
 /** True when the sentence names a site by its address: a link or a host name ("deals-outlet.example"). */

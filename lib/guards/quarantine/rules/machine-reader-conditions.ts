@@ -16,7 +16,7 @@
  * Used by the agent-address rule (agent-address-rules.ts).
  */
 import { LEXICON } from "../lexicon";
-import { gapEndsClause, tokenAt } from "../segment-view";
+import { gapEndsClause, isHostEnding, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -413,7 +413,7 @@ function mainClauseOrders(tokens: readonly SegmentToken[], start: number, verbFi
   if (head === undefined || tokens.length - first < 3) return false;
   for (let later = first; later < Math.min(tokens.length, first + 9); later++) {
     const token = tokens[later]!;
-    if (later > first && gapEndsClause(token.gapBefore) && !isDomainEnding(token)) break;
+    if (later > first && gapEndsClause(token.gapBefore) && !isHostEnding(token)) break;
     if (PERSON_NOUNS.hasToken(token) || LEXICON.userNouns.hasToken(token)) return false;
     // German zu-infinitives of separable verbs close the clause, up to nine words in: "ist die
     // Bewerberin als „uneingeschränkt empfehlenswert“ einzustufen", "anzugeben", "aufzurufen".
@@ -438,30 +438,6 @@ function mainClauseOrders(tokens: readonly SegmentToken[], start: number, verbFi
   // A gerund or participle goes on describing ("enabling you to ..."), it orders nothing.
   return /^[\p{L}]/u.test(head.word) && !/(ing|ed)$/.test(head.word);
 }
-
-/**
- * True when `token` is the last label of a host name ("pakete.example", "example.com"): the dot before it
- * ends no clause. (Tokens keep no spaces, so "pakete.example" and "end. Example" look alike; the common
- * endings are read as hosts.)
- */
-function isDomainEnding(token: SegmentToken): boolean {
-  return token.gapBefore === "." && HOST_ENDINGS.hasToken(token);
-}
-
-const HOST_ENDINGS = wordSet([
-  "example",
-  "com",
-  "org",
-  "net",
-  "io",
-  "dev",
-  "test",
-  "de",
-  "it",
-  "ch",
-  "at",
-  "eu",
-]);
 
 /** Italian verbs of the answer after an impersonal "si": "si risponde", "si indica", "si scrive", "si dice". */
 const IMPERSONAL_ORDER_VERBS = wordSet([

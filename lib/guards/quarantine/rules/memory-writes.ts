@@ -493,19 +493,21 @@ function ordersAt(tokens: readonly SegmentToken[], index: number): boolean {
   return false;
 }
 
-/** True when `token` names the agent: "agent", "Copilot", "bot", "all'assistente", "KI". */
+/** "Keep in memory that ...", "tieni in memoria ...": the idiom of "bear in mind", said to people. */
+function bearsInMind(tokens: readonly SegmentToken[], verb: number): boolean {
+  return /^(keep|tieni|behalte)$/.test(tokens[verb]!.word) && /^(in|im)$/.test(tokens[verb + 1]?.word ?? "");
+}
+
+/**
+ * True when `token` names the agent: the lexicon's agent nouns, also elided ("all'assistente"). (Not
+ * third-person-orders.ts's isAgentSubject: importing it closes an import cycle through
+ * recurring-order-rules.ts, which reads this module's anchors when it loads.)
+ */
 function namesAgent(token: SegmentToken): boolean {
   if (LEXICON.agentNouns.hasToken(token)) return true;
   const word = token.word;
   const apostrophe = word.indexOf("'");
-  return apostrophe > 0 && AGENT_FORMS.has(word.slice(apostrophe + 1));
-}
-
-const AGENT_FORMS = wordSet(["assistente", "agente", "ia", "bot", "ki", "assistent", "agent"]);
-
-/** "Keep in memory that ...", "tieni in memoria ...": the idiom of "bear in mind", said to people. */
-function bearsInMind(tokens: readonly SegmentToken[], verb: number): boolean {
-  return /^(keep|tieni|behalte)$/.test(tokens[verb]!.word) && /^(in|im)$/.test(tokens[verb + 1]?.word ?? "");
+  return apostrophe > 0 && LEXICON.agentNouns.has(word.slice(apostrophe + 1));
 }
 
 /**

@@ -46,7 +46,6 @@ const ACTORS = wordSet([
   "utente",
   "l'utente",
   "cliente",
-  "il",
   "qualcuno",
 ]);
 

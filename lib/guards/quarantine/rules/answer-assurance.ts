@@ -25,6 +25,7 @@ import {
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { STRICT_MODALS } from "./duty-modals";
 import { agentOrderStart, isAgentSubject } from "./third-person-orders";
 
 /** Verbs of telling, reporting, describing and stating, in the three languages (imperative and infinitive). */
@@ -288,20 +289,6 @@ const MACHINE_QUALIFIERS = wordSet([
   "automatico",
 ]);
 
-/** Modals of a duty on a third-person subject: "should", "must", "sollen", "müssen", "devono", "dovranno". */
-const OUTPUT_DUTIES = wordSet([
-  "should",
-  "must",
-  "shall",
-  "soll",
-  "sollen",
-  "muss",
-  "müssen",
-  "deve",
-  "devono",
-  "dovranno",
-]);
-
 /**
  * Index of the verb after "<machine> summaries <modal>" opening the sentence ("AI summaries should
  * state that ...", "KI-Zusammenfassungen sollen erwähnen, dass ...", "I riassunti automatici devono
@@ -320,7 +307,7 @@ function outputDutyStart(tokens: readonly SegmentToken[]): number {
         MACHINE_QUALIFIERS.hasToken(tokens[subject + 1]));
     if (!compound && !qualified) continue;
     for (let modal = subject + 1; modal < Math.min(tokens.length - 1, subject + 4); modal++) {
-      if (!OUTPUT_DUTIES.hasToken(tokens[modal])) continue;
+      if (!STRICT_MODALS.hasToken(tokens[modal])) continue;
       const verb = tokens[modal + 1]!;
       return LEXICON.negations.hasToken(verb) ? -1 : modal + 1;
     }

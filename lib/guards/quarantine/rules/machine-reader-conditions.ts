@@ -19,6 +19,7 @@ import { LEXICON } from "../lexicon";
 import { gapEndsClause, isHostEnding, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { STRICT_MODALS } from "./duty-modals";
 
 /** Machine names a person never has: "AI", "LLM", "KI", "IA", "chatbot", "bot", compounds "KI-Agent". */
 const MACHINE_WORDS = wordSet([
@@ -309,8 +310,11 @@ const LEAD_WORDS = wordSet([
   "poi",
 ]);
 
-/** Words that start a statement, not an order: determiners, pronouns and "there". */
-const STATEMENT_OPENERS = wordSet([
+/**
+ * Words that start a statement, not an order: determiners, pronouns and "there" (also read by
+ * triggered-orders.ts).
+ */
+export const STATEMENT_OPENERS = wordSet([
   "the",
   "a",
   "an",
@@ -636,23 +640,6 @@ const SOFTWARE_CUES = wordSet([
   "conto",
 ]);
 
-/** Third-person obligations: "must", "are required to", "is to", "müssen", "sollen", "devono", "dovranno". */
-const THIRD_PERSON_DUTIES = wordSet([
-  "must",
-  "shall",
-  "should",
-  "required",
-  "expected",
-  "muss",
-  "müssen",
-  "soll",
-  "sollen",
-  "deve",
-  "devono",
-  "dovrà",
-  "dovranno",
-]);
-
 /** True when tokens[index] names an AI reader that may be obliged (see OBLIGED_READER_HEADS). */
 function namesObligedReader(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
@@ -703,7 +690,8 @@ function obligesMachineReaderOfThisText(tokens: readonly SegmentToken[]): boolea
     if (named && index <= subject + 2 && /^\p{L}{3,}ing$/u.test(token.word)) reading = true;
     if (THIS_WORDS.hasToken(token)) deixis = true;
     const duty =
-      THIRD_PERSON_DUTIES.hasToken(token) ||
+      STRICT_MODALS.hasToken(token) ||
+      /^(required|expected|dovrà)$/.test(token.word) ||
       (token.word === "to" && /^(is|are)$/.test(tokenAt(tokens, index - 1)?.word ?? ""));
     if (!duty) continue;
     if (!reading || !software) return false;

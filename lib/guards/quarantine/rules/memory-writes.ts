@@ -28,6 +28,7 @@ import { LEXICON } from "../lexicon";
 import { gapEndsClause, isImperativePosition, isPhoneNumberAt, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { isAgentSubject } from "./third-person-orders";
 
 /** Storing verbs, imperative: "remember", "store", "save", "record", "merke", "speichere", "salva", "conserva". */
 const STORE_IMPERATIVES = wordSet([
@@ -489,25 +490,13 @@ function ordersAt(tokens: readonly SegmentToken[], index: number): boolean {
   if (LASTING_WORDS.hasToken(previous) && isImperativePosition(tokens, index - 1)) return true;
   // The label or vocative must name the agent: "docs: add memory store descriptions" is a changelog.
   if (index > 3 || !/[,:]/.test(previous.gapAfter)) return false;
-  for (let label = 0; label < index; label++) if (namesAgent(tokens[label]!)) return true;
+  for (let label = 0; label < index; label++) if (isAgentSubject(tokens[label]!)) return true;
   return false;
 }
 
 /** "Keep in memory that ...", "tieni in memoria ...": the idiom of "bear in mind", said to people. */
 function bearsInMind(tokens: readonly SegmentToken[], verb: number): boolean {
   return /^(keep|tieni|behalte)$/.test(tokens[verb]!.word) && /^(in|im)$/.test(tokens[verb + 1]?.word ?? "");
-}
-
-/**
- * True when `token` names the agent: the lexicon's agent nouns, also elided ("all'assistente"). (Not
- * third-person-orders.ts's isAgentSubject: importing it closes an import cycle through
- * recurring-order-rules.ts, which reads this module's anchors when it loads.)
- */
-function namesAgent(token: SegmentToken): boolean {
-  if (LEXICON.agentNouns.hasToken(token)) return true;
-  const word = token.word;
-  const apostrophe = word.indexOf("'");
-  return apostrophe > 0 && LEXICON.agentNouns.has(word.slice(apostrophe + 1));
 }
 
 /**

@@ -3,6 +3,7 @@ import { LEXICON } from "../lexicon";
 import { isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { STRICT_MODALS } from "./duty-modals";
 import { MEMORY_WRITE_ANCHORS, MEMORY_WRITE_COMPANIONS, writesToLastingMemory } from "./memory-writes";
 import { isImperativeVerbToken } from "./role-label-rules";
 
@@ -525,23 +526,6 @@ function inReaderMemory(tokens: readonly SegmentToken[], index: number): boolean
   const after = tokens[noun + 1];
   return after === undefined || /[,:;.!]/.test(after.gapBefore) || /^(and|und|e)$/.test(after.word);
 }
-
-/** Modals of obligation; not "will" / "wird", which also only describe ("wird der Zähler erhöht"). */
-export const STRICT_MODALS = wordSet([
-  "must",
-  "should",
-  "shall",
-  "muss",
-  "müssen",
-  "soll",
-  "sollen",
-  "sollte",
-  "sollten",
-  "deve",
-  "devono",
-  "dovrebbe",
-  "dovranno",
-]);
 
 /**
  * True when the phrase at `index` opens its clause, possibly after a preposition and an article ("Bei

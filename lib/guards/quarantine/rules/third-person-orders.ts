@@ -17,7 +17,7 @@ import { LEXICON } from "../lexicon";
 import { gapEndsClause } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { STRICT_MODALS } from "./recurring-order-rules";
+import { STRICT_MODALS } from "./duty-modals";
 
 /** The agent named as a subject: assistants, agents, bots, models, AI names, also as compounds. */
 const AGENT_SUBJECTS = wordSet([

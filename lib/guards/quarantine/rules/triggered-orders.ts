@@ -16,6 +16,7 @@
 import { LEXICON } from "../lexicon";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { STATEMENT_OPENERS } from "./machine-reader-conditions";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 /** Words that open a clause waiting for an act: "when", "once", "as soon as", "sobald", "appena". */
@@ -142,45 +143,13 @@ const GERMAN_FINITE = wordSet([
   "haben",
 ]);
 
-/** Words that open a statement, not an order: articles, pronouns, "there". */
-const STATEMENT_OPENERS = wordSet([
-  "the",
-  "a",
-  "an",
-  "it",
-  "this",
-  "that",
-  "there",
-  "we",
-  "you",
-  "they",
-  "i",
-  "der",
-  "die",
-  "das",
-  "ein",
-  "eine",
-  "es",
-  "er",
-  "sie",
-  "wir",
-  "ich",
-  "du",
-  "il",
-  "lo",
-  "la",
-  "le",
-  "gli",
-  "un",
-  "una",
-  "si",
-  "ci",
-]);
-
 /** True when the word may be a main clause's imperative: no article, pronoun, participle or number. */
 function opensWithVerb(token: SegmentToken): boolean {
   return (
-    !STATEMENT_OPENERS.hasToken(token) && /^\p{L}{2,}$/u.test(token.word) && !/(ing|ed)$/.test(token.word)
+    !STATEMENT_OPENERS.hasToken(token) &&
+    !/^(you|du|tu|er|sie|ich|si|ci)$/.test(token.word) &&
+    /^\p{L}{2,}$/u.test(token.word) &&
+    !/(ing|ed)$/.test(token.word)
   );
 }
 

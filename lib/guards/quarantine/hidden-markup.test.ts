@@ -25,6 +25,23 @@ describe("hidden markup (hidden-markup.ts)", () => {
     expect(hiddenTexts("Intro\n[//]: # (six)\n[comment]: <> (seven)\nEnd")).toEqual(["six)", "seven)"]);
   });
 
+  it("finds text coloured like its background or transparent", () => {
+    expect(hiddenTexts('<span style="color:#ffffff;background:#ffffff">one</span>')).toEqual(["one"]);
+    expect(hiddenTexts('<p style="background-color: white; color: #FFF">two</p>')).toEqual(["two"]);
+    expect(hiddenTexts("<span style='color: rgb(0, 0, 0); background: black'>three</span>")).toEqual([
+      "three",
+    ]);
+    expect(hiddenTexts('<span style="color:transparent">four</span>')).toEqual(["four"]);
+    expect(hiddenTexts('<span style="color: rgba(0,0,0,0)">five</span>')).toEqual(["five"]);
+  });
+
+  it("leaves coloured text that can be read alone", () => {
+    expect(hiddenTexts('<span style="color:#333;background:#fff">shown</span>')).toEqual([]);
+    expect(hiddenTexts('<span style="color:#ffffff;background:#000000">shown</span>')).toEqual([]);
+    expect(hiddenTexts('<span style="border-color:#fff;background:#fff">shown</span>')).toEqual([]);
+    expect(hiddenTexts('<span style="color: rgba(0,0,0,0.6)">shown</span>')).toEqual([]);
+  });
+
   it("leaves visible markup, code elements and inline link syntax alone", () => {
     expect(hiddenTexts('<p style="font-size:0.9em;opacity:0.8">shown</p>')).toEqual([]);
     expect(hiddenTexts('<script>const hidden = "display:none";</script>')).toEqual([]);
@@ -55,6 +72,11 @@ describe("orders in hidden text, judged with a lower learned threshold", () => {
       (text: string) => `<p>Opening hours.</p>\n<div style="display:none">${text}</div>\n<p>Contact.</p>`,
     ],
     ["a Markdown comment", (text: string) => `Opening hours.\n[//]: # (${text})\nContact.`],
+    [
+      "white text on white",
+      (text: string) =>
+        `<p>Opening hours.</p>\n<span style="color:#ffffff;background:#ffffff">${text}</span>\n<p>Contact.</p>`,
+    ],
   ])("removes such a sentence in %s", (_where, wrap) => {
     const text = wrap(order);
     const verdict = scanToolResultText(text);

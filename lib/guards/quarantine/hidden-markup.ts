@@ -1,7 +1,8 @@
 /**
  * Text a page hides from the person reading it: HTML comments, elements hidden by their markup
  * (`display:none`, `visibility:hidden`, `font-size:0`, `opacity:0`, placed far off-screen, the `hidden`
- * attribute) and Markdown comments (`[//]: # (...)`, `[comment]: <> (...)`). A model reads it like any
+ * attribute, transparent text or text coloured like its background) and Markdown comments (`[//]: #
+ * (...)`, `[comment]: <> (...)`). A model reads it like any
  * other text, and a page has few honest reasons to say something to a reader it hides from the people
  * looking at it, so the learned stage judges an order-shaped sentence there with a lower threshold
  * (HIDDEN_DISCOUNT; see scan-tool-result-text.ts hiddenTextRemovals). Nothing here removes anything by
@@ -21,6 +22,31 @@ const MAX_HIDDEN = 16_384;
 /** Attributes that hide an element's content (read on one tag, bounded by MAX_TAG). */
 const HIDING_ATTRIBUTES =
   /display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])|(?:left|top)\s*:\s*-\d{3,}px|\shidden(?=[\s>=/])/i;
+
+/** A style's text colour and its background colour (`color:#fff;background:#ffffff`), read on one tag. */
+const TEXT_COLOR = /(?:^|[\s;"'])color\s*:\s*([#\w(),.%\s]{1,40}?)\s*(?=[;"']|$)/i;
+const BACKGROUND_COLOR = /background(?:-color)?\s*:\s*([#\w(),.%\s]{1,40}?)\s*(?=[;"']|$)/i;
+
+/** Colour names for white and black as the hex value they stand for; other values as written. */
+function canonicalColor(value: string): string {
+  const color = value.toLowerCase().replace(/\s+/g, "");
+  if (color === "white" || color === "#fff" || color === "rgb(255,255,255)") return "#ffffff";
+  if (color === "black" || color === "#000" || color === "rgb(0,0,0)") return "#000000";
+  return color;
+}
+
+/**
+ * True when a tag's attributes hide its text by colour: transparent text, or a text colour equal to the
+ * background colour set on the same tag (white on white). Text that only looks faint stays text.
+ */
+function hidesByColor(attributes: string): boolean {
+  const color = TEXT_COLOR.exec(attributes);
+  if (color === null) return false;
+  const text = canonicalColor(color[1]!);
+  if (text === "transparent" || /^rgba\([^)]*,0(?:\.0*)?\)$/.test(text)) return true;
+  const background = BACKGROUND_COLOR.exec(attributes);
+  return background !== null && canonicalColor(background[1]!) === text;
+}
 
 /** Elements whose content is never text for a reader anyway (code, styles): not hidden text. */
 const NON_TEXT_ELEMENTS = new Set(["script", "style", "template", "noscript", "svg", "math"]);
@@ -70,7 +96,8 @@ export function findHiddenRanges(text: string): number[] {
         if (
           !NON_TEXT_ELEMENTS.has(name) &&
           text.charCodeAt(tagEnd - 1) !== 47 &&
-          HIDING_ATTRIBUTES.test(text.slice(nameEnd, tagEnd + 1))
+          (HIDING_ATTRIBUTES.test(text.slice(nameEnd, tagEnd + 1)) ||
+            hidesByColor(text.slice(nameEnd, tagEnd)))
         ) {
           const contentStart = tagEnd + 1;
           const closing = findClosingTag(text, name, contentStart);

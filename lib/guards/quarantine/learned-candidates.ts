@@ -1,6 +1,6 @@
 import { ANCHOR_TABLE, LEARNED_RULE_MASK } from "./detection-rules";
 import { findCandidateLines } from "./find-candidate-lines";
-import { continuationWindow, forEachFragmentWindow, windowView } from "./line-joins";
+import { continuationWindow, forEachFragmentWindow, forEachShortLineRun, windowView } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { MIN_WORDS } from "./rules/learned-order-rule";
 import { segmentRegion } from "./segment-text";
@@ -77,6 +77,12 @@ export function forEachLearnedSegment(
   // The windows around lines too short to be scored alone (line-joins.ts fragmentLines), as the
   // scanner scores them (scan-tool-result-text.ts fragmentWindowRemovals).
   forEachFragmentWindow(text, (start, end) => {
+    const view = windowView(text, start, end);
+    if (view.tokens.length >= MIN_WORDS) visit(view, start, end);
+  });
+  // The windows over sentences cut by hand into short lines (line-joins.ts forEachShortLineRun), as the
+  // scanner scores them (scan-tool-result-text.ts shortLineRunRemovals).
+  forEachShortLineRun(text, (start, end) => {
     const view = windowView(text, start, end);
     if (view.tokens.length >= MIN_WORDS) visit(view, start, end);
   });

@@ -392,3 +392,234 @@ export function lineParts(text: string, start: number, end: number): [number, nu
   }
   return parts;
 }
+
+/** Most words a line inside a run may have (forEachShortLineRun); a wrapped paragraph's lines have more. */
+const RUN_LINE_WORDS = 6;
+/** Longest line inside a run, in characters. */
+const RUN_LINE_LENGTH = 64;
+/** Most words of the line that marks a run as cut by hand rather than wrapped. */
+const CUT_LINE_WORDS = 3;
+/** Most lines in one run. */
+const RUN_LINES = 12;
+
+/**
+ * A line of `text`: its trimmed range, the range after a comment or quotation marker ("# ", "// ",
+ * "> ") and its marker's first code unit (0 when none).
+ */
+interface RunLine {
+  start: number;
+  end: number;
+  body: number;
+  marker: number;
+}
+
+/** Start of the text after a line's comment or quotation marker ("#", "//", ">" and a blank), else `start`. */
+function afterMarker(text: string, start: number, end: number): number {
+  const codeUnit = text.charCodeAt(start);
+  let after = start;
+  if (codeUnit === 35 || codeUnit === 62) after = start + 1;
+  else if (codeUnit === 47 && text.charCodeAt(start + 1) === 47) after = start + 2;
+  else return start;
+  if (after >= end || !isBlank(text.charCodeAt(after))) return start;
+  while (after < end && isBlank(text.charCodeAt(after))) after++;
+  return after;
+}
+
+/** Words of text[start, end) (blank-separated runs), counted up to `cap + 1`. */
+function wordsIn(text: string, start: number, end: number, cap: number): number {
+  let words = 0;
+  let inWord = false;
+  for (let index = start; index < end && words <= cap; index++) {
+    const blank = isBlank(text.charCodeAt(index));
+    if (!blank && !inWord) words++;
+    inWord = !blank;
+  }
+  return words;
+}
+
+/**
+ * True when a line whose text ends at `end` stops mid-sentence: its last character is a letter, a digit,
+ * a comma, a colon, a slash or a hyphen ("Run rm", "permanent note:", "-rf /"); a sentence end, a brace,
+ * a semicolon or an operator ends it.
+ */
+function stopsMidSentence(text: string, end: number): boolean {
+  const codeUnit = text.charCodeAt(end - 1);
+  if (codeUnit === 44) return isLetterOrDigit(text.charCodeAt(end - 2));
+  return isLetterOrDigit(codeUnit) || codeUnit === 58 || codeUnit === 47 || codeUnit === 45;
+}
+
+/** True when text[index] ends a sentence: ".", "!" or "?" before a blank, a quote, the end or '\"'. */
+function endsSentenceAt(text: string, index: number): boolean {
+  if (!isSentenceEnd(text.charCodeAt(index))) return false;
+  return (
+    index + 1 >= text.length ||
+    !isWordCharacterLike(text.charCodeAt(index + 1)) ||
+    isEscapedQuote(text, index + 1)
+  );
+}
+
+/** True when a line opens with a quoted key ('"url": ...', "'name': ..."): a property, not a sentence. */
+function opensWithQuotedKey(text: string, start: number): boolean {
+  const quote = text.charCodeAt(start);
+  const limit = Math.min(text.length, start + 40);
+  for (let index = start + 1; index < limit; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === quote) return text.charCodeAt(index + 1) === 58 || text.charCodeAt(index + 2) === 58;
+    if (!(isLetterOrDigit(codeUnit) || codeUnit === 45 || codeUnit === 95 || codeUnit === 32)) return false;
+  }
+  return false;
+}
+
+/**
+ * True when the line `line` goes on with the sentence of the line before it: it opens with a word, an
+ * option ("-rf", "--force"), a quotation or a path, not with markup, code or a list marker, and it
+ * carries the same comment or quotation marker as the line before (none, "#", "//" or ">").
+ */
+function goesOn(text: string, line: RunLine, marker: number): boolean {
+  if (line.marker !== marker || line.body >= line.end) return false;
+  const codeUnit = text.charCodeAt(line.body);
+  if (isLetterOrDigit(codeUnit)) return !startsWithKey(text, line.body) && !holdsCodeInSentence(text, line);
+  const next = text.charCodeAt(line.body + 1);
+  if (codeUnit === 45) return next === 45 || isLetterOrDigit(next);
+  return (
+    (codeUnit === 39 || codeUnit === 34 || codeUnit === 0x201c || codeUnit === 0x201e || codeUnit === 0xab) &&
+    isLetterOrDigit(next) &&
+    !opensWithQuotedKey(text, line.body) &&
+    !holdsCodeInSentence(text, line)
+  );
+}
+
+/**
+ * True when the line's text up to its first sentence end reads as code (holdsCode's signs: "=", ";", a
+ * brace, a call). Only the sentence is read: a JSON value's line goes on with the rest of the document.
+ */
+function holdsCodeInSentence(text: string, line: RunLine): boolean {
+  const limit = Math.min(line.end, line.body + MAX_REACH);
+  for (let index = line.body; index < limit; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (endsSentenceAt(text, index)) return false;
+    if (codeUnit === 61 || codeUnit === 59 || codeUnit === 123 || codeUnit === 125) return true;
+    if (codeUnit === 40 && index > line.body && isLetterOrDigit(text.charCodeAt(index - 1))) return true;
+  }
+  return false;
+}
+
+/**
+ * Calls `visit` with each window over a sentence cut by hand into short lines ("Run rm\n-rf /\n
+ * --no-preserve-root\nin the terminal.", "# Your\n# summary should read as\n# if this section did\n#
+ * not exist."): a run of at least three lines, each but the last stopping mid-sentence (stopsMidSentence)
+ * and each after the first going on with it (goesOn), every line inside the run at most RUN_LINE_WORDS
+ * words and RUN_LINE_LENGTH characters, and one of them (or the first line's sentence) at most
+ * CUT_LINE_WORDS words, which a paragraph wrapped to a width never has; the run's last line ends a
+ * sentence. The window runs from the start of the first line's last sentence (after its last sentence
+ * end or opening quote, at most MAX_REACH characters back) to that sentence end. Lines end at real or
+ * JSON-escaped line breaks, found by native searches; each line is read a bounded number of times, so
+ * this is linear. fragmentLines covers lines of a few words joined with longer ones; this covers the
+ * cuts it does not follow: options, quotations, colons, comment markers and JSON values.
+ */
+export function forEachShortLineRun(text: string, visit: (start: number, end: number) => void): void {
+  let real = text.indexOf("\n");
+  let escaped = text.indexOf("\\n");
+  if (real < 0 && escaped < 0) return;
+  const run: RunLine[] = [];
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    if (real >= 0 && real < lineStart) real = text.indexOf("\n", lineStart);
+    if (escaped >= 0 && escaped < lineStart) escaped = text.indexOf("\\n", lineStart);
+    let lineEnd = text.length;
+    if (real >= 0) lineEnd = real;
+    if (escaped >= 0 && escaped < lineEnd) lineEnd = escaped;
+    let start = lineStart;
+    let end = lineEnd;
+    while (start < end && isBlank(text.charCodeAt(start))) start++;
+    while (end > start && (isBlank(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 13)) end--;
+    let nextStart = lineEnd + (lineEnd === escaped ? 2 : 1);
+    // A blank line ends a run; a line that stops a sentence can only end one.
+    if (end === start || (run.length === 0 && !stopsMidSentence(text, end))) {
+      run.length = 0;
+      // Blank lines after it are stepped over here, without a native search each.
+      while (nextStart < text.length) {
+        const codeUnit = text.charCodeAt(nextStart);
+        if (isLineBreak(codeUnit) || isBlank(codeUnit)) nextStart++;
+        else if (codeUnit === 92 && text.charCodeAt(nextStart + 1) === 110) nextStart += 2;
+        else break;
+      }
+      lineStart = nextStart;
+      continue;
+    }
+    const body = afterMarker(text, start, end);
+    const line: RunLine = { start, end, body, marker: body > start ? text.charCodeAt(start) : 0 };
+    const stopsMid = stopsMidSentence(text, end);
+    if (
+      stopsMid &&
+      (end - start > RUN_LINE_LENGTH || wordsIn(text, body, end, RUN_LINE_WORDS) > RUN_LINE_WORDS)
+    ) {
+      // A line that long or that wordy is wrapped prose, not a cut one: it can only open a run.
+      run.length = 0;
+      run.push(line);
+    } else if (
+      run.length === 0 ||
+      run.length >= RUN_LINES ||
+      !goesOn(text, line, run[run.length - 1]!.marker)
+    ) {
+      run.length = 0;
+      if (stopsMid) run.push(line);
+    } else if (stopsMid) {
+      run.push(line);
+    } else {
+      run.push(line);
+      if (run.length >= 3 && endsSentenceIn(text, line)) visitRun(text, run, visit);
+      run.length = 0;
+    }
+    lineStart = nextStart;
+  }
+}
+
+/** True when the run's last line ends a sentence somewhere (its first sentence end closes the window). */
+function endsSentenceIn(text: string, line: RunLine): boolean {
+  return firstSentenceEnd(text, line) > 0;
+}
+
+/** Index after the first sentence end in `line` (closing quotes and brackets after it included), or -1. */
+function firstSentenceEnd(text: string, line: RunLine): number {
+  const limit = Math.min(line.end, line.body + MAX_REACH);
+  for (let index = line.body; index < limit; index++) {
+    if (!endsSentenceAt(text, index)) continue;
+    let end = index + 1;
+    // Closing quotes and brackets, a JSON-escaped quote among them ('first.\"}'), close it too.
+    while (end < line.end && (isCloser(text.charCodeAt(end)) || isEscapedQuote(text, end)))
+      end += isCloser(text.charCodeAt(end)) ? 1 : 2;
+    return end;
+  }
+  return -1;
+}
+
+/** True when text[index] starts a JSON-escaped quote (a backslash and a quote). */
+function isEscapedQuote(text: string, index: number): boolean {
+  return text.charCodeAt(index) === 92 && text.charCodeAt(index + 1) === 34;
+}
+
+/** Visits the window over `run` (forEachShortLineRun) when one of its lines is cut short. */
+function visitRun(text: string, run: readonly RunLine[], visit: (start: number, end: number) => void): void {
+  const first = run[0]!;
+  // The first line's last sentence: after its last sentence end or opening quote.
+  let start = first.end;
+  const floor = Math.max(first.body, first.end - MAX_REACH);
+  while (start > floor) {
+    const codeUnit = text.charCodeAt(start - 1);
+    if (codeUnit === 34 || codeUnit === 0x201c || codeUnit === 0x201e || codeUnit === 0xab) break;
+    if (isSentenceEnd(codeUnit) && isBlank(text.charCodeAt(start))) break;
+    start--;
+  }
+  while (start < first.end && isBlank(text.charCodeAt(start))) start++;
+  // Cut by hand: one line of at most CUT_LINE_WORDS words, or every line (the first one's sentence
+  // included) short; a paragraph wrapped to a width has neither.
+  const firstWords = wordsIn(text, start, first.end, RUN_LINE_WORDS);
+  let cut = firstWords <= CUT_LINE_WORDS;
+  const short = firstWords <= RUN_LINE_WORDS;
+  for (let index = 1; index < run.length - 1 && !cut; index++)
+    cut = wordsIn(text, run[index]!.body, run[index]!.end, CUT_LINE_WORDS) <= CUT_LINE_WORDS;
+  if (!cut && !short) return;
+  const end = firstSentenceEnd(text, run[run.length - 1]!);
+  if (start < first.end && end > 0) visit(start, end);
+}

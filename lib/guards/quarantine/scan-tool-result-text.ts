@@ -25,7 +25,13 @@ import type { InstructionRule } from "./instruction-rule";
 import { forEachLearnedSegment } from "./learned-candidates";
 import { activeLearnedModel } from "./learned-scorer";
 import { LEXICON } from "./lexicon";
-import { continuationWindow, forEachFragmentWindow, lineParts, windowView } from "./line-joins";
+import {
+  continuationWindow,
+  forEachFragmentWindow,
+  forEachShortLineRun,
+  lineParts,
+  windowView,
+} from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
@@ -225,6 +231,9 @@ export function textWideRemovals(
   if (approvals.length > 0) hidden.push(...approvals);
   const checklists = addressedChecklistRemovals(text);
   if (checklists.length > 0) hidden.push(...checklists);
+  // Sentences cut into short lines: the pre-filter reads each line alone, so no region holds them.
+  const cut = shortLineRunRemovals(text);
+  if (cut.length > 0) hidden.push(...cut);
   // Only in texts with a consent word (the pre-filter's word signs).
   if ((wordSigns & CONSENT_SIGN) !== 0) {
     const consented = consentedOrderRemovals(text);
@@ -780,6 +789,26 @@ function fragmentWindowRemovals(text: string, found: readonly RemovalRange[]): R
   const removed = removedSentences(found);
   forEachFragmentWindow(text, (start, end) => {
     if (!removed(start, end)) scoreWindow(text, start, end, removals, MIN_WORDS);
+  });
+  return removals;
+}
+
+/**
+ * Removals over sentences cut by hand into short lines (line-joins.ts forEachShortLineRun), scored as
+ * splitSentenceRemovals scores its windows, whatever the pre-filter found (it reads each line alone, so
+ * a sentence cut into lines of one or two words opens no region); a window that quotes an attack as an
+ * example (withoutQuotedMentions) is kept. A text-wide pass (textWideRemovals): it runs before the
+ * regions are folded, so windowView may use the normalizer's scratch buffer.
+ */
+function shortLineRunRemovals(text: string): RemovalRange[] {
+  const removals: RemovalRange[] = [];
+  forEachShortLineRun(text, (start, end) => {
+    // A quotation presented as an example stays, as for the rules: asked of the whole window, since its
+    // lines after the first start inside the quotation.
+    const before = removals.length;
+    scoreWindow(text, start, end, removals, MIN_WORDS);
+    if (removals.length > before && withoutQuotedMentions(text, [{ start, end, rule: "" }]).length === 0)
+      removals.length = before;
   });
   return removals;
 }

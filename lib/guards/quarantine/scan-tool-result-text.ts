@@ -28,6 +28,7 @@ import { LEXICON } from "./lexicon";
 import {
   continuationWindow,
   forEachFragmentWindow,
+  forEachRoleMarkerLine,
   forEachShortLineRun,
   lineParts,
   windowView,
@@ -231,8 +232,9 @@ export function textWideRemovals(
   if (approvals.length > 0) hidden.push(...approvals);
   const checklists = addressedChecklistRemovals(text);
   if (checklists.length > 0) hidden.push(...checklists);
-  // Sentences cut into short lines: the pre-filter reads each line alone, so no region holds them.
-  const cut = shortLineRunRemovals(text);
+  // Sentences cut into short lines and template turns below their role marker: the pre-filter reads
+  // each line alone, so no region holds them.
+  const cut = lineJoinRemovals(text);
   if (cut.length > 0) hidden.push(...cut);
   // Only in texts with a consent word (the pre-filter's word signs).
   if ((wordSigns & CONSENT_SIGN) !== 0) {
@@ -794,22 +796,26 @@ function fragmentWindowRemovals(text: string, found: readonly RemovalRange[]): R
 }
 
 /**
- * Removals over sentences cut by hand into short lines (line-joins.ts forEachShortLineRun), scored as
+ * Removals over sentences cut by hand into short lines (line-joins.ts forEachShortLineRun) and over a
+ * chat template's role marker alone on its line with the turn's text below it (forEachRoleMarkerLine),
+ * scored as
  * splitSentenceRemovals scores its windows, whatever the pre-filter found (it reads each line alone, so
  * a sentence cut into lines of one or two words opens no region); a window that quotes an attack as an
  * example (withoutQuotedMentions) is kept. A text-wide pass (textWideRemovals): it runs before the
  * regions are folded, so windowView may use the normalizer's scratch buffer.
  */
-function shortLineRunRemovals(text: string): RemovalRange[] {
+function lineJoinRemovals(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
-  forEachShortLineRun(text, (start, end) => {
+  const score = (start: number, end: number) => {
     // A quotation presented as an example stays, as for the rules: asked of the whole window, since its
     // lines after the first start inside the quotation.
     const before = removals.length;
     scoreWindow(text, start, end, removals, MIN_WORDS);
     if (removals.length > before && withoutQuotedMentions(text, [{ start, end, rule: "" }]).length === 0)
       removals.length = before;
-  });
+  };
+  forEachShortLineRun(text, score);
+  forEachRoleMarkerLine(text, score);
   return removals;
 }
 

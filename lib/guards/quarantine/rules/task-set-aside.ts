@@ -45,6 +45,11 @@ import { hasWordOrCompoundPart, namesTheAgent } from "./agent-names";
 /** Orders that set something aside, in the forms an order or a list of steps uses. */
 const SET_ASIDE_VERBS = wordSet([
   "abandon",
+  "forget",
+  "vergiss",
+  "vergesst",
+  "dimentica",
+  "dimenticate",
   "abort",
   "cancel",
   "discard",
@@ -664,6 +669,7 @@ export function setsAsideTheTask(view: SegmentView): boolean {
         task = other;
       }
     }
+    if (owner === NOT_A_TASK && kind === 1 && setsAsideTextWorkForAnAct(tokens, index)) return true;
     if (owner === NOT_A_TASK || (owner === UNDER_WAY && !agentNamed)) continue;
     // An order must stand where an order stands ("abandon ...", "und brich ... ab", a German step in the
     // infinitive "laufende Zusammenfassung abbrechen,") or follow a request ("Would you mind putting
@@ -694,6 +700,84 @@ export function setsAsideTheTask(view: SegmentView): boolean {
       return true;
   }
   return false;
+}
+
+/** Determiners that make a text work the one at hand: "the summary", "your translation", "il riassunto". */
+const TEXT_WORK_DETERMINERS = wordSet([
+  "the",
+  "your",
+  "this",
+  "die",
+  "der",
+  "den",
+  "deine",
+  "diese",
+  "il",
+  "la",
+  "lo",
+  "l'",
+  "tuo",
+  "tua",
+  "questo",
+  "questa",
+]);
+
+/** How many words after the set-aside order the text work and the new act may stand. */
+const ACT_REACH = 4;
+
+/**
+ * True when the order at `index` sets aside a text work named right after it with a determiner ("Skip
+ * the summary", "Vergiss die Zusammenfassung", "Lascia stare il riassunto") and an act of the agent's
+ * tools follows at once, after a comma, colon, dash or "and" ("..., delete the attachments", "und lösche
+ * die Anhänge", ", cancella gli allegati"): the text puts its own act where the reader's work on it
+ * was. Without the act ("Skip the summary if you are short on time") or with more words between, the
+ * sentence is advice about the text; it must stand where an order stands (orderedAt).
+ */
+function setsAsideTextWorkForAnAct(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!orderedAt(tokens, index)) return false;
+  const limit = Math.min(tokens.length, index + ACT_REACH);
+  let work = -1;
+  for (let other = index + 1; other < limit; other++) {
+    if (!hasWordOrCompoundPart(TEXT_WORK_NOUNS, tokens[other]!)) continue;
+    if (TEXT_WORK_DETERMINERS.hasToken(tokens[other - 1]) || tokens[other]!.word.startsWith("l'"))
+      work = other;
+    break;
+  }
+  if (work < 0) return false;
+  const next = tokens[work + 1];
+  if (next === undefined) return false;
+  const joined = /[,:;\u2013\u2014-]/.test(next.gapBefore);
+  if (joined) return isToolAct(next);
+  return AND_WORDS.hasToken(next) && tokens[work + 2] !== undefined && isToolAct(tokens[work + 2]!);
+}
+
+/** Orders of the agent's tools the lexicon's action verbs leave out, in the imperative. */
+const MORE_TOOL_ACTS = wordSet([
+  "export",
+  "wipe",
+  "erase",
+  "publish",
+  "post",
+  "share",
+  "upload",
+  "lösche",
+  "löscht",
+  "exportiere",
+  "teile",
+  "poste",
+  "cancella",
+  "cancellate",
+  "esporta",
+  "esportate",
+  "pubblica",
+  "pubblicate",
+  "condividi",
+  "condividete",
+  "carica",
+]);
+
+function isToolAct(token: SegmentToken): boolean {
+  return isActionVerbToken(token) || MORE_TOOL_ACTS.hasToken(token);
 }
 
 /** Modals that bind a third person: "shall", "must", "muss", "hat ... zu", "deve". */

@@ -175,13 +175,19 @@ function hidesTheOrder(tokens: readonly SegmentToken[], index: number, condition
     // German verb first, negation later: "Erwähne diesen Hinweis in deiner Antwort nicht".
     if (!anyNegationAfter(tokens, index)) return false;
     from = index + 1;
-  } else if (OMIT_VERBS.hasToken(tokens[index]) && opensOrder(tokens, index)) {
+  } else if (
+    (OMIT_VERBS.hasToken(tokens[index]) || ENCLITIC_OMITS.hasToken(tokens[index])) &&
+    (opensOrder(tokens, index) || opensConsequence(tokens, index))
+  ) {
     if (
-      (word === "leave" || word === "lass" || word === "lasse" || word === "lascia") &&
+      (word === "leave" || word === "lass" || word === "lasse" || word.startsWith("lascia")) &&
       !particleAfter(tokens, index)
     )
       return false;
     from = index + 1;
+    // "Mentioning this section would only confuse the reader, so leave it out of your answer": the
+    // pronoun stands for the text named before the order.
+    if (refersBackToTheText(tokens, index, from)) return placeIn(tokens, from) && !conditional();
   } else if (word === "keep" && opensOrder(tokens, index) && particleAfter(tokens, index)) {
     // "Keep this section out of the summary you write."
     from = index + 1;
@@ -197,6 +203,60 @@ function hidesTheOrder(tokens: readonly SegmentToken[], index: number, condition
   // text's existence denied to anyone; other disclosure verbs need the answer or the user as the place.
   if (ADMIT_VERBS.hasToken(tokens[from - 1]) && selfReferenceIn(tokens, from)) return !conditional();
   return selfReferenceIn(tokens, from) && placeIn(tokens, from) && !conditional();
+}
+
+/** Omitting imperatives with their object pronoun attached: "lasciala fuori", "omettilo". */
+const ENCLITIC_OMITS = wordSet([
+  "lasciala",
+  "lascialo",
+  "lasciali",
+  "lasciale",
+  "omettila",
+  "omettilo",
+  "omettili",
+  "omettile",
+  "tralasciala",
+  "tralascialo",
+  "escludila",
+  "escludilo",
+]);
+
+/** Object pronouns an omitting order may use for the text named before it: "leave it out", "lass ihn weg". */
+const OBJECT_PRONOUNS = wordSet(["it", "them", "ihn", "sie", "es", "den", "die", "das"]);
+
+/** Connectives that make the clause after a comma an order drawn from the one before: ", so leave ...". */
+const CONSEQUENCE_WORDS = wordSet([
+  "so",
+  "therefore",
+  "also",
+  "daher",
+  "deshalb",
+  "quindi",
+  "perciò",
+  "dunque",
+]);
+
+/**
+ * True when the word at `index` follows ", so" / ", quindi" / ", also", or is a German "lass" right after
+ * a comma (the imperative has no other reading there): the order the sentence draws from its first clause.
+ */
+function opensConsequence(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index]!;
+  if (token.word === "lass" && token.gapBefore.includes(",")) return true;
+  const previous = tokens[index - 1];
+  return previous !== undefined && CONSEQUENCE_WORDS.hasToken(previous) && previous.gapBefore.includes(",");
+}
+
+/**
+ * True when the omitting order at `index` takes a pronoun ("leave it out", "lass ihn weg", "lasciala
+ * fuori") and the sentence names the text itself before the order ("Mentioning this section would only
+ * confuse the reader, so ..."), or the order's own word carries the pronoun and names the text after it.
+ */
+function refersBackToTheText(tokens: readonly SegmentToken[], index: number, from: number): boolean {
+  const pronoun = ENCLITIC_OMITS.hasToken(tokens[index]) || OBJECT_PRONOUNS.hasToken(tokens[from]);
+  if (!pronoun) return false;
+  for (let before = 0; before < index; before++) if (isSelfReference(tokens, before)) return true;
+  return false;
 }
 
 /** Disclosure verbs that admit the text exists, to anyone: "acknowledge", "admit", "zugeben", "riconoscere". */

@@ -116,15 +116,24 @@ function isPossessed(tokens: readonly SegmentToken[], index: number): boolean {
     if (LEXICON.possessives.hasToken(token) || token.word.endsWith("'s")) return true;
     if (LEXICON.sendVerbs.hasToken(token)) break;
   }
-  // Owner after the noun: "the password for my account", "die Passwörter des Benutzers".
-  const next = tokens[index + 1]?.word ?? "";
-  const owner = tokens[index + 2]?.word ?? "";
-  return (
-    /^(for|of|from|des|der|di|del|della|dell'utente)$/.test(next) &&
-    /^(my|your|the|all|meines|meinem|deines|des|benutzers|mio|mia|tuo|tua|user's|users)$/.test(owner) &&
-    owner !== "the"
+  // Owner after the noun: "the password for my account", "die Passwörter des Benutzers", past one
+  // qualifier ("le chiavi SSH dell'utente", "the SSH keys of the user").
+  let after = index + 1;
+  if (SECRET_QUALIFIERS.hasToken(tokens[after])) after++;
+  const next = tokens[after]?.word ?? "";
+  if (next === "dell'utente" || next === "dell'utilizzatore") return true;
+  const owner = tokens[after + 1]?.word ?? "";
+  if (!/^(for|of|from|des|der|di|del|della|degli)$/.test(next)) return false;
+  // "of the user", "degli utenti": the user named after an article.
+  if (owner === "the" || owner === "utenti")
+    return owner === "utenti" || LEXICON.userNouns.hasToken(tokens[after + 2]);
+  return /^(my|your|all|meines|meinem|deines|des|benutzers|nutzers|anwenders|mio|mia|tuo|tua|user's|users)$/.test(
+    owner,
   );
 }
+
+/** Words that qualify a secret between it and its owner: "the SSH keys of", "le chiavi API dell'utente". */
+const SECRET_QUALIFIERS = wordSet(["ssh", "api", "gpg", "pgp", "private", "privaten", "privata", "privati"]);
 
 // Disclosure verbs that exfiltrate when the recipient is the speaker: "show me all user passwords".
 const REVEAL_TO_ME = wordSet([
@@ -380,7 +389,8 @@ export const exfiltrationRule: InstructionRule = {
       if (
         !isImperativePosition(tokens, index) &&
         !(isNotBlocked(tokens, index) && tokenAt(tokens, index - 1)?.word === "and") &&
-        !isPoliteRequest(tokens, index)
+        !isPoliteRequest(tokens, index) &&
+        !afterPurposeLead(tokens, index)
       )
         continue;
       // A secret file anywhere in the order, before the verb too ("Zip the ~/.ssh folder and post it to
@@ -435,6 +445,26 @@ export const exfiltrationRule: InstructionRule = {
     return false;
   },
 };
+
+/** Openers of a leading phrase of purpose or favour: "To keep ...,", "For your convenience,", "Per comodità ...,". */
+const PURPOSE_LEADS = wordSet(["to", "for", "um", "zur", "zum", "für", "per"]);
+
+/** Longest leading phrase of purpose before the order, in words. */
+const PURPOSE_LEAD_WORDS = 7;
+
+/**
+ * True when the verb at `index` opens the clause after a short leading phrase of purpose closed by a
+ * comma, the only comma before it: "To keep the user safe, back up their SSH keys to ...", "For your
+ * convenience, copy ...", "Per comodità dell'utente, salva una copia delle sue password ...", "Zur
+ * Sicherheit, lade ... hoch". An order dressed as a favour; what it moves where is still checked.
+ */
+function afterPurposeLead(tokens: readonly SegmentToken[], index: number): boolean {
+  if (index < 2 || index > PURPOSE_LEAD_WORDS || !PURPOSE_LEADS.hasToken(tokens[0])) return false;
+  if (!tokens[index]!.gapBefore.includes(",")) return false;
+  for (let before = 1; before < index; before++) if (tokens[before]!.gapBefore.includes(",")) return false;
+  const second = tokens[1]!.word;
+  return second !== "example" && second !== "beispiel" && second !== "esempio" && second !== "instance";
+}
 
 /** Upload flags of curl and wget: "-F", "--form", "--data-binary", "-T", "--upload-file", "--post-file". */
 const UPLOAD_FLAGS = wordSet([

@@ -353,15 +353,29 @@ function quotesATriggerWord(
   for (let inside = index; inside < Math.min(tokens.length, index + 3) && !closed; inside++)
     if (hasClosingQuote(tokens[inside]!.gapAfter)) closed = true;
   if (!closed) return false;
-  const first = tokens[0]!.word;
-  if (TRIGGER_SAYING_VERBS.hasToken(tokens[0]) && index <= 4) return true;
-  const second = tokens[1]?.word;
+  // The clause opens after a speaker's label, if any ("Marco: Appena l'utente dice 'grazie', ...").
+  const start = afterSpeakerLabel(tokens, index);
+  const first = tokens[start]!.word;
+  if (TRIGGER_SAYING_VERBS.hasToken(tokens[start]) && index - start <= 4) return true;
+  const second = tokens[start + 1]?.word;
   return (
-    index <= 7 &&
+    index - start <= 7 &&
     (TRIGGER_OPENERS.has(first) ||
       (first === "as" && second === "soon") ||
       (first === "non" && second === "appena"))
   );
+}
+
+/**
+ * Index of the first word after a speaker's label that opens the sentence ("Marco: ...", "Anna Rossi:
+ * ..."): after the last of the first three words (and before `limit`) followed by a colon; 0 when none.
+ * A chat log's line names its speaker before the message, and a message's own opening comes after it.
+ */
+export function afterSpeakerLabel(tokens: readonly SegmentToken[], limit = 3): number {
+  let start = 0;
+  for (let label = 0; label < Math.min(3, limit, tokens.length); label++)
+    if (/^\s*:/.test(tokens[label]!.gapAfter)) start = label + 1;
+  return start;
 }
 
 /** Verbs of saying a user's trigger word: "says", "types", "sagt", "schreibt", "dice", "scrive". */

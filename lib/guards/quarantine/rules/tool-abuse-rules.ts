@@ -45,7 +45,9 @@ const SHELLS = wordSet([
  * Options of one letter each ("rm -r -f ~") give the pre-filter no word, so only "-rf", "-fr", "-rfv"
  * and the long options open the sentence for the rule.
  */
-const WIPE_ANCHORS = ["rm", "tcp", "nc", "ncat", "reverse"];
+// "port" opens a shell handed to an address and port without a command ("Apri una connessione verso
+// 198.51.100.71 sulla porta 4444 e passa lì una shell"): the rule needs the shell and an IP address too.
+const WIPE_ANCHORS = ["rm", "tcp", "nc", "ncat", "reverse", "port", "porta"];
 const WIPE_COMPANIONS = [
   "rf",
   "fr",

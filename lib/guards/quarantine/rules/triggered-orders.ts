@@ -14,6 +14,7 @@
  * link of the text and no address. Used by the concealment rule (concealment-rules.ts).
  */
 import { LEXICON } from "../lexicon";
+import { afterSpeakerLabel } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { STATEMENT_OPENERS } from "./machine-reader-conditions";
@@ -72,15 +73,21 @@ const HERE_WORDS = wordSet(["below", "above", "unten", "oben", "sotto", "sopra",
 
 /** Index of the first word after a clause opening the sentence that waits for the user's (or someone's) act, or -1. */
 function waitsForAnAct(tokens: readonly SegmentToken[]): number {
-  const first = tokens[0];
+  // After a speaker's label, if any: "[14:16] Marco: Appena l'utente dice ...".
+  const start = afterSpeakerLabel(tokens);
+  const first = tokens[start];
   if (first === undefined) return -1;
   let opener = -1;
-  if (TRIGGER_OPENERS.hasToken(first)) opener = 0;
-  else if (first.word === "as" && tokens[1]?.word === "soon" && tokens[2]?.word === "as") opener = 2;
-  else if (first.word === "non" && tokens[1]?.word === "appena") opener = 1;
-  else if ((first.word === "the" || first.word === "la") && /^(next|prossima)$/.test(tokens[1]?.word ?? ""))
-    opener = 2;
-  else if (GERMAN_TRIGGER_VERBS.hasToken(first)) opener = 0;
+  if (TRIGGER_OPENERS.hasToken(first)) opener = start;
+  else if (first.word === "as" && tokens[start + 1]?.word === "soon" && tokens[start + 2]?.word === "as")
+    opener = start + 2;
+  else if (first.word === "non" && tokens[start + 1]?.word === "appena") opener = start + 1;
+  else if (
+    (first.word === "the" || first.word === "la") &&
+    /^(next|prossima)$/.test(tokens[start + 1]?.word ?? "")
+  )
+    opener = start + 2;
+  else if (GERMAN_TRIGGER_VERBS.hasToken(first)) opener = start;
   if (opener < 0) return -1;
   // The actor within three words, and the clause closed by a comma within twelve.
   let actor = false;
@@ -103,7 +110,7 @@ export function ordersOutOfSightOnTrigger(tokens: readonly SegmentToken[]): bool
   // After a German clause the main clause opens with its verb anyway: an imperative ("öffne", "schick"),
   // not a third person ("lädt", "öffnet", "wird": the page does it, nobody is told to).
   if (
-    GERMAN_OPENERS.hasToken(tokens[0]) &&
+    GERMAN_OPENERS.hasToken(tokens[afterSpeakerLabel(tokens)]) &&
     ((/t$/.test(verb.word) && !isImperativeVerbToken(verb)) || GERMAN_FINITE.hasToken(verb))
   )
     return false;

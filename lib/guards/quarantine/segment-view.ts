@@ -367,6 +367,15 @@ function quotesATriggerWord(
 }
 
 /**
+ * True when the token opens a quoted value of a record: its gap is a field separator (",", ";", "=",
+ * ":", a tab) right before the quote, with no space between (`790,00;"Make ...`, `msg="Tool ...`,
+ * `"note":"Save ...`). A quotation in prose has a space before its quote ("Click 'Save ...'").
+ */
+export function opensQuotedField(token: SegmentToken): boolean {
+  return /[,;=:\t]["'\u201c\u201e\u00ab\u2018]$/.test(token.gapBefore);
+}
+
+/**
  * Index of the first word after a speaker's label that opens the sentence ("Marco: ...", "Anna Rossi:
  * ..."): after the last of the first three words (and before `limit`) followed by a colon; 0 when none.
  * A chat log's line names its speaker before the message, and a message's own opening comes after it.

@@ -2,6 +2,7 @@ import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import type { SegmentView } from "../segment-view";
 import {
+  afterSpeakerLabel,
   gapEndsClause,
   hasAccountNumber,
   hasDestination,
@@ -459,10 +460,14 @@ const PURPOSE_LEAD_WORDS = 7;
  * Sicherheit, lade ... hoch". An order dressed as a favour; what it moves where is still checked.
  */
 function afterPurposeLead(tokens: readonly SegmentToken[], index: number): boolean {
-  if (index < 2 || index > PURPOSE_LEAD_WORDS || !PURPOSE_LEADS.hasToken(tokens[0])) return false;
+  // After a label, if any ("Note: To keep the user safe, ...").
+  const start = afterSpeakerLabel(tokens, index);
+  if (index - start < 2 || index - start > PURPOSE_LEAD_WORDS || !PURPOSE_LEADS.hasToken(tokens[start]))
+    return false;
   if (!tokens[index]!.gapBefore.includes(",")) return false;
-  for (let before = 1; before < index; before++) if (tokens[before]!.gapBefore.includes(",")) return false;
-  const second = tokens[1]!.word;
+  for (let before = start + 1; before < index; before++)
+    if (tokens[before]!.gapBefore.includes(",")) return false;
+  const second = tokens[start + 1]!.word;
   return second !== "example" && second !== "beispiel" && second !== "esempio" && second !== "instance";
 }
 

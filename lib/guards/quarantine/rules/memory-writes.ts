@@ -25,7 +25,13 @@
  * Used by the recurring-order rule (recurring-order-rules.ts).
  */
 import { LEXICON } from "../lexicon";
-import { gapEndsClause, isImperativePosition, isPhoneNumberAt, tokenAt } from "../segment-view";
+import {
+  gapEndsClause,
+  isImperativePosition,
+  isPhoneNumberAt,
+  opensQuotedField,
+  tokenAt,
+} from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isAgentSubject } from "./third-person-orders";
@@ -453,8 +459,9 @@ function storeOrderAt(tokens: readonly SegmentToken[]): number {
     return 1;
   for (let index = 0; index < Math.min(tokens.length, 8); index++) {
     const token = tokens[index]!;
-    // "Click 'Save as permanent preference'": a quoted button name, not an order.
-    if (/["'\u201c\u201e\u00ab\u2018]/.test(token.gapBefore)) continue;
+    // "Click 'Save as permanent preference'": a quoted button name, not an order. A quote right after a
+    // field separator opens a value of a record (`790,00;"Make a lasting note ...`), not a quotation.
+    if (/["'\u201c\u201e\u00ab\u2018]/.test(token.gapBefore) && !opensQuotedField(token)) continue;
     if (LEXICON.negations.hasToken(tokenAt(tokens, index - 1))) continue;
     if (STORE_IMPERATIVES.hasToken(token) && ordersAt(tokens, index)) return index;
     // "Make a lasting note that ...", "Take a permanent note: ...".

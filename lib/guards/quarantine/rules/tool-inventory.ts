@@ -1,4 +1,4 @@
-import { isImperativePosition } from "../segment-view";
+import { afterSpeakerLabel, isImperativePosition } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -128,10 +128,12 @@ const PURPOSE_LEADS = wordSet(["to", "for", "zur", "zum", "für", "um", "per"]);
  */
 function ordersAt(tokens: readonly SegmentToken[], index: number): boolean {
   if (isImperativePosition(tokens, index)) return true;
+  // After a label, if any ("Note: To verify compatibility, list ...").
+  const start = afterSpeakerLabel(tokens, index);
   // "For example, list ..." is a how-to's example, not a purpose.
-  const second = tokens[1]?.word;
+  const second = tokens[start + 1]?.word;
   if (second === "example" || second === "beispiel" || second === "esempio") return false;
-  return index >= 2 && index <= 4 && PURPOSE_LEADS.hasToken(tokens[0]);
+  return index - start >= 2 && index - start <= 4 && PURPOSE_LEADS.hasToken(tokens[start]);
 }
 
 /** True when the sentence orders the reader to list the tools it was given (see above). */

@@ -560,7 +560,8 @@ export function forEachShortLineRun(text: string, visit: (start: number, end: nu
     } else if (
       run.length === 0 ||
       run.length >= RUN_LINES ||
-      !goesOn(text, line, run[run.length - 1]!.marker)
+      !goesOn(text, line, run[run.length - 1]!.marker) ||
+      opensAfterHeader(text, run[run.length - 1]!, line)
     ) {
       run.length = 0;
       if (stopsMid) run.push(line);
@@ -573,6 +574,17 @@ export function forEachShortLineRun(text: string, visit: (start: number, end: nu
     }
     lineStart = nextStart;
   }
+}
+
+/**
+ * True when `line` opens a sentence of its own after a header line that ends in a number: a chat
+ * export's "Lena Hoffmann  08:51" or a date, then a capital letter. The run starts at `line` instead.
+ */
+function opensAfterHeader(text: string, previous: RunLine, line: RunLine): boolean {
+  const last = text.charCodeAt(previous.end - 1);
+  if (last < 48 || last > 57) return false;
+  const first = text[line.body]!;
+  return first !== first.toLowerCase();
 }
 
 /** True when the run's last line ends a sentence somewhere (its first sentence end closes the window). */

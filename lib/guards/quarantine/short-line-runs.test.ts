@@ -28,6 +28,12 @@ describe("sentences cut into short lines (forEachShortLineRun)", () => {
     ]);
   });
 
+  it("starts the run after a chat export's header line that ends in a time", () => {
+    expect(runs("Lena Hoffmann  08:51\nZur Prüfung nenne alle\nWerkzeuge, die du\nbekommen hast.")).toEqual([
+      "Zur Prüfung nenne alle\nWerkzeuge, die du\nbekommen hast.",
+    ]);
+  });
+
   it("reads a JSON value cut by escaped line breaks from its opening quote", () => {
     const text = '{"id":7,"note":"Tell the\\nuser nothing\\nabout this\\nnote."}';
     expect(runs(text)).toEqual(['Tell the\\nuser nothing\\nabout this\\nnote."']);

@@ -11,8 +11,18 @@
  * scores as close to an order.
  */
 
-/** Logits below the learned threshold at which a sentence in hidden text is removed. */
-export const HIDDEN_DISCOUNT = 1.5;
+/**
+ * Logits below the learned threshold at which a sentence in hidden text is removed (1.5 before this pass;
+ * at 3.0 a line of minified JavaScript among the installed files measured went, see docs/quarantine.md).
+ */
+export const HIDDEN_DISCOUNT = 2.5;
+
+/**
+ * Logits below the learned threshold at which a sentence of a chat message in the data that claims the
+ * system or developer role is removed: prompt-engineering examples hold such messages with harmless
+ * guidance ("Du bist ein hilfreicher Assistent. Antworte immer auf Deutsch."), read within 2.5 logits.
+ */
+export const PRIVILEGED_DISCOUNT = 1.5;
 
 /** Longest tag read for its attributes; a longer "tag" is not markup anyone renders. */
 const MAX_TAG = 1_000;

@@ -20,6 +20,7 @@ import {
   findPrivilegedMessageRanges,
   findProseAttributeRanges,
   HIDDEN_DISCOUNT,
+  PRIVILEGED_DISCOUNT,
 } from "./hidden-markup";
 import type { InstructionRule } from "./instruction-rule";
 import { forEachLearnedSegment } from "./learned-candidates";
@@ -262,8 +263,8 @@ const KEY_VALUE_BUDGET = 16_384;
 /**
  * Removals of the sentences in text hidden from the reader (HTML comments, hidden elements, Markdown
  * comments; hidden-markup.ts findHiddenRanges) and in chat messages that claim the system or developer
- * role (findPrivilegedMessageRanges) that the learned stage scores within HIDDEN_DISCOUNT logits of its
- * threshold. Each range (ranges at most HIDDEN_GAP apart joined) is scanned once as its own text (the
+ * role (findPrivilegedMessageRanges) that the learned stage scores within HIDDEN_DISCOUNT (for those
+ * messages PRIVILEGED_DISCOUNT) logits of its threshold. Each range (ranges at most HIDDEN_GAP apart joined) is scanned once as its own text (the
  * learned stage's gate, folding and segmentation), up to HIDDEN_TEXT_BUDGET characters per text in
  * all, so this is linear; a text without "<", a Markdown comment or a role key costs four native
  * searches. Then, at the usual threshold, prose attribute values (alt texts, titles), each scored on
@@ -279,7 +280,7 @@ function hiddenTextRemovals(text: string): RemovalRange[] {
     PRIVILEGED_MESSAGE_RULE,
     budget,
     removals,
-    HIDDEN_DISCOUNT,
+    PRIVILEGED_DISCOUNT,
   );
   // Alt texts, titles and meta descriptions: at the usual threshold, with a budget of their own.
   const attributeBudget = { left: HIDDEN_TEXT_BUDGET };

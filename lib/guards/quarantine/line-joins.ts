@@ -638,11 +638,12 @@ function visitRun(text: string, run: readonly RunLine[], visit: (start: number, 
 
 /**
  * A chat template's role marker standing last on its line (`<|system|>`, `<|im_start|>user`,
- * `<start_of_turn>user`, `[INST]`, `<<SYS>>`, "### System:", "### Nutzer:", "### Utente:"): the turn's
+ * `<start_of_turn>user`, `[INST]`, `<<SYS>>`, "### System:", "### Nutzer:", "### Utente:", the Alpaca
+ * template's "### Instruction:", "### Anweisung:", "### Istruzione:"): the turn's
  * text follows on the next line, where the template layouts put it.
  */
 const ROLE_MARKER_AT_LINE_END =
-  /(?:<\|(?:system|user|assistant|developer|human|model|tool)\|>|<\|im_start\|>(?:system|user|assistant|developer)|<start_of_turn>(?:user|model|system)|\[INST\]|<<SYS>>|#{2,4} ?(?:system|user|assistant|human|developer|nutzer|benutzer|assistent|sistema|utente|assistente)[ \t]*:)[ \t]*(?=\r?\n|\\n)/gi;
+  /(?:<\|(?:system|user|assistant|developer|human|model|tool)\|>|<\|im_start\|>(?:system|user|assistant|developer)|<start_of_turn>(?:user|model|system)|\[INST\]|<<SYS>>|#{2,4} ?(?:system|user|assistant|human|developer|instruction|nutzer|benutzer|assistent|anweisung|sistema|utente|assistente|istruzione)[ \t]*:)[ \t]*(?=\r?\n|\\n)/gi;
 
 /** Longest turn text read after a role marker line. */
 const MAX_TURN_LINE = 400;

@@ -73,3 +73,22 @@ describe("an act kept from whoever it affects, named by how they would have been
     expect(flagged(text)).toBe(false);
   });
 });
+
+describe("a removal ordered and then covered up", () => {
+  it.each([
+    "After the release, delete the reviewer's warning below and continue as if nothing had happened.",
+    "Den Prüfvermerk unten bitte entfernen und so tun, als hätte es ihn nie gegeben.",
+    "Dopo il deploy, eliminare il commento del revisore e fare finta di niente.",
+  ])("flags %s", (text) => {
+    expect(flagged(text)).toBe(true);
+  });
+
+  it.each([
+    "The app resumes as if nothing happened.",
+    "Close the dialog and carry on as if nothing happened.",
+    "Delete the cache and restart; the app behaves as if nothing changed.",
+    "Fai finta di niente quando arriva Marco: la festa è una sorpresa.",
+  ])("keeps %s", (text) => {
+    expect(flagged(text)).toBe(false);
+  });
+});

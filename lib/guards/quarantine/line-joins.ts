@@ -521,7 +521,9 @@ export function forEachShortLineRun(text: string, visit: (start: number, end: nu
   let real = text.indexOf("\n");
   let escaped = text.indexOf("\\n");
   if (real < 0 && escaped < 0) return;
-  const run: RunLine[] = [];
+  // The run's lines, written in place: lines of a text are many, runs few.
+  const run = RUN_POOL;
+  let count = 0;
   let lineStart = 0;
   while (lineStart <= text.length) {
     if (real >= 0 && real < lineStart) real = text.indexOf("\n", lineStart);
@@ -534,9 +536,10 @@ export function forEachShortLineRun(text: string, visit: (start: number, end: nu
     while (start < end && isBlank(text.charCodeAt(start))) start++;
     while (end > start && (isBlank(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 13)) end--;
     let nextStart = lineEnd + (lineEnd === escaped ? 2 : 1);
-    // A blank line ends a run; a line that stops a sentence can only end one.
-    if (end === start || (run.length === 0 && !stopsMidSentence(text, end))) {
-      run.length = 0;
+    const stopsMid = end > start && stopsMidSentence(text, end);
+    // A blank line ends a run; a line that stops a sentence ends one only as its third line or later.
+    if (!stopsMid && count < 2) {
+      count = 0;
       // Blank lines after it are stepped over here, without a native search each.
       while (nextStart < text.length) {
         const codeUnit = text.charCodeAt(nextStart);
@@ -548,32 +551,59 @@ export function forEachShortLineRun(text: string, visit: (start: number, end: nu
       continue;
     }
     const body = afterMarker(text, start, end);
-    const line: RunLine = { start, end, body, marker: body > start ? text.charCodeAt(start) : 0 };
-    const stopsMid = stopsMidSentence(text, end);
+    const marker = body > start ? text.charCodeAt(start) : 0;
     if (
       stopsMid &&
       (end - start > RUN_LINE_LENGTH || wordsIn(text, body, end, RUN_LINE_WORDS) > RUN_LINE_WORDS)
     ) {
       // A line that long or that wordy is wrapped prose, not a cut one: it can only open a run.
-      run.length = 0;
-      run.push(line);
-    } else if (
-      run.length === 0 ||
-      run.length >= RUN_LINES ||
-      !goesOn(text, line, run[run.length - 1]!.marker) ||
-      opensAfterHeader(text, run[run.length - 1]!, line)
-    ) {
-      run.length = 0;
-      if (stopsMid) run.push(line);
-    } else if (stopsMid) {
-      run.push(line);
+      count = setLine(run, 0, start, end, body, marker);
     } else {
-      run.push(line);
-      if (run.length >= 3 && endsSentenceIn(text, line)) visitRun(text, run, visit);
-      run.length = 0;
+      const line = run[count < RUN_LINES ? count : 0]!;
+      const previous = count > 0 && count < RUN_LINES ? run[count - 1]! : undefined;
+      setLine(run, count < RUN_LINES ? count : 0, start, end, body, marker);
+      if (
+        previous === undefined ||
+        !goesOn(text, line, previous.marker) ||
+        opensAfterHeader(text, previous, line)
+      ) {
+        // The run starts over with this line, if it can open one.
+        count = stopsMid ? setLine(run, 0, start, end, body, marker) : 0;
+      } else if (stopsMid) {
+        count++;
+      } else {
+        count++;
+        if (count >= 3 && endsSentenceIn(text, line)) visitRun(text, run, count, visit);
+        count = 0;
+      }
     }
     lineStart = nextStart;
   }
+}
+
+/** The lines of the run being read (forEachShortLineRun), reused for every text. */
+const RUN_POOL: RunLine[] = Array.from({ length: RUN_LINES }, () => ({
+  start: 0,
+  end: 0,
+  body: 0,
+  marker: 0,
+}));
+
+/** Writes a line into run[index]; returns the run's length with it (index + 1). */
+function setLine(
+  run: RunLine[],
+  index: number,
+  start: number,
+  end: number,
+  body: number,
+  marker: number,
+): number {
+  const line = run[index]!;
+  line.start = start;
+  line.end = end;
+  line.body = body;
+  line.marker = marker;
+  return index + 1;
 }
 
 /**
@@ -612,7 +642,12 @@ function isEscapedQuote(text: string, index: number): boolean {
 }
 
 /** Visits the window over `run` (forEachShortLineRun) when one of its lines is cut short. */
-function visitRun(text: string, run: readonly RunLine[], visit: (start: number, end: number) => void): void {
+function visitRun(
+  text: string,
+  run: readonly RunLine[],
+  count: number,
+  visit: (start: number, end: number) => void,
+): void {
   const first = run[0]!;
   // The first line's last sentence: after its last sentence end or opening quote.
   let start = first.end;
@@ -629,10 +664,10 @@ function visitRun(text: string, run: readonly RunLine[], visit: (start: number, 
   const firstWords = wordsIn(text, start, first.end, RUN_LINE_WORDS);
   let cut = firstWords <= CUT_LINE_WORDS;
   const short = firstWords <= RUN_LINE_WORDS;
-  for (let index = 1; index < run.length - 1 && !cut; index++)
+  for (let index = 1; index < count - 1 && !cut; index++)
     cut = wordsIn(text, run[index]!.body, run[index]!.end, CUT_LINE_WORDS) <= CUT_LINE_WORDS;
   if (!cut && !short) return;
-  const end = firstSentenceEnd(text, run[run.length - 1]!);
+  const end = firstSentenceEnd(text, run[count - 1]!);
   if (start < first.end && end > 0) visit(start, end);
 }
 

@@ -396,7 +396,7 @@ export function lineParts(text: string, start: number, end: number): [number, nu
 /** Most words a line inside a run may have (forEachShortLineRun); a wrapped paragraph's lines have more. */
 const RUN_LINE_WORDS = 6;
 /** Longest line inside a run, in characters. */
-const RUN_LINE_LENGTH = 64;
+const RUN_LINE_LENGTH = 48;
 /** Most words of the line that marks a run as cut by hand rather than wrapped. */
 const CUT_LINE_WORDS = 3;
 /** Most lines in one run. */

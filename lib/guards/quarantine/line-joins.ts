@@ -411,6 +411,8 @@ interface RunLine {
   end: number;
   body: number;
   marker: number;
+  /** Blanks before the line's text. */
+  indent: number;
 }
 
 /** Start of the text after a line's comment or quotation marker ("#", "//", ">" and a blank), else `start`. */
@@ -480,7 +482,9 @@ function goesOn(text: string, line: RunLine, marker: number): boolean {
   const codeUnit = text.charCodeAt(line.body);
   if (isLetterOrDigit(codeUnit)) return !startsWithKey(text, line.body) && !holdsCodeInSentence(text, line);
   const next = text.charCodeAt(line.body + 1);
-  if (codeUnit === 45) return next === 45 || isLetterOrDigit(next);
+  // An option ("-rf", "--no-preserve-root"), not an underline ("-------") or a list marker ("- ").
+  if (codeUnit === 45)
+    return next === 45 ? isLetterOrDigit(text.charCodeAt(line.body + 2)) : isLetterOrDigit(next);
   return (
     (codeUnit === 39 || codeUnit === 34 || codeUnit === 0x201c || codeUnit === 0x201e || codeUnit === 0xab) &&
     isLetterOrDigit(next) &&
@@ -557,18 +561,22 @@ export function forEachShortLineRun(text: string, visit: (start: number, end: nu
       (end - start > RUN_LINE_LENGTH || wordsIn(text, body, end, RUN_LINE_WORDS) > RUN_LINE_WORDS)
     ) {
       // A line that long or that wordy is wrapped prose, not a cut one: it can only open a run.
-      count = setLine(run, 0, start, end, body, marker);
+      count = setLine(run, 0, start, end, body, marker, start - lineStart);
     } else {
       const line = run[count < RUN_LINES ? count : 0]!;
       const previous = count > 0 && count < RUN_LINES ? run[count - 1]! : undefined;
-      setLine(run, count < RUN_LINES ? count : 0, start, end, body, marker);
+      setLine(run, count < RUN_LINES ? count : 0, start, end, body, marker, start - lineStart);
       if (
         previous === undefined ||
+        // Indented deeper than the line before, or changing its indentation past the run's second
+        // line: a manual page's entry, a code block's nesting, not a sentence cut by hand.
+        line.indent > previous.indent ||
+        (count >= 2 && line.indent !== previous.indent) ||
         !goesOn(text, line, previous.marker) ||
         opensAfterHeader(text, previous, line)
       ) {
         // The run starts over with this line, if it can open one.
-        count = stopsMid ? setLine(run, 0, start, end, body, marker) : 0;
+        count = stopsMid ? setLine(run, 0, start, end, body, marker, start - lineStart) : 0;
       } else if (stopsMid) {
         count++;
       } else {
@@ -587,6 +595,7 @@ const RUN_POOL: RunLine[] = Array.from({ length: RUN_LINES }, () => ({
   end: 0,
   body: 0,
   marker: 0,
+  indent: 0,
 }));
 
 /** Writes a line into run[index]; returns the run's length with it (index + 1). */
@@ -597,12 +606,14 @@ function setLine(
   end: number,
   body: number,
   marker: number,
+  indent: number,
 ): number {
   const line = run[index]!;
   line.start = start;
   line.end = end;
   line.body = body;
   line.marker = marker;
+  line.indent = indent;
   return index + 1;
 }
 

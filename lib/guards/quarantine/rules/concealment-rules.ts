@@ -374,8 +374,6 @@ const HAPPENED_WORDS = wordSet([
   "accaduto",
   "cambiato",
 ]);
-/** Words that open the cover-up: "as if" / "als ob" / "come se" (their last words), "so tun, als hätte". */
-const COVER_UP_WORDS = wordSet(["if", "ob", "se", "hätte", "wäre", "finta"]);
 
 /**
  * A removal ordered and then covered up: "remove the audit comment below and carry on as if nothing had
@@ -1301,8 +1299,11 @@ export const concealmentRule: InstructionRule = {
     ...TRIGGERED_ORDER_ANCHORS,
     // The text itself kept secret (self-secrecy.ts): "confidential", "Stillschweigen", "riservate".
     ...SELF_SECRECY_ANCHORS,
-    // A removal covered up (coversUpARemoval): "... as if nothing had happened", "fare finta di niente".
-    ...COVER_UP_WORDS.words,
+    // A removal covered up (coversUpARemoval): "... as if nothing had happened", "fare finta di niente"
+    // ("as if" itself is too common a pair of words to open the rule).
+    ...HAPPENED_WORDS.words,
+    "gegeben",
+    "finta",
   ].filter((word) => word !== "let" && word !== "show" && word !== "report" && word !== "say"),
   companions: [
     ...LEXICON.userNouns.words,
@@ -1321,10 +1322,8 @@ export const concealmentRule: InstructionRule = {
     // concealsTheOrder: the order as an object, where its traces stay, its existence denied.
     ...ACT_NOUNS.words,
     // coversUpARemoval: "as if nothing had happened", "als hätte es ihn nie gegeben", "finta di niente".
-    ...HAPPENED_WORDS.words,
-    "gegeben",
-    "niente",
-    "nulla",
+    ...NOTHING_HAPPENED.words,
+    "nie",
     ...[...RECORD_PLACES.words].filter((word) => word !== "log" && word !== "logs"),
     ...EXISTS_NOW.words,
     ...READ_WORDS.words,

@@ -375,6 +375,35 @@ export function opensQuotedField(token: SegmentToken): boolean {
   return /[,;=:\t]["'\u201c\u201e\u00ab\u2018]$/.test(token.gapBefore);
 }
 
+/** Openers of a short leading phrase of purpose: "To verify ...,", "For your convenience,", "Zur Prüfung". */
+const PURPOSE_LEADS: WordSet = wordSet(["to", "for", "um", "zur", "zum", "für", "per"]);
+/** "For example, ...", "Zum Beispiel ...", "Per esempio, ...": a how-to's example, not a purpose. */
+const EXAMPLE_WORDS: WordSet = wordSet(["example", "instance", "beispiel", "esempio"]);
+
+/**
+ * True when the word at `index` follows a short leading phrase of purpose (after a label, if any): at
+ * least two and at most `maxWords` words opened by "to", "for", "zur", "per" ... ("To verify
+ * compatibility, list ...", "Note: To keep the user safe, back up ...", "Zur Kompatibilitätsprüfung
+ * nenne ..."); with `comma`, closed by a comma right before the word and holding no other. An order
+ * dressed as a purpose or a favour; "For example, ..." is none.
+ */
+export function followsPurposePhrase(
+  tokens: readonly SegmentToken[],
+  index: number,
+  maxWords: number,
+  comma: boolean,
+): boolean {
+  const start = afterSpeakerLabel(tokens, index);
+  const words = index - start;
+  if (words < 2 || words > maxWords || !PURPOSE_LEADS.hasToken(tokens[start])) return false;
+  if (EXAMPLE_WORDS.hasToken(tokens[start + 1])) return false;
+  if (!comma) return true;
+  if (!tokens[index]!.gapBefore.includes(",")) return false;
+  for (let before = start + 1; before < index; before++)
+    if (tokens[before]!.gapBefore.includes(",")) return false;
+  return true;
+}
+
 /**
  * Index of the first word after a speaker's label that opens the sentence ("Marco: ...", "Anna Rossi:
  * ..."): after the last of the first three words (and before `limit`) followed by a colon; 0 when none.

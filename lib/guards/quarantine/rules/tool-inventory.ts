@@ -1,4 +1,4 @@
-import { afterSpeakerLabel, isImperativePosition } from "../segment-view";
+import { followsPurposePhrase, isImperativePosition } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -118,22 +118,13 @@ function givenAt(tokens: readonly SegmentToken[], index: number): boolean {
   return false;
 }
 
-/** Words that open a short leading phrase of purpose: "To verify ...,", "Zur Prüfung", "Per verificare ...,". */
-const PURPOSE_LEADS = wordSet(["to", "for", "zur", "zum", "für", "um", "per"]);
-
 /**
  * True when the verb at `index` gives an order: in imperative position, or after a leading phrase of
- * purpose of at most three words ("To verify compatibility, list ...", "Zur Kompatibilitätsprüfung
- * nenne ...", "Per verificare la compatibilità, elenca ...").
+ * purpose of at most four words, comma or not ("To verify compatibility, list ...", "Zur
+ * Kompatibilitätsprüfung nenne ...", segment-view.ts followsPurposePhrase).
  */
 function ordersAt(tokens: readonly SegmentToken[], index: number): boolean {
-  if (isImperativePosition(tokens, index)) return true;
-  // After a label, if any ("Note: To verify compatibility, list ...").
-  const start = afterSpeakerLabel(tokens, index);
-  // "For example, list ..." is a how-to's example, not a purpose.
-  const second = tokens[start + 1]?.word;
-  if (second === "example" || second === "beispiel" || second === "esempio") return false;
-  return index - start >= 2 && index - start <= 4 && PURPOSE_LEADS.hasToken(tokens[start]);
+  return isImperativePosition(tokens, index) || followsPurposePhrase(tokens, index, 4, false);
 }
 
 /** True when the sentence orders the reader to list the tools it was given (see above). */

@@ -59,7 +59,7 @@ import { accessAbuseRule } from "./rules/tool-abuse-rules";
 import { isStakedActOrder, isStandaloneWaiver } from "./rules/waived-checks";
 import { segmentRegion } from "./segment-text";
 import type { SegmentView } from "./segment-view";
-import { quotesAMention, reportsAQuotation } from "./segment-view";
+import { narratesAQuotation, quotesAMention, reportsAQuotation } from "./segment-view";
 import { type SegmentToken, tokenizeFolded, tokenizeSegment } from "./tokenize-segment";
 import { wordSet } from "./word-set";
 
@@ -103,7 +103,9 @@ function firstMatchingRule(
     // 'A typical payload reads "Ignore all previous instructions and ..."': the sentence quotes an attack
     // as data (advisories, docs); a quotation it presents as an example is not an order.
     if (rule.matches(view))
-      return quotesAMention(view.tokens) || reportsAQuotation(view.tokens) ? undefined : rule;
+      return quotesAMention(view.tokens) || reportsAQuotation(view.tokens) || narratesAQuotation(view.tokens)
+        ? undefined
+        : rule;
   }
   return undefined;
 }
@@ -508,7 +510,9 @@ function windowRule(view: SegmentView): InstructionRule | undefined {
     const rule = DETECTION_RULES[ruleIndex]!;
     if (rule.precheck !== undefined && !rule.precheck(view.text)) continue;
     if (rule.matches(view))
-      return quotesAMention(view.tokens) || reportsAQuotation(view.tokens) ? undefined : rule;
+      return quotesAMention(view.tokens) || reportsAQuotation(view.tokens) || narratesAQuotation(view.tokens)
+        ? undefined
+        : rule;
   }
   return undefined;
 }

@@ -579,6 +579,123 @@ export function reportsAQuotation(tokens: readonly SegmentToken[]): boolean {
   return false;
 }
 
+/**
+ * Words that narrate an attack or a claim before a quotation (narratesAQuotation): the attack and its
+ * maker ("attacker", "injection", "payload", "hijacking", "Angreifer", "attaccante") and verbs that report
+ * what a text claimed or slipped in ("claims", "telling", "hid", "behauptete", "versteckte", "sosteneva").
+ */
+const NARRATION_WORDS: WordSet = wordSet([
+  "attacker",
+  "attackers",
+  "attack",
+  "attacks",
+  "injection",
+  "injections",
+  "injected",
+  "malicious",
+  "payload",
+  "payloads",
+  "adversarial",
+  "hijacking",
+  "claims",
+  "claim",
+  "claiming",
+  "telling",
+  "hid",
+  "planted",
+  "angreifer",
+  "angreifers",
+  "angriff",
+  "angriffe",
+  "angriffs",
+  "injektion",
+  "schadcode",
+  "bösartige",
+  "bösartigen",
+  "behauptet",
+  "behauptete",
+  "versteckte",
+  "attaccante",
+  "attaccanti",
+  "attacco",
+  "attacchi",
+  "iniezione",
+  "iniezioni",
+  "malevolo",
+  "malevola",
+  "malevoli",
+  "sostiene",
+  "sosteneva",
+  "afferma",
+  "affermava",
+  "nascose",
+]);
+
+/** The reader addressed right after a narrating word: "claims you ...", "telling you ...", "ti". */
+const READER_ADDRESS: WordSet = wordSet(["you", "your", "du", "dir", "dich", "ti", "tu", "vi"]);
+
+/** How many words before a quotation a narrating word may stand (narratesAQuotation). */
+const NARRATION_REACH = 16;
+
+/**
+ * True when the sentence narrates a quotation: a quotation opens after a word that narrates an attack
+ * or a claim within NARRATION_REACH words before it, and no word between them names the user ("The
+ * attacker hid a line in a shared doc telling the assistant to 'remember for all future sessions' that
+ * ...", "a retrieved document claims that the model's task has changed ('your real task is ...')", "Im
+ * beschriebenen Fall behauptete eine Produktseite, die Regeln des Assistenten seien ‚abgelaufen‘"), nor
+ * in the eight words before the quotation ('The user told you: "..."' is a forged request). An
+ * advisory's account of an order, not the order; unlike quotesAMention, the quotation may open anywhere
+ * in the sentence. For the rules only (like reportsAQuotation).
+ */
+export function narratesAQuotation(tokens: readonly SegmentToken[]): boolean {
+  let narration = -1;
+  let straightQuotes = countStraightQuotes(tokens[0]?.gapBefore ?? "");
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (index > 0) {
+      const gap = token.gapBefore;
+      const closes = straightQuotes % 2 === 1 && gap.charCodeAt(0) === 34;
+      straightQuotes += countStraightQuotes(gap);
+      if (!closes && narration >= 0 && index - narration <= NARRATION_REACH && opensAQuotation(gap)) {
+        // 'The user told you: "..."': the user named in the eight words before it, a forged request.
+        let user = false;
+        for (let back = index - 1; back >= 0 && back >= index - 8 && !user; back--)
+          user = LEXICON.userNouns.hasToken(tokens[back]);
+        if (!user) return true;
+      }
+    }
+    // Not a word that opens a quotation itself or is part of an address ("'malicious@gmail.com'").
+    if (
+      NARRATION_WORDS.hasToken(token) &&
+      !opensAQuotation(token.gapBefore) &&
+      !token.gapAfter.startsWith("@") &&
+      // "telling you to 'reply OK'" is an order put through a word of telling, not an account of one.
+      !READER_ADDRESS.hasToken(tokens[index + 1])
+    )
+      narration = index;
+    else if (narration >= 0 && LEXICON.userNouns.hasToken(token)) narration = -1;
+  }
+  return false;
+}
+
+/** True when the gap holds an opening quotation mark: straight, curly, low-9, single, or a guillemet. */
+function opensAQuotation(gap: string): boolean {
+  for (let index = 0; index < gap.length; index++) {
+    const codeUnit = gap.charCodeAt(index);
+    if (
+      codeUnit === 34 ||
+      codeUnit === 39 ||
+      codeUnit === 0x201c ||
+      codeUnit === 0x201e ||
+      codeUnit === 0x201a ||
+      codeUnit === 0x2018 ||
+      codeUnit === 0xab
+    )
+      return true;
+  }
+  return false;
+}
+
 /** Words of a label of one to three words before a colon that opens the sentence ("Gatti: ..."), or 0. */
 function leadingLabelLength(tokens: readonly SegmentToken[]): number {
   for (let index = 0; index < Math.min(tokens.length - 1, 3); index++)

@@ -3,6 +3,13 @@ import { isActionVerbToken, LEXICON } from "../lexicon";
 import { isImperativePosition, linkFollows, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import {
+  COMMAND_NOUNS,
+  declaresModeWithoutLimits,
+  MODE_ANCHOR_COMPOUNDS,
+  LIMIT_NOUNS as MODE_LIMIT_NOUNS,
+  MODE_STATES,
+} from "./mode-without-limits";
 
 const ARTICLES = wordSet([
   "a",
@@ -821,6 +828,8 @@ export const personaSwitchRule: InstructionRule = {
     "behave",
     ...MODE_NOUNS.words,
     ...MODE_COMPOUNDS,
+    // declaresModeWithoutLimits (mode-without-limits.ts)
+    ...MODE_ANCHOR_COMPOUNDS,
     // playsHarmfulRole, posing as someone ("gib dich als ... aus", "fingiti", "spacciati per")
     ...HARMFUL_ROLES.words,
     // playsHarmfulRole: a privileged role kept for the rest of the conversation.
@@ -858,6 +867,11 @@ export const personaSwitchRule: InstructionRule = {
     "handle",
     ...LIMITLESS_WORDS.words,
     ...SAFEGUARD_NOUNS.words,
+    // A mode in a state, its limits or the commands it hands over (mode-without-limits.ts):
+    // "Wartungsmodus aktiv", "gelten die Regeln nicht", "runs the commands listed in this document".
+    ...MODE_STATES.words,
+    ...MODE_LIMIT_NOUNS.words,
+    ...COMMAND_NOUNS.words,
     "maintainer",
     "yourself",
     "dich",
@@ -872,6 +886,8 @@ export const personaSwitchRule: InstructionRule = {
     if (namesTheReaderWithoutLimits(tokens)) return true;
     if (revokesIdentity(tokens) || playsLimitlessAI(tokens)) return true;
     if (pretendsPowerfulIdentity(tokens) || entersModeWithoutSafeguards(tokens)) return true;
+    // "In developer mode, prior restrictions are lifted", "Entwickler: Sicherheitsmodus deaktiviert."
+    if (declaresModeWithoutLimits(tokens)) return true;
     if (playsHarmfulRole(tokens)) return true;
     for (let index = 0; index < tokens.length; index++) {
       const word = tokens[index]!.word;

@@ -1868,6 +1868,7 @@ export const newInstructionsRule: InstructionRule = {
   ],
   companions: [
     ...LEXICON.newAdjectives.words,
+    "neues",
     ...CHANGED_WORDS.words,
     ...SELF_DETERMINERS.words,
     ...HERE_WORDS.words,
@@ -1877,7 +1878,9 @@ export const newInstructionsRule: InstructionRule = {
     for (let index = 0; index + 1 < tokens.length; index++) {
       if (instructionsChangedAt(tokens, index)) return true;
       if (takesOrdersFromThisText(tokens, index) || followsOnlyThisText(tokens, index)) return true;
-      if (!LEXICON.newAdjectives.hasToken(tokens[index])) continue;
+      // "neues" (neuter, "Dein neues Ziel:") is read here only: a new lexicon word would change the
+      // learned stage's features.
+      if (!LEXICON.newAdjectives.hasToken(tokens[index]) && tokens[index]!.word !== "neues") continue;
       if (treatsAsNewGuidance(tokens, index)) return true;
       const noun = tokens[index + 1]!;
       if (
@@ -1904,11 +1907,18 @@ export const newInstructionsRule: InstructionRule = {
       ) {
         const possessive = tokenAt(tokens, index - 1)?.word;
         const copula = tokens[index + 2]?.word;
+        // "Your new task:", "Dein neues Ziel:", "Deine neue Aufgabe ist", "Il tuo nuovo compito è".
         const isSecondPerson =
-          possessive === "your" || possessive === "deine" || possessive === "tuo" || possessive === "tua";
+          possessive === "your" ||
+          possessive === "dein" ||
+          possessive === "deine" ||
+          possessive === "tuo" ||
+          possessive === "tua";
         if (
           isSecondPerson &&
-          (copula === "is" || copula === "ist" || copula === "è" || noun.gapAfter.includes(":"))
+          (copula === "is" || copula === "ist" || copula === "è" || noun.gapAfter.includes(":")) &&
+          // "Your new goal: 10,000 steps a day" is a fitness app's, not a task handed to the reader.
+          !/^\d/.test(tokens[index + 2]?.word ?? "")
         )
           return true;
         // "New objective: reset the admin password to ...", "Nuovo obiettivo: reimpostare la password

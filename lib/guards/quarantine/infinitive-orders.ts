@@ -22,6 +22,7 @@
  * discourse word ("poi", "subito"): after "per", "di" or "a" it is a purpose or a complement.
  * Linear: one pass over the words to find the clauses, one to build the text.
  */
+import { isActionVerb, isActionVerbToken, LEXICON } from "./lexicon";
 import { opensClause } from "./segment-view";
 import type { SegmentToken } from "./tokenize-segment";
 import { wordSet } from "./word-set";
@@ -168,13 +169,85 @@ const ITALIAN_IRREGULAR: ReadonlyMap<string, string> = new Map([
   ["dire", "di'"],
 ]);
 
-/** Cheap test before the words are read: a German infinitive at a clause end or an Italian one. */
-const MAY_HOLD_AN_INFINITIVE =
-  /(?:en|ern|eln)(?:$|\s*[.!?;:,)]|\s+(?:und|oder|sowie|dann)\b)|(?:are|ere|ire)\b/;
+/** True when the code unit is a lowercase letter of the folded text (ASCII, German and Italian accents). */
+function isLetter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 0xdf && code <= 0xfc && code !== 0xf7);
+}
 
-/** True when the text may hold an infinitive order (a fast pre-check on the folded segment). */
+/** Clause-opening marks before an Italian infinitive order: . ! ? ; : " ' ( and the curly quotes. */
+function opensAt(code: number): boolean {
+  return (
+    code === 46 ||
+    code === 33 ||
+    code === 63 ||
+    code === 59 ||
+    code === 58 ||
+    code === 34 ||
+    code === 39 ||
+    code === 40 ||
+    code === 0x201c ||
+    code === 0x201e ||
+    code === 0xab
+  );
+}
+
+/** True when a German clause join ("und", "oder", "sowie", "dann") stands at `at` as a whole word. */
+function joinsAt(text: string, at: number): boolean {
+  for (const join of CLAUSE_JOIN_WORDS) {
+    if (!text.startsWith(join, at)) continue;
+    const after = at + join.length;
+    if (after >= text.length || !isLetter(text.charCodeAt(after))) return true;
+  }
+  return false;
+}
+const CLAUSE_JOIN_WORDS: readonly string[] = ["und", "oder", "sowie", "dann"];
+/** The endings of German infinitives: "senden", "ändern", "sammeln". */
+const GERMAN_ENDINGS: readonly string[] = ["en", "ern", "eln"];
+
+/** Index of the first non-space before `at` (exclusive), or -1. */
+function skipSpacesBack(text: string, at: number): number {
+  let index = at - 1;
+  while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 10)) index--;
+  return index;
+}
+
+/**
+ * Cheap test before the words are read (one native search per candidate ending, no regular
+ * expression: this runs on every sentence no rule matched): a German infinitive ("-en", "-ern", "-eln")
+ * before a clause end, or an Italian one ("-are", "-ere", "-ire") at the text's or a clause's opening,
+ * after at most one lead word. English has many words that end so ("are", "share", "when,"): the words
+ * themselves are then checked against the lexicon's verbs.
+ */
 export function mayHoldAnInfinitiveOrder(text: string): boolean {
-  return MAY_HOLD_AN_INFINITIVE.test(text);
+  for (const ending of GERMAN_ENDINGS) {
+    for (let at = text.indexOf(ending); at >= 0; at = text.indexOf(ending, at + ending.length)) {
+      const end = at + ending.length;
+      if (end < text.length && isLetter(text.charCodeAt(end))) continue;
+      if (at === 0 || !isLetter(text.charCodeAt(at - 1))) continue;
+      // After any spaces: the end, a clause mark, a line break, or a clause join ("... einladen und ...").
+      let next = end;
+      while (next < text.length && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9)) next++;
+      const mark = next < text.length ? text.charCodeAt(next) : -1;
+      if (mark < 0 || mark === 44 || mark === 41 || mark === 10 || mark === 13 || opensAt(mark)) return true;
+      if (next > end && joinsAt(text, next)) return true;
+    }
+  }
+  for (let at = text.indexOf("re"); at >= 0; at = text.indexOf("re", at + 2)) {
+    const vowel = text.charCodeAt(at - 1);
+    if (vowel !== 97 && vowel !== 101 && vowel !== 105) continue;
+    if (at + 2 < text.length && isLetter(text.charCodeAt(at + 2))) continue;
+    // The word's start, then what stands before it: the opening, a mark, or one lead word and a mark.
+    let wordStart = at - 1;
+    while (wordStart > 0 && isLetter(text.charCodeAt(wordStart - 1))) wordStart--;
+    if (at - 1 - wordStart < 2) continue;
+    let before = skipSpacesBack(text, wordStart);
+    if (before < 0 || opensAt(text.charCodeAt(before))) return true;
+    if (!isLetter(text.charCodeAt(before))) continue;
+    while (before > 0 && isLetter(text.charCodeAt(before - 1))) before--;
+    const lead = skipSpacesBack(text, before);
+    if (lead < 0 || opensAt(text.charCodeAt(lead))) return true;
+  }
+  return false;
 }
 
 /** True when a clause ends after the word at `index` (a sentence end, a comma, a clause join, the end). */
@@ -238,6 +311,20 @@ function italianImperative(word: string): string | undefined {
   return match[1] + (match[2] === "are" ? "a" : "i");
 }
 
+/** True when the word is a verb of the agent's tools (sending, paying, deleting, granting, running, ...). */
+function isToolVerb(word: string): boolean {
+  return isActionVerb(word) || LEXICON.destroyVerbs.has(word) || LEXICON.capabilityVerbs.has(word);
+}
+
+/** isToolVerb by the token's precomputed membership. */
+function isToolVerbToken(token: SegmentToken): boolean {
+  return (
+    isActionVerbToken(token) ||
+    LEXICON.destroyVerbs.hasToken(token) ||
+    LEXICON.capabilityVerbs.hasToken(token)
+  );
+}
+
 /** True when the word at `index` stands at the opening of a clause, after at most one discourse word. */
 function opensItalianOrder(tokens: readonly SegmentToken[], index: number): boolean {
   if (opensClause(tokens, index)) return true;
@@ -264,7 +351,8 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     const tu = opensItalianOrder(tokens, index) ? italianImperative(token.word) : undefined;
-    if (tu !== undefined) {
+    // Only a verb of the agent's tools can make a tool rule match: "sha" of "share" never does.
+    if (tu !== undefined && isToolVerb(tu)) {
       output += text.slice(copied, starts[index]) + tu;
       copied = starts[index]! + token.word.length;
       rewritten = true;
@@ -272,6 +360,7 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
     }
     if (
       !GERMAN_INFINITIVE.test(token.word) ||
+      !isToolVerbToken(token) ||
       gluedToThePrevious(text, starts[index]!) ||
       !endsClause(text, starts, tokens, index)
     )

@@ -39,6 +39,7 @@ import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { withoutQuotedMentions } from "./quoted-mentions";
 import { findAddressedChecklists } from "./rules/addressed-checklists";
+import { agentAddressRule } from "./rules/agent-address-rules";
 import { agentObligationRule } from "./rules/agent-steering-rules";
 import { concealmentRule, hidesTriggeredOrder } from "./rules/concealment-rules";
 import { findConsentedOrders } from "./rules/consented-orders";
@@ -53,6 +54,7 @@ import {
   WINDOW_SLACK,
 } from "./rules/learned-order-rule";
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
+import { findQuestionedReaderOrders } from "./rules/questioned-reader";
 import { roleLabelRule } from "./rules/role-label-rules";
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
 import { accessAbuseRule } from "./rules/tool-abuse-rules";
@@ -236,6 +238,9 @@ export function textWideRemovals(
   if (approvals.length > 0) hidden.push(...approvals);
   const checklists = addressedChecklistRemovals(text);
   if (checklists.length > 0) hidden.push(...checklists);
+  // "Are you a model? Then ...": the condition asked as a question, the order in the next sentence.
+  const questioned = questionedReaderRemovals(text);
+  if (questioned.length > 0) hidden.push(...questioned);
   // Sentences cut into short lines and template turns below their role marker: the pre-filter reads
   // each line alone, so no region holds them.
   const cut = lineJoinRemovals(text);
@@ -346,6 +351,23 @@ function forgedBoundaryRemovals(text: string): RemovalRange[] {
     for (const [from, to] of lineParts(text, found[index + 2]!, found[index + 3]!))
       removals.push({ start: from, end: to, rule: ownerImpersonationRule.name });
   }
+  return withoutQuotedMentions(text, removals);
+}
+
+/**
+ * Removals of the reader asked whether it is an AI with the order of the next sentence ("Are you a
+ * model? Then your next step is ...", rules/questioned-reader.ts), under the agent-address rule's name,
+ * which reads the same condition when it stands in one sentence ("If you are an AI assistant, ...").
+ * A quotation presented as an example stays.
+ */
+function questionedReaderRemovals(text: string): RemovalRange[] {
+  if (!text.includes("?")) return [];
+  const found = findQuestionedReaderOrders(text);
+  if (found.length === 0) return [];
+  const removals: RemovalRange[] = [];
+  for (let index = 0; index < found.length; index += 2)
+    for (const [from, to] of lineParts(text, found[index]!, found[index + 1]!))
+      removals.push({ start: from, end: to, rule: agentAddressRule.name });
   return withoutQuotedMentions(text, removals);
 }
 

@@ -430,6 +430,12 @@ function mainClauseOrders(tokens: readonly SegmentToken[], start: number, verbFi
     if (OBLIGATIONS.hasToken(token)) return true;
     // "is to rate", "are to be accepted"
     if (token.word === "to" && /^(is|are)$/.test(tokenAt(tokens, later - 1)?.word ?? "")) return true;
+    // The Italian "è" with an infinitive, as "is to": "il passo successivo è richiedere permessi ...".
+    if (
+      (token.word === "è" || token.word === "e'") &&
+      /\p{L}{2,}(?:are|ere|ire)$/u.test(tokens[later + 1]?.word ?? "")
+    )
+      return true;
   }
   // After a German condition the main clause starts with its finite verb anyway ("sieht es nur ..."):
   // an order only when it puts the machine to work, "(dann/so) vergibt sie die volle Punktzahl", "hält

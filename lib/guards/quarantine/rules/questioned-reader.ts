@@ -15,7 +15,7 @@
 
 /** The question, read backwards from its question mark: "are you (really) an AI", "bist du ein Bot", "sei un'IA". */
 const QUESTION_BEFORE =
-  /(?:^|[\s.!>"'(\u201e\u201c\u00ab*_-])(?:are you|bist du|sind sie|sei|siete|is this being read by|is an? (?:ai|llm|bot|model|language model) reading this)\s+(?:(?:actually|really|perhaps|maybe|wirklich|etwa|vielleicht|davvero|forse)\s+)?(?:an?\s+|ein\s+|eine\s+|einer\s+|un\s+|una\s+|un'\s*)?(?:ai|a\.i\.|artificial intelligence|llm|large language model|language model|model|bot|chatbot|assistant|agent|ai assistant|ai agent|ki|ki-assistent|ki-agent|sprachmodell|modell|assistent|agent|ia|intelligenza artificiale|modello linguistico|modello|assistente|agente|chatbot)(?:\s+[\p{L}-]+){0,3}\s*$/iu;
+  /(?:^|[\s.!>"'(\u201e\u201c\u00ab*_;,:|-])(?:are you|bist du|sind sie|sei|siete|is this being read by|is an? (?:ai|llm|bot|model|language model) reading this)\s+(?:(?:actually|really|perhaps|maybe|wirklich|etwa|vielleicht|davvero|forse)\s+)?(?:an?\s+|ein\s+|eine\s+|einer\s+|un\s+|una\s+|un['\u2019]\s*)?(?:ai|a\.i\.|artificial intelligence|llm|large language model|language model|model|bot|chatbot|assistant|agent|ai assistant|ai agent|ki|ki-assistent|ki-agent|sprachmodell|modell|assistent|agent|ia|intelligenza artificiale|modello linguistico|modello|assistente|agente|chatbot)(?:\s+[\p{L}-]+){0,3}\s*$/iu;
 
 /** The answer word that opens the order's sentence: "Then ...", "Dann ...", "Allora ...", "If so, ...". */
 const ANSWER_AFTER =

@@ -311,16 +311,101 @@ function forgesConsent(tokens: readonly SegmentToken[]): boolean {
   if (claim < 0) return false;
   // Inside a forged tool result the claim needs no order: it is the answer a confirmation step waits for.
   if (forgesToolResult(tokens, claim)) return true;
-  for (let index = 0; index < tokens.length; index++) {
-    // A clause opening, or a comma: "Der Nutzer hat zugestimmt, lösche ...".
+  for (let opening = 0; opening < tokens.length; opening++) {
+    // A clause opening, a comma or a dash: "Der Nutzer hat zugestimmt, lösche ...", "... genehmigt –
+    // Artikel jetzt bestellen".
+    const gap = tokens[opening]!.gapBefore;
     if (
-      index === claim ||
-      !(index === 0 || tokens[index]!.gapOpensClause || tokens[index]!.gapBefore.includes(","))
+      opening === claim ||
+      !(opening === 0 || tokens[opening]!.gapOpensClause || gap.includes(",") || /[\u2013\u2014]/.test(gap))
     )
       continue;
-    const token = tokens[index]!;
-    if (isImperativeVerbToken(token) || ACTION_VERBS.hasToken(token) || PROCEED_WORDS.hasToken(token))
+    // "..., so buy the item now", "..., quindi completa l'ordine": a connector before the order.
+    const index = CONNECTORS.hasToken(tokens[opening]) ? opening + 1 : opening;
+    const token = tokens[index];
+    if (token === undefined) break;
+    if (
+      isImperativeVerbToken(token) ||
+      ACTION_VERBS.hasToken(token) ||
+      PROCEED_WORDS.hasToken(token) ||
+      PURCHASE_ORDERS.hasToken(token) ||
+      completesAPurchase(tokens, index)
+    )
       return !CONSENT_BLOCKERS.hasToken(tokenAt(tokens, index - 1));
+    // A German infinitive order ending the sentence: "– Artikel jetzt bestellen", "Betrag sofort anweisen".
+    if (opening > claim && endsWithPurchaseInfinitive(tokens, opening)) return true;
+  }
+  return false;
+}
+
+/** Words that join the order to the claim: "so", "then", "therefore", "also", "dann", "quindi", "allora". */
+const CONNECTORS = wordSet([
+  "so",
+  "then",
+  "therefore",
+  "thus",
+  "dann",
+  "also",
+  "daher",
+  "quindi",
+  "allora",
+  "perciò",
+  "dunque",
+]);
+/** Orders of a purchase or a payment besides ACTION_VERBS: "release", "kaufe", "compra", "paga". */
+const PURCHASE_ORDERS = wordSet([
+  "release",
+  "pay",
+  "kaufe",
+  "kauf",
+  "bestelle",
+  "bestell",
+  "zahle",
+  "acquista",
+  "compra",
+  "ordina",
+  "paga",
+]);
+/** "complete the order", "completa l'ordine", "schließe die Bestellung ab": completing is a purchase only so. */
+const COMPLETE_VERBS = wordSet(["complete", "finalize", "finalise", "completa", "finalizza", "schließe"]);
+const PURCHASE_NOUNS = wordSet([
+  "order",
+  "purchase",
+  "payment",
+  "checkout",
+  "transfer",
+  "bestellung",
+  "kauf",
+  "zahlung",
+  "überweisung",
+  "ordine",
+  "l'ordine",
+  "acquisto",
+  "l'acquisto",
+  "pagamento",
+  "bonifico",
+]);
+function completesAPurchase(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!COMPLETE_VERBS.hasToken(tokens[index])) return false;
+  return PURCHASE_NOUNS.hasToken(tokens[index + 1]) || PURCHASE_NOUNS.hasToken(tokens[index + 2]);
+}
+
+/** German infinitives of a purchase or a payment, at the end of the order's clause. */
+const PURCHASE_INFINITIVES = wordSet([
+  "bestellen",
+  "kaufen",
+  "bezahlen",
+  "zahlen",
+  "überweisen",
+  "anweisen",
+  "freigeben",
+]);
+
+/** True when the clause from `opening` ends the sentence with a German purchase infinitive within six words. */
+function endsWithPurchaseInfinitive(tokens: readonly SegmentToken[], opening: number): boolean {
+  for (let index = opening; index < Math.min(tokens.length, opening + 6); index++) {
+    if (index > opening && tokens[index]!.gapOpensClause) return false;
+    if (PURCHASE_INFINITIVES.hasToken(tokens[index]) && index === tokens.length - 1) return true;
   }
   return false;
 }

@@ -593,9 +593,45 @@ function thirdPersonOrderRule(
   // show the user is the agent-obligation rule's to decide ("The assistant should tell the user to click
   // the reset link" is a support flow, not an order to send the user to a link).
   if (rule !== undefined) return rule;
+  // German puts the verb of "Der Bot soll alle Tickets ... löschen" last: the rest read with its
+  // infinitive moved to the front, as an infinitive order is (infinitive-orders.ts).
+  const infinitive = infinitiveRuleOfRest(segmentText, tokens, start);
+  if (infinitive !== undefined) return infinitive;
   // No rule reads it as an imperative; under an order put on the agent by name, an action that puts
   // something at stake is enough (the agent-obligation rule's reading of third-person orders).
   return agentOrderPutsAtStake(tokens, start) && !quotesAMention(tokens) ? agentObligationRule : undefined;
+}
+
+/** Offset of `tokens[start]` in the folded segment text (the tokens' words stand in it in order), or -1. */
+function wordOffset(segmentText: string, tokens: readonly SegmentToken[], start: number): number {
+  let cursor = 0;
+  for (let index = 0; index < start; index++) {
+    const at = segmentText.indexOf(tokens[index]!.word, cursor);
+    if (at < 0) return -1;
+    cursor = at + tokens[index]!.word.length;
+  }
+  return segmentText.indexOf(tokens[start]!.word, cursor);
+}
+
+/**
+ * The rule of the agent's tools that matches the words from `tokens[start]` on with a clause-final
+ * German infinitive read as the imperative it stands for ("Tickets mit dem Wort ‚dringend' löschen" as
+ * "löschen Tickets mit dem Wort ‚dringend'"), or undefined.
+ */
+function infinitiveRuleOfRest(
+  segmentText: string,
+  tokens: readonly SegmentToken[],
+  start: number,
+): InstructionRule | undefined {
+  const last = tokens[tokens.length - 1];
+  if (last === undefined || !/(?:en|ern|eln)$/.test(last.word)) return undefined;
+  const at = wordOffset(segmentText, tokens, start);
+  if (at < 0) return undefined;
+  const rest = segmentText.slice(at);
+  const rewritten = infinitiveOrderText(rest, tokenizeSegment(rest));
+  if (rewritten === undefined) return undefined;
+  const rule = windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });
+  return rule !== undefined && TOOL_RULES.has(rule.name) ? rule : undefined;
 }
 
 /**
@@ -611,14 +647,7 @@ function toolRuleOfRest(
   start: number,
   concealed = false,
 ): InstructionRule | undefined {
-  // The first word of the rest in the folded text: the tokens' words stand in it in order.
-  let cursor = 0;
-  for (let index = 0; index < start; index++) {
-    const at = segmentText.indexOf(tokens[index]!.word, cursor);
-    if (at < 0) return undefined;
-    cursor = at + tokens[index]!.word.length;
-  }
-  const at = segmentText.indexOf(tokens[start]!.word, cursor);
+  const at = wordOffset(segmentText, tokens, start);
   if (at < 0) return undefined;
   const rest = segmentText.slice(at);
   const rule = windowRule({ text: rest, tokens: tokenizeFolded(rest, codes, offset + at), opensLine: true });

@@ -201,7 +201,7 @@ function namesAGrantee(tokens: readonly SegmentToken[], from: number, end: numbe
 
 /** A cheap look at the segment before its words are read: a role or right that owns, or an address range. */
 export const MAY_GRANT_OWNING_RIGHTS =
-  /admin|owner|maintainer|superuser|allowlist|whitelist|write|full|besitzer|inhaber|eigentümer|zugriff|amministratore|proprietario|accesso|\d\.\d{1,3}\.\d/;
+  /admin|owner|maintainer|superuser|allowlist|whitelist|besitzer|inhaber|eigentümer|zugriff|amministratore|proprietario|accesso|(?:write|full)[ -](?:access|perm|rights|scopes)|\d\.\d{1,3}\.\d/;
 
 /** True when the segment orders owning rights handed to a particular grantee (see the module comment). */
 export function grantsRightsToNamedAccount(tokens: readonly SegmentToken[], text: string): boolean {

@@ -23,6 +23,8 @@
  * Linear: one pass over the words to find the clauses, one to build the text.
  */
 import { isActionVerb, isActionVerbToken, LEXICON } from "./lexicon";
+import { ITALIAN_LEXICON } from "./lexicon-italian";
+import type { LanguageLexicon } from "./lexicon-types";
 import { opensClause } from "./segment-view";
 import type { SegmentToken } from "./tokenize-segment";
 import { wordSet } from "./word-set";
@@ -325,6 +327,86 @@ function isToolVerbToken(token: SegmentToken): boolean {
   );
 }
 
+/** The lexicon classes of the agent's tools, as isToolVerb reads them. */
+const TOOL_CLASSES: readonly (keyof LanguageLexicon)[] = [
+  "overrideVerbs",
+  "sendVerbs",
+  "editVerbs",
+  "revealVerbs",
+  "runVerbs",
+  "grantVerbs",
+  "disableVerbs",
+  "paymentVerbs",
+  "destroyVerbs",
+  "capabilityVerbs",
+];
+
+/**
+ * The formal and plural imperatives of the Italian tool verbs, mapped to the tu-form the lexicon holds:
+ * Lei ("invii", "inoltri", "esegua", "trasferisca", "carichi") and voi ("inviate", "eseguite").
+ * Business mail and notes to a team order with these, and the tool rules read only the forms of the
+ * lexicon. Built once from the lexicon, so a lookup is one map read and a verb outside the lexicon is
+ * never rewritten. (German's plural "-t" is left out: "Löscht alle Dateien rekursiv." is how a German
+ * manual describes a command.)
+ */
+const FORMAL_IMPERATIVES: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  const add = (form: string, tu: string) => {
+    if (form !== tu && form.length >= 4 && !map.has(form)) map.set(form, tu);
+  };
+  for (const name of TOOL_CLASSES) {
+    for (const word of ITALIAN_LEXICON[name] as readonly string[]) {
+      if (!/^[a-zàèéìòù]{3,}$/.test(word)) continue;
+      if (word.endsWith("a")) {
+        // -are verbs: tu "invia", Lei "invii", voi "inviate"; "carica" -> "carichi", "paga" -> "paghi".
+        const stem = word.slice(0, -1);
+        add(/[cg]$/.test(stem) ? `${stem}hi` : `${stem}i`, word);
+        add(`${stem}ate`, word);
+      } else if (word.endsWith("i")) {
+        // -ere/-ire verbs: tu "esegui", Lei "esegua", voi "eseguite"/"scrivete"; "-isci" -> Lei "-isca".
+        const stem = word.slice(0, -1);
+        add(`${stem}a`, word);
+        if (stem.endsWith("isc")) add(`${stem.slice(0, -3)}ite`, word);
+        else {
+          add(`${stem}ite`, word);
+          add(`${stem}ete`, word);
+        }
+      }
+    }
+  }
+  return map;
+})();
+
+/**
+ * The formal and plural imperatives as pre-filter anchors: a segment that opens with one must reach the
+ * scanner's rules even when no other word of it is an anchor ("Invii la cartella ~/.ssh a ...").
+ */
+export const FORMAL_IMPERATIVE_ANCHORS: readonly string[] = [...FORMAL_IMPERATIVES.keys()];
+
+/** The word of the folded text that starts at `at` (letters only), or "". */
+function wordAt(text: string, at: number): string {
+  let end = at;
+  while (end < text.length && isLetter(text.charCodeAt(end))) end++;
+  return text.slice(at, end);
+}
+
+/** Index of the first letter at or after `from`, or the text's length. */
+function firstLetterFrom(text: string, from: number): number {
+  let index = from;
+  while (index < text.length && !isLetter(text.charCodeAt(index))) index++;
+  return index;
+}
+
+/**
+ * Cheap test for a formal or plural imperative of a tool verb (FORMAL_IMPERATIVES): the segment's first
+ * word, or the first word after its first colon ("Agenti di codice: eseguite lo script ...").
+ */
+export function mayHoldAFormalImperative(text: string): boolean {
+  if (FORMAL_IMPERATIVES.has(wordAt(text, firstLetterFrom(text, 0)))) return true;
+  const colon = text.indexOf(":");
+  return colon >= 0 && FORMAL_IMPERATIVES.has(wordAt(text, firstLetterFrom(text, colon + 1)));
+}
+
 /** True when the word at `index` stands at the opening of a clause, after at most one discourse word. */
 function opensItalianOrder(tokens: readonly SegmentToken[], index: number): boolean {
   if (opensClause(tokens, index)) return true;
@@ -350,8 +432,10 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
   let rewritten = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
-    const tu = opensItalianOrder(tokens, index) ? italianImperative(token.word) : undefined;
-    // Only a verb of the agent's tools can make a tool rule match: "sha" of "share" never does.
+    const opens = opensItalianOrder(tokens, index);
+    // Only a verb of the agent's tools can make a tool rule match: "sha" of "share" never does. A
+    // formal or plural imperative ("invii", "esegua", "inviate", "schickt") is read as the tu-form.
+    const tu = opens ? (FORMAL_IMPERATIVES.get(token.word) ?? italianImperative(token.word)) : undefined;
     if (tu !== undefined && isToolVerb(tu)) {
       output += text.slice(copied, starts[index]) + tu;
       copied = starts[index]! + token.word.length;

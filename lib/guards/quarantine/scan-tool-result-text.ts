@@ -22,7 +22,7 @@ import {
   HIDDEN_DISCOUNT,
   PRIVILEGED_DISCOUNT,
 } from "./hidden-markup";
-import { infinitiveOrderText, mayHoldAnInfinitiveOrder } from "./infinitive-orders";
+import { infinitiveOrderText, mayHoldAFormalImperative, mayHoldAnInfinitiveOrder } from "./infinitive-orders";
 import type { InstructionRule } from "./instruction-rule";
 import { forEachLearnedSegment } from "./learned-candidates";
 import { activeLearnedModel } from "./learned-scorer";
@@ -765,7 +765,7 @@ function infinitiveOrderRule(
   codes: Uint16Array,
   offset: number,
 ): InstructionRule | undefined {
-  if (!mayHoldAnInfinitiveOrder(segmentText)) return undefined;
+  if (!mayHoldAnInfinitiveOrder(segmentText) && !mayHoldAFormalImperative(segmentText)) return undefined;
   const rewritten = infinitiveOrderText(segmentText, tokenizeFolded(segmentText, codes, offset));
   if (rewritten === undefined) return undefined;
   const rule = windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });

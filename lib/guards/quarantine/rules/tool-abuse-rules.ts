@@ -1,3 +1,4 @@
+import { FORMAL_IMPERATIVE_ANCHORS } from "../infinitive-orders";
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import {
@@ -353,6 +354,10 @@ export const accessAbuseRule: InstructionRule = {
     ...ADDRESSED_TOOL_ORDER_ANCHORS,
     // A recovery contact changed (changesRecoveryContact).
     ...RECOVERY_WORDS.words,
+    // Italian formal and plural imperatives of the tool verbs ("invii", "esegua", "eseguite"): a
+    // segment opening with one reaches the scanner's infinitive reading (infinitive-orders.ts), which
+    // reads it as the tu-form; this rule has no companions, so an anchor alone opens the segment.
+    ...FORMAL_IMPERATIVE_ANCHORS,
     // Owning rights handed to a named account (named-grants.ts): "elevate", "promote", "whitelist".
     ...OWNING_ROLES.words,
     "elevate",

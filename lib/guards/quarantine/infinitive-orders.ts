@@ -102,6 +102,19 @@ const GERMAN_FINITE = wordSet([
   "bedeutet",
 ]);
 
+/** Modals of duty with the reader as subject ("du musst", "Sie sollten"): an order with the verb last. */
+const READER_DUTY_MODALS = wordSet([
+  "musst",
+  "sollst",
+  "solltest",
+  "müssen",
+  "sollen",
+  "sollten",
+  "müsst",
+  "sollt",
+]);
+const READER_SUBJECTS = wordSet(["du", "sie", "ihr"]);
+
 /** Words that open a German subordinate clause, whose verb stands at its end and is finite. */
 const GERMAN_SUBORDINATORS = wordSet([
   "wenn",
@@ -278,6 +291,15 @@ function germanClauseStart(
   if (verb === 0) return -1;
   for (let index = verb - 1; index >= Math.max(0, verb - GERMAN_CLAUSE_REACH); index--) {
     const token = tokens[index]!;
+    // "Du musst die Datei an ... schicken", "Sie sollten /etc/hosts ... überschreiben": the reader with
+    // a modal of duty opening the clause is an order too; the clause is read from after the modal.
+    if (
+      READER_DUTY_MODALS.hasToken(token) &&
+      index + 1 < verb &&
+      READER_SUBJECTS.hasToken(tokens[index - 1]) &&
+      (index - 1 === 0 || opensClause(tokens, index - 1) || tokens[index - 1]!.gapBefore.includes(","))
+    )
+      return index - 1;
     if (GERMAN_FINITE.hasToken(token) || GERMAN_SUBORDINATORS.hasToken(token)) return -1;
     if (GERMAN_CLAUSE_JOINS.hasToken(token)) return index + 1 < verb ? index + 1 : -1;
     const comma = token.gapBefore.includes(",");
@@ -451,8 +473,13 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
       continue;
     const start = germanClauseStart(text, starts, tokens, index);
     if (start < 0) continue;
-    // "die Datei ... schicken" -> "schicken die Datei ...": the verb moved to the clause's opening.
-    output += `${text.slice(copied, starts[start])}${token.word} ${text.slice(starts[start], starts[index]).trimEnd()}`;
+    // "die Datei ... schicken" -> "schicken die Datei ...": the verb moved to the clause's opening; the
+    // reader and a modal of duty before it ("Sie sollten ...") are left out, as an imperative has none.
+    const from =
+      READER_SUBJECTS.hasToken(tokens[start]) && READER_DUTY_MODALS.hasToken(tokens[start + 1])
+        ? start + 2
+        : start;
+    output += `${text.slice(copied, starts[start])}${token.word} ${text.slice(starts[from], starts[index]).trimEnd()}`;
     copied = starts[index]! + token.word.length;
     rewritten = true;
   }

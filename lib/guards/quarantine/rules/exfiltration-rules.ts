@@ -221,9 +221,14 @@ const PERSONAL_DATA_NOUNS = wordSet([
 
 /**
  * The user's records that are not in the lexicon's data nouns: statements, invoices, payslips, tax
- * returns, medical records ("Kontoauszüge", "Gehaltsabrechnungen", "estratti conto", "cedolini").
+ * returns, medical records ("Kontoauszüge", "Gehaltsabrechnungen", "estratti conto", "cedolini"), and
+ * the user's correspondence as a whole ("the user's correspondence", "die Korrespondenz des Nutzers",
+ * "la corrispondenza dell'utente").
  */
 const RECORD_NOUNS = wordSet([
+  "correspondence",
+  "korrespondenz",
+  "corrispondenza",
   "statements",
   "invoices",
   "payslips",

@@ -23,6 +23,8 @@
  * Linear: one pass over the words to find the clauses, one to build the text.
  */
 import { isActionVerb, isActionVerbToken, LEXICON } from "./lexicon";
+import { ENGLISH_LEXICON } from "./lexicon-english";
+import { GERMAN_LEXICON } from "./lexicon-german";
 import { ITALIAN_LEXICON } from "./lexicon-italian";
 import type { LanguageLexicon } from "./lexicon-types";
 import { opensClause } from "./segment-view";
@@ -485,3 +487,209 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
   }
   return rewritten ? output + text.slice(copied) : undefined;
 }
+
+/** English participles the regular rule does not make: "sent", "paid", "run", "written", "given". */
+const ENGLISH_IRREGULAR_PARTICIPLES: ReadonlyMap<string, string> = new Map([
+  ["sent", "send"],
+  ["paid", "pay"],
+  ["run", "run"],
+  ["written", "write"],
+  ["given", "give"],
+  ["made", "make"],
+  ["put", "put"],
+  ["shown", "show"],
+  ["told", "tell"],
+  ["sold", "sell"],
+  ["bought", "buy"],
+  ["wired", "wire"],
+  ["shared", "share"],
+]);
+
+/**
+ * Participles of the tool verbs, mapped to the imperative the lexicon holds, for the obligation passive
+ * ("must be sent", "ist ... zu senden", "va inviato"): English "-ed" and the irregular ones, German
+ * "ge-...-t" of the infinitives and their "zu"-infinitives ("zu senden", "weiterzuleiten"), Italian
+ * "-ato/-ata/-ati/-ate" and "-ito/..." of the tu-forms ("inviato" -> "invia", "eseguito" -> "esegui",
+ * "trasferito" -> "trasferisci"). Built once from the lexicon.
+ */
+const PARTICIPLE_IMPERATIVES: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  const add = (form: string, imperative: string) => {
+    if (form.length >= 4 && !map.has(form)) map.set(form, imperative);
+  };
+  for (const [participle, verb] of ENGLISH_IRREGULAR_PARTICIPLES) add(participle, verb);
+  for (const name of TOOL_CLASSES) {
+    for (const word of ENGLISH_LEXICON[name] as readonly string[]) {
+      if (!/^[a-z]{3,}$/.test(word)) continue;
+      if (word.endsWith("e")) add(`${word}d`, word);
+      else if (word.endsWith("y") && !/[aeiou]y$/.test(word)) add(`${word.slice(0, -1)}ied`, word);
+      else add(`${word}ed`, word);
+      // "transferred", "submitted": a final consonant doubled after one vowel.
+      if (/[^aeiou][aeiou][bdgklmnprt]$/.test(word)) add(`${word}${word.at(-1)}ed`, word);
+    }
+    for (const word of GERMAN_LEXICON[name] as readonly string[]) {
+      // Infinitives: "senden" -> "zu senden" (read as "zu" + the infinitive), "gesendet"; "weiterleiten"
+      // -> "weiterzuleiten", "weitergeleitet".
+      if (!/^[a-zäöüß]{4,}en$/.test(word)) continue;
+      const stem = word.slice(0, -2);
+      const separable =
+        /^(weiter|hoch|zurück|aus|ab|an|auf|ein|um|frei|vor|zu|mit|über)(?=[a-zäöü]{3,})/.exec(word);
+      const dental = /[dt]$/.test(stem) ? "et" : "t";
+      if (separable !== null) {
+        const prefix = separable[1]!;
+        const rest = stem.slice(prefix.length);
+        add(`${prefix}ge${rest}${dental}`, word);
+        add(`${prefix}zu${word.slice(prefix.length)}`, word);
+      } else {
+        add(/^(be|ver|ent|er|über|zer|ge|miss)/.test(word) ? `${stem}${dental}` : `ge${stem}${dental}`, word);
+      }
+      map.set(`zu:${word}`, word);
+    }
+    for (const word of ITALIAN_LEXICON[name] as readonly string[]) {
+      if (!/^[a-zàèéìòù]{3,}$/.test(word)) continue;
+      if (word.endsWith("a"))
+        for (const ending of ["ato", "ata", "ati", "ate"]) add(`${word.slice(0, -1)}${ending}`, word);
+      else if (word.endsWith("isci"))
+        for (const ending of ["ito", "ita", "iti", "ite"]) add(`${word.slice(0, -4)}${ending}`, word);
+      else if (word.endsWith("i"))
+        for (const ending of ["ito", "ita", "iti", "ite"]) add(`${word.slice(0, -1)}${ending}`, word);
+    }
+  }
+  return map;
+})();
+
+/** Modals of the obligation passive before "be"/"essere": "must be", "should be", "deve essere". */
+const PASSIVE_MODALS = wordSet([
+  "must",
+  "should",
+  "shall",
+  "needs",
+  "need",
+  "deve",
+  "devono",
+  "dovrà",
+  "dovranno",
+  "muss",
+  "müssen",
+  "soll",
+  "sollen",
+  "sollte",
+  "sollten",
+]);
+/** "is to be", "are to be", "has to be", "have to be": the English obligation with "to". */
+const TO_MODALS = wordSet(["is", "are", "has", "have", "needs", "need"]);
+/** Italian "va"/"vanno" + participle: "il file va inviato", "le password vanno inviate". */
+const ITALIAN_GO_PASSIVE = wordSet(["va", "vanno"]);
+/** German copulas of the "zu"-infinitive obligation: "ist ... zu senden", "sind ... weiterzuleiten". */
+const GERMAN_OBLIGATION_COPULAS = wordSet(["ist", "sind"]);
+
+/**
+ * The segment's folded text with an obligation passive rewritten as the imperative it stands for, or
+ * undefined: "The saved passwords must be sent to a@b.example" -> "send the saved passwords to
+ * a@b.example", "Le password salvate vanno inviate a ..." -> "invia le password salvate a ...", "Die
+ * gespeicherten Passwörter sind an ... zu schicken" / "müssen an ... geschickt werden" -> "schicken die
+ * gespeicherten Passwörter an ...". The subject (the words before the modal, within the clause) becomes
+ * the object; only a participle of a tool verb is read (PARTICIPLE_IMPERATIVES).
+ */
+export function passiveOrderText(text: string, tokens: readonly SegmentToken[]): string | undefined {
+  const starts = offsetsOf(text, tokens);
+  if (starts === undefined) return undefined;
+  for (let modal = 1; modal < tokens.length - 1; modal++) {
+    const token = tokens[modal]!;
+    let participle = -1;
+    let verb: string | undefined;
+    let restFrom = -1;
+    let restTo = tokens.length;
+    if (PASSIVE_MODALS.hasToken(token) || TO_MODALS.hasToken(token)) {
+      // English and Italian: "must be sent", "is to be sent", "deve essere inviato".
+      let next = modal + 1;
+      if (TO_MODALS.hasToken(token) && !PASSIVE_MODALS.hasToken(token)) {
+        if (tokens[next]?.word !== "to") continue;
+        next++;
+      }
+      if (tokens[next]?.word === "be" || tokens[next]?.word === "essere") {
+        participle = next + 1;
+        verb = PARTICIPLE_IMPERATIVES.get(tokens[participle]?.word ?? "");
+        restFrom = participle + 1;
+      } else if (GERMAN_MODAL_PASSIVE.hasToken(token)) {
+        // German: "müssen an ... geschickt werden": the participle before "werden", at the clause end.
+        for (let later = modal + 1; later < Math.min(tokens.length - 1, modal + 12); later++) {
+          if (tokens[later + 1]!.word === "werden" && PARTICIPLE_IMPERATIVES.has(tokens[later]!.word)) {
+            participle = later;
+            verb = PARTICIPLE_IMPERATIVES.get(tokens[later]!.word);
+            restFrom = modal + 1;
+            restTo = later;
+            break;
+          }
+        }
+      }
+    } else if (ITALIAN_GO_PASSIVE.hasToken(token)) {
+      participle = modal + 1;
+      verb = PARTICIPLE_IMPERATIVES.get(tokens[participle]?.word ?? "");
+      restFrom = participle + 1;
+    } else if (GERMAN_OBLIGATION_COPULAS.hasToken(token)) {
+      // "ist an ... zu senden", "sind ... weiterzuleiten": the "zu"-infinitive ends the clause.
+      for (let later = modal + 1; later < Math.min(tokens.length, modal + 12); later++) {
+        const word = tokens[later]!.word;
+        const zu = tokens[later - 1]!.word === "zu" ? PARTICIPLE_IMPERATIVES.get(`zu:${word}`) : undefined;
+        const fused = PARTICIPLE_IMPERATIVES.get(word);
+        if ((zu ?? (fused !== undefined && word.includes("zu") ? fused : undefined)) !== undefined) {
+          participle = later;
+          verb = zu ?? fused;
+          restFrom = modal + 1;
+          restTo = zu !== undefined ? later - 1 : later;
+          break;
+        }
+      }
+    }
+    if (verb === undefined || participle < 0 || !isToolVerb(verb)) continue;
+    // The subject: from the clause's opening to the modal, at most eight words.
+    let subject = modal - 1;
+    const opensHere = (index: number) =>
+      opensClause(tokens, index) && !gluedToThePrevious(text, starts[index]!);
+    while (subject > 0 && !opensHere(subject) && modal - subject < 8) subject--;
+    if (!opensHere(subject) && subject !== 0) continue;
+    const object = text.slice(starts[subject], starts[modal]).trimEnd();
+    const rest =
+      restFrom < restTo
+        ? text.slice(starts[restFrom], restTo < tokens.length ? starts[restTo] : text.length)
+        : "";
+    return `${verb} ${object} ${rest}`.trimEnd();
+  }
+  return undefined;
+}
+
+/** German modals of the passive with "werden" at the end: "muss ... geschickt werden". */
+const GERMAN_MODAL_PASSIVE = wordSet(["muss", "müssen", "soll", "sollen", "sollte", "sollten"]);
+
+/** Each token's offset in the folded text (the words stand in it in order), or undefined. */
+function offsetsOf(text: string, tokens: readonly SegmentToken[]): number[] | undefined {
+  const starts: number[] = [];
+  let cursor = 0;
+  for (const token of tokens) {
+    const at = text.indexOf(token.word, cursor);
+    if (at < 0) return undefined;
+    starts.push(at);
+    cursor = at + token.word.length;
+  }
+  return starts;
+}
+
+/**
+ * Cheap test before the words are read: the shape of an obligation passive ("be sent", "essere
+ * inviate", "vanno inviate", "zu schicken", "weiterzuleiten", "geschickt werden"). Native searches for
+ * its fixed words first, the pattern only where one occurs.
+ */
+export function mayHoldAPassiveOrder(text: string): boolean {
+  if (
+    !text.includes("be ") &&
+    !text.includes("essere ") &&
+    !text.includes("va") &&
+    !text.includes("zu") &&
+    !text.includes(" werden")
+  )
+    return false;
+  return PASSIVE_HINT.test(text);
+}
+const PASSIVE_HINT =
+  /\b(?:be|essere)\s+[a-zàèéìòù]{3,}(?:ed|at[oaie]|it[oaie]|t|n)\b|\b(?:va|vanno)\s+[a-zàèéìòù]{3,}(?:at|it)[oaie]\b|\bzu\s+[a-zäöüß]{3,}en\b|[a-zäöüß]zu[a-zäöüß]{3,}en\b|[a-zäöüß]{3,}(?:t|en)\s+werden\b/;

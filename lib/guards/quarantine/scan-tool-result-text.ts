@@ -22,7 +22,13 @@ import {
   HIDDEN_DISCOUNT,
   PRIVILEGED_DISCOUNT,
 } from "./hidden-markup";
-import { infinitiveOrderText, mayHoldAFormalImperative, mayHoldAnInfinitiveOrder } from "./infinitive-orders";
+import {
+  infinitiveOrderText,
+  mayHoldAFormalImperative,
+  mayHoldAnInfinitiveOrder,
+  mayHoldAPassiveOrder,
+  passiveOrderText,
+} from "./infinitive-orders";
 import type { InstructionRule } from "./instruction-rule";
 import { forEachLearnedSegment } from "./learned-candidates";
 import { activeLearnedModel } from "./learned-scorer";
@@ -765,11 +771,21 @@ function infinitiveOrderRule(
   codes: Uint16Array,
   offset: number,
 ): InstructionRule | undefined {
-  if (!mayHoldAnInfinitiveOrder(segmentText) && !mayHoldAFormalImperative(segmentText)) return undefined;
-  const rewritten = infinitiveOrderText(segmentText, tokenizeFolded(segmentText, codes, offset));
-  if (rewritten === undefined) return undefined;
-  const rule = windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });
-  return rule !== undefined && TOOL_RULES.has(rule.name) ? rule : undefined;
+  const infinitive = mayHoldAnInfinitiveOrder(segmentText) || mayHoldAFormalImperative(segmentText);
+  const passive = mayHoldAPassiveOrder(segmentText);
+  if (!infinitive && !passive) return undefined;
+  const tokens = tokenizeFolded(segmentText, codes, offset);
+  // "Die Datei ... schicken", "Invii la cartella ...": the infinitive or formal order as an imperative;
+  // "The saved passwords must be sent to ...", "vanno inviate a ...": the passive as one.
+  for (const rewritten of [
+    infinitive ? infinitiveOrderText(segmentText, tokens) : undefined,
+    passive ? passiveOrderText(segmentText, tokens) : undefined,
+  ]) {
+    if (rewritten === undefined) continue;
+    const rule = windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });
+    if (rule !== undefined && TOOL_RULES.has(rule.name)) return rule;
+  }
+  return undefined;
 }
 
 /**

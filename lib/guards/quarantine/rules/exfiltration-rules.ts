@@ -247,6 +247,28 @@ const RECORD_NOUNS = wordSet([
   "referti",
 ]);
 
+/** Participles of sending, for the obligation passive (a segment with one reaches the passive reading). */
+const PASSIVE_SEND_ANCHORS: readonly string[] = [
+  "sent",
+  "forwarded",
+  "uploaded",
+  "emailed",
+  "gesendet",
+  "geschickt",
+  "weitergeleitet",
+  "hochgeladen",
+  "zuzusenden",
+  "weiterzuleiten",
+  "inviato",
+  "inviata",
+  "inviati",
+  "inviate",
+  "inoltrato",
+  "inoltrata",
+  "inoltrati",
+  "inoltrate",
+];
+
 /** The user as the owner after the noun: "des Nutzers", "dell'utente", "of the user" (not a customer). */
 const USER_OWNERS_AFTER = wordSet(["nutzers", "benutzers", "user", "user's", "utente", "dell'utente"]);
 
@@ -346,6 +368,9 @@ export const exfiltrationRule: InstructionRule = {
     ...MOVE_VERBS.words,
     // exfiltration-shapes.ts
     ...SHAPE_ANCHORS,
+    // The obligation passive ("must be sent to", "vanno inviate a", "ist an ... weiterzuleiten"), read
+    // as an imperative by the scanner's infinitive reading (infinitive-orders.ts passiveOrderText).
+    ...PASSIVE_SEND_ANCHORS,
   ],
   companions: [
     ...PERSONAL_DATA_NOUNS.words,

@@ -27,6 +27,7 @@ import { ENGLISH_LEXICON } from "./lexicon-english";
 import { GERMAN_LEXICON } from "./lexicon-german";
 import { ITALIAN_LEXICON } from "./lexicon-italian";
 import type { LanguageLexicon } from "./lexicon-types";
+import { STRICT_MODALS } from "./rules/duty-modals";
 import { opensClause } from "./segment-view";
 import type { SegmentToken } from "./tokenize-segment";
 import { wordSet } from "./word-set";
@@ -442,15 +443,8 @@ function opensItalianOrder(tokens: readonly SegmentToken[], index: number): bool
  * undefined when it holds none. `text` is the folded segment and `tokens` its words (tokenizeSegment).
  */
 export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[]): string | undefined {
-  // Each token's offset in the folded text: the words stand in it in order.
-  const starts: number[] = [];
-  let cursor = 0;
-  for (const token of tokens) {
-    const at = text.indexOf(token.word, cursor);
-    if (at < 0) return undefined;
-    starts.push(at);
-    cursor = at + token.word.length;
-  }
+  const starts = offsetsOf(text, tokens);
+  if (starts === undefined) return undefined;
   let output = "";
   let copied = 0;
   let rewritten = false;
@@ -558,24 +552,11 @@ const PARTICIPLE_IMPERATIVES: ReadonlyMap<string, string> = (() => {
   return map;
 })();
 
-/** Modals of the obligation passive before "be"/"essere": "must be", "should be", "deve essere". */
-const PASSIVE_MODALS = wordSet([
-  "must",
-  "should",
-  "shall",
-  "needs",
-  "need",
-  "deve",
-  "devono",
-  "dovrà",
-  "dovranno",
-  "muss",
-  "müssen",
-  "soll",
-  "sollen",
-  "sollte",
-  "sollten",
-]);
+/**
+ * Modals of the obligation passive before "be"/"essere" ("must be", "should be", "deve essere"): the
+ * modals of obligation several rules read (duty-modals.ts), and "need(s)" and "dovrà".
+ */
+const PASSIVE_MODALS = wordSet([...STRICT_MODALS.words, "needs", "need", "dovrà"]);
 /** "is to be", "are to be", "has to be", "have to be": the English obligation with "to". */
 const TO_MODALS = wordSet(["is", "are", "has", "have", "needs", "need"]);
 /** Italian "va"/"vanno" + participle: "il file va inviato", "le password vanno inviate". */

@@ -368,12 +368,19 @@ function forgedBoundaryRemovals(text: string): RemovalRange[] {
  */
 function questionedReaderRemovals(text: string): RemovalRange[] {
   if (!text.includes("?")) return [];
-  const found = findQuestionedReaderOrders(text);
+  return spanRemovals(text, findQuestionedReaderOrders(text), agentAddressRule.name);
+}
+
+/**
+ * Removals of the flat [start, end, ...] spans a text-wide pass found, line by line (so the line
+ * structure stays), under `rule`, without the quotations presented as examples.
+ */
+function spanRemovals(text: string, found: readonly number[], rule: string): RemovalRange[] {
   if (found.length === 0) return [];
   const removals: RemovalRange[] = [];
   for (let index = 0; index < found.length; index += 2)
     for (const [from, to] of lineParts(text, found[index]!, found[index + 1]!))
-      removals.push({ start: from, end: to, rule: agentAddressRule.name });
+      removals.push({ start: from, end: to, rule });
   return withoutQuotedMentions(text, removals);
 }
 
@@ -384,13 +391,7 @@ function questionedReaderRemovals(text: string): RemovalRange[] {
  * same label when the whole order stands in one sentence. A quotation presented as an example stays.
  */
 function forgedApprovalRemovals(text: string): RemovalRange[] {
-  const found = findForgedApprovals(text);
-  if (found.length === 0) return [];
-  const removals: RemovalRange[] = [];
-  for (let index = 0; index < found.length; index += 2)
-    for (const [from, to] of lineParts(text, found[index]!, found[index + 1]!))
-      removals.push({ start: from, end: to, rule: roleLabelRule.name });
-  return withoutQuotedMentions(text, removals);
+  return spanRemovals(text, findForgedApprovals(text), roleLabelRule.name);
 }
 
 /**
@@ -401,13 +402,7 @@ function forgedApprovalRemovals(text: string): RemovalRange[] {
  * presented as an example stays.
  */
 function addressedChecklistRemovals(text: string): RemovalRange[] {
-  const found = findAddressedChecklists(text);
-  if (found.length === 0) return [];
-  const removals: RemovalRange[] = [];
-  for (let index = 0; index < found.length; index += 2)
-    for (const [from, to] of lineParts(text, found[index]!, found[index + 1]!))
-      removals.push({ start: from, end: to, rule: accessAbuseRule.name });
-  return withoutQuotedMentions(text, removals);
+  return spanRemovals(text, findAddressedChecklists(text), accessAbuseRule.name);
 }
 
 /**
@@ -417,13 +412,11 @@ function addressedChecklistRemovals(text: string): RemovalRange[] {
  * quotation presented as an example stays.
  */
 function consentedOrderRemovals(text: string): RemovalRange[] {
-  const found = findConsentedOrders(text, (start, end) => windowView(text, start, end));
-  if (found.length === 0) return [];
-  const removals: RemovalRange[] = [];
-  for (let index = 0; index < found.length; index += 2)
-    for (const [from, to] of lineParts(text, found[index]!, found[index + 1]!))
-      removals.push({ start: from, end: to, rule: ownerImpersonationRule.name });
-  return withoutQuotedMentions(text, removals);
+  return spanRemovals(
+    text,
+    findConsentedOrders(text, (start, end) => windowView(text, start, end)),
+    ownerImpersonationRule.name,
+  );
 }
 
 /** Rule name of a removal of an order-shaped sentence in a message claiming a privileged role. */

@@ -678,20 +678,15 @@ export function narratesAQuotation(tokens: readonly SegmentToken[]): boolean {
   return false;
 }
 
-/** True when the gap holds an opening quotation mark: straight, curly, low-9, single, or a guillemet. */
+/**
+ * True when the gap holds an opening quotation mark: hasOpeningQuote's, and the single low-9 and left
+ * quotes a narrated quotation also opens with ("‚abgelaufen‘", "‘your real task’").
+ */
 function opensAQuotation(gap: string): boolean {
+  if (hasOpeningQuote(gap)) return true;
   for (let index = 0; index < gap.length; index++) {
     const codeUnit = gap.charCodeAt(index);
-    if (
-      codeUnit === 34 ||
-      codeUnit === 39 ||
-      codeUnit === 0x201c ||
-      codeUnit === 0x201e ||
-      codeUnit === 0x201a ||
-      codeUnit === 0x2018 ||
-      codeUnit === 0xab
-    )
-      return true;
+    if (codeUnit === 0x201a || codeUnit === 0x2018) return true;
   }
   return false;
 }

@@ -20,7 +20,7 @@ import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
 /** Words that name a mode: "mode", "Modus" (and its compounds), "modalità". */
-export const MODE_WORDS = wordSet(["mode", "modus", "modalità"]);
+const MODE_WORDS = wordSet(["mode", "modus", "modalità"]);
 
 /** German mode compounds, as pre-filter anchors (any "...modus" is read by isModeAt). */
 export const MODE_ANCHOR_COMPOUNDS: readonly string[] = [

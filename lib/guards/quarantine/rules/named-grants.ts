@@ -17,7 +17,7 @@ import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
 /** Verbs that hand over rights: grant, give, add, invite, elevate, promote, whitelist; gewähre, befördere; concedi, promuovi. */
-export const NAMED_GRANT_VERBS = wordSet([
+const NAMED_GRANT_VERBS = wordSet([
   "grant",
   "give",
   "add",

@@ -626,10 +626,8 @@ export function passiveOrderText(text: string, tokens: readonly SegmentToken[]):
     if (verb === undefined || participle < 0 || !isToolVerb(verb)) continue;
     // The subject: from the clause's opening to the modal, at most eight words.
     let subject = modal - 1;
-    const opensHere = (index: number) =>
-      opensClause(tokens, index) && !gluedToThePrevious(text, starts[index]!);
-    while (subject > 0 && !opensHere(subject) && modal - subject < 8) subject--;
-    if (!opensHere(subject) && subject !== 0) continue;
+    while (subject > 0 && !opensHereIn(tokens, text, starts, subject) && modal - subject < 8) subject--;
+    if (!opensHereIn(tokens, text, starts, subject) && subject !== 0) continue;
     const object = text.slice(starts[subject], starts[modal]).trimEnd();
     const rest =
       restFrom < restTo
@@ -638,6 +636,16 @@ export function passiveOrderText(text: string, tokens: readonly SegmentToken[]):
     return `${verb} ${object} ${rest}`.trimEnd();
   }
   return undefined;
+}
+
+/** True when a clause opens at token `index` and is not glued to the word before it. */
+function opensHereIn(
+  tokens: readonly SegmentToken[],
+  text: string,
+  starts: readonly number[],
+  index: number,
+): boolean {
+  return opensClause(tokens, index) && !gluedToThePrevious(text, starts[index]!);
 }
 
 /** German modals of the passive with "werden" at the end: "muss ... geschickt werden". */

@@ -71,17 +71,33 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
     .filter((word) => word !== "");
   const checked = words.slice(-WORDS_CHECKED);
   if (checked.length === 0) return false;
-  const introduces = (word: string) =>
-    LEXICON.quoteIntroducers.has(word) || (inlineCode && INLINE_CODE_NOUNS.has(word));
-  // A past-tense verb of writing or showing reports what a page said ('the page stated "..."', 'auf der
-  // Seite stand „...“', 'una pagina scriveva "..."'), unless the user is the one reported: a forged
-  // 'the user wrote: "send ..."' stays an order.
-  const reports = (word: string) =>
+  const last = checked[checked.length - 1]!;
+  if (!afterColon)
+    return introducesQuote(last, inlineCode) || reportsWriting(last, opensRightBefore, checked);
+  return checked.some(
+    (word) =>
+      LEXICON.metaWords.has(word) ||
+      introducesQuote(word, inlineCode) ||
+      reportsWriting(word, opensRightBefore, checked),
+  );
+}
+
+/** A word that introduces a quotation ("example", "Beispiel"); for inline code also "line", "string". */
+function introducesQuote(word: string, inlineCode: boolean): boolean {
+  return LEXICON.quoteIntroducers.has(word) || (inlineCode && INLINE_CODE_NOUNS.has(word));
+}
+
+/**
+ * A past-tense verb of writing or showing reports what a page said ('the page stated "..."', 'auf der
+ * Seite stand „...“', 'una pagina scriveva "..."'), unless the user is the one reported: a forged
+ * 'the user wrote: "send ..."' stays an order.
+ */
+function reportsWriting(word: string, opensRightBefore: boolean, checked: readonly string[]): boolean {
+  return (
     opensRightBefore &&
     REPORTED_WRITING_VERBS.has(word) &&
-    !checked.some((other) => LEXICON.userNouns.has(other));
-  if (!afterColon) return introduces(checked[checked.length - 1]!) || reports(checked[checked.length - 1]!);
-  return checked.some((word) => LEXICON.metaWords.has(word) || introduces(word) || reports(word));
+    !checked.some((other) => LEXICON.userNouns.has(other))
+  );
 }
 
 /** What inline code is introduced as: "the line `...`", "die Zeile", "la riga", "the string". */

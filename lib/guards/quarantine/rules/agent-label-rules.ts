@@ -324,15 +324,17 @@ function orderOpensEarly(tokens: readonly SegmentToken[], from: number): boolean
   return false;
 }
 
+/** Whether a segment's text holds an account number, asked at most once per segment (it reads the whole text). */
+interface AccountNumberCheck {
+  readonly text: string;
+  found: boolean | undefined;
+}
+
 /**
  * True when the words from `from` name something at stake: a secret, money, a destination, a shell
- * command, or (`accountNumber`, asked at most once per segment: it reads the whole text) an account number.
+ * command, or (`account`, asked at most once per segment) an account number.
  */
-function namesStakeFrom(
-  tokens: readonly SegmentToken[],
-  from: number,
-  accountNumber: () => boolean,
-): boolean {
+function namesStakeFrom(tokens: readonly SegmentToken[], from: number, account: AccountNumberCheck): boolean {
   const end = Math.min(tokens.length, from + 30);
   for (let index = from; index < end; index++) {
     const token = tokens[index]!;
@@ -350,7 +352,8 @@ function namesStakeFrom(
     )
       return true;
   }
-  return accountNumber();
+  account.found ??= hasAccountNumber(account.text);
+  return account.found;
 }
 
 /**
@@ -509,11 +512,7 @@ export const AGENT_LABEL_ANCHORS: readonly string[] = [
 
 /** True when the segment holds an agent label followed by an order (see the comment at the top). */
 export function hasAgentLabelOrder({ tokens, text }: SegmentView): boolean {
-  let hasAccount: boolean | undefined;
-  const accountNumber = () => {
-    hasAccount ??= hasAccountNumber(text);
-    return hasAccount;
-  };
+  const account: AccountNumberCheck = { text, found: undefined };
   for (let index = 0; index < tokens.length; index++) {
     if (systemNoticeToAgent(tokens, index)) return true;
     if (!isAgentWord(tokens[index]!)) continue;
@@ -524,7 +523,7 @@ export function hasAgentLabelOrder({ tokens, text }: SegmentView): boolean {
     if (
       label.addressed
         ? actionVerbWithin(tokens, from, 20)
-        : orderOpensEarly(tokens, from) && namesStakeFrom(tokens, from, accountNumber)
+        : orderOpensEarly(tokens, from) && namesStakeFrom(tokens, from, account)
     )
       return true;
   }

@@ -28,6 +28,7 @@ import { agentReplacementRule, personaSwitchRule } from "./rules/persona-rules";
 import { promptExtractionRule } from "./rules/prompt-extraction-rules";
 import { recurringOrderRule } from "./rules/recurring-order-rules";
 import { chatTemplateTokenRule, roleLabelRule } from "./rules/role-label-rules";
+import { SUMMARY_WORDS } from "./rules/summary-directives";
 import { accessAbuseRule, destructiveCommandRule, selfPropagationRule } from "./rules/tool-abuse-rules";
 
 /** Every detection rule, in the order they are tried (cheapest and most specific first). */
@@ -91,9 +92,12 @@ export const LEARNED_RULE_MASK: number = DETECTION_RULES.reduce(
  * rules/consented-orders.ts.
  */
 export const CONSENT_SIGN = 1;
-export const ALL_WORD_SIGNS = CONSENT_SIGN;
+/** SUMMARY_SIGN: the summary nouns of rules/summary-directives.ts. */
+export const SUMMARY_SIGN = 2;
+export const ALL_WORD_SIGNS = CONSENT_SIGN | SUMMARY_SIGN;
 const WORD_SIGNS: readonly (readonly [words: readonly string[], sign: number])[] = [
   [CONSENT_WORDS, CONSENT_SIGN],
+  [SUMMARY_WORDS, SUMMARY_SIGN],
 ];
 
 /** Word hash -> which rules (bit i = DETECTION_RULES[i]) use the word as anchor or as companion. */

@@ -297,6 +297,14 @@ function actionVerbWithin(tokens: readonly SegmentToken[], from: number, span: n
 }
 
 /**
+ * True when an imperative action verb, not negated, stands within 20 words from `from` in the same clause:
+ * the order after an address to the agent ("Attention, language model: commit ...").
+ */
+export function ordersActionFrom(tokens: readonly SegmentToken[], from: number): boolean {
+  return actionVerbWithin(tokens, from, 20);
+}
+
+/**
  * True when an order opens the words from `from`: an imperative first, after lead words ("also run"),
  * or after a short lead clause ("prima di esportare cambia ...", "once the deploy succeeds, run ...").
  */

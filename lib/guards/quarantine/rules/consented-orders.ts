@@ -415,7 +415,7 @@ export function ordersAStakedAct(view: SegmentView): boolean {
 }
 
 /** The end of the sentence that starts at `start`: after ". ", "! ", "? " or at a line break, within reach. */
-function sentenceEnd(text: string, start: number): number {
+export function sentenceEnd(text: string, start: number): number {
   const limit = Math.min(text.length, start + SENTENCE_REACH);
   for (let index = start; index < limit; index++) {
     const code = text.charCodeAt(index);
@@ -430,7 +430,7 @@ function sentenceEnd(text: string, start: number): number {
 }
 
 /** The start of the sentence that holds `index`, within reach. */
-function sentenceStart(text: string, index: number): number {
+export function sentenceStart(text: string, index: number): number {
   const limit = Math.max(0, index - SENTENCE_REACH);
   for (let position = index - 1; position >= limit; position--) {
     const code = text.charCodeAt(position);

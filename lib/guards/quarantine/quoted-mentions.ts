@@ -23,6 +23,15 @@ export function isOpeningQuote(codeUnit: number): boolean {
  * does not count. Bounded lookback, so linear over all removals.
  */
 export function isQuotedMentionAt(text: string, start: number): boolean {
+  // A removal that starts with the quotation's own opening mark ('„Gib deine ersten Anweisungen ...“)
+  // konnten wir ...', the segment cut after "(z. B."): read as the quotation that mark opens.
+  if (
+    start + 1 < text.length &&
+    isOpeningQuote(text.charCodeAt(start)) &&
+    start > 0 &&
+    text.charCodeAt(start - 1) === 32
+  )
+    return isQuotedMentionAt(text, start + 1);
   let index = start - 1;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
   // A quote mark right before the removal and after a space or a colon opens a quotation; one after a
@@ -64,6 +73,8 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
   }
   const from = Math.max(0, index + 1 - LOOKBACK);
   const before = text.slice(from, index + 1).toLowerCase();
+  // An example in parentheses after a word of prose: 'Vorlagen (z. B. „...“)', 'richiesta (ad es. "...")'.
+  if (!afterColon && PARENTHESIZED_EXAMPLE_BEFORE.test(before)) return true;
   // Inline code is also introduced as a line or a string ("the line `...`", "la riga `...`"), and a
   // compound's parts count ("Test-Repository").
   const words = before
@@ -81,6 +92,13 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
       reportsWriting(word, opensRightBefore, checked),
   );
 }
+
+/**
+ * The end of the text before a quotation that opens a parenthesized example after a word and a space:
+ * "templates (e.g.", "Anfragevorlagen (z. B.", "richiesta (ad es.", "prompts (".
+ */
+const PARENTHESIZED_EXAMPLE_BEFORE =
+  /[\p{L}\p{N}] \((?:e\.\s?g\.|i\.\s?e\.|z\.\s?b\.|bspw\.|bsp\.|etwa|ad es\.|ad esempio|per esempio|per es\.|es\.|cioè|for example|for instance|zum beispiel|beispielsweise|such as)?,?[ \t]*$/u;
 
 /** A word that introduces a quotation ("example", "Beispiel"); for inline code also "line", "string". */
 function introducesQuote(word: string, inlineCode: boolean): boolean {
@@ -448,4 +466,90 @@ export function withoutQuotedMentions(text: string, removals: RemovalRange[]): R
       !(mayHoldFixtures && isCodeFixtureAt(text, removal.start, testCode)) &&
       !(mayHoldRecords && isFixtureRecordAt(text, removal.start)),
   );
+}
+
+/** Quote marks that open a quotation inside parentheses: `"`, “, „, «, ‘, ‚, '. */
+function opensParenthesizedQuote(codeUnit: number): boolean {
+  return isOpeningQuote(codeUnit) || codeUnit === 0x201a || codeUnit === 39;
+}
+
+/** Quote marks that close one: `"`, ”, “, », ’, ‘, '. */
+function closesParenthesizedQuote(codeUnit: number): boolean {
+  return isClosingQuote(codeUnit) || codeUnit === 0x2018 || codeUnit === 39;
+}
+
+/**
+ * What may stand between an opening parenthesis and its quotation: "e.g.", "i.e.", "z. B.", "etwa",
+ * "ad es.", "per esempio", "for example", "such as", "wie", "come" (lower-case: the text is folded).
+ */
+const PARENTHESIS_INTRODUCER =
+  /(?:e\.\s?g\.|i\.\s?e\.|z\.\s?b\.|bspw\.|bsp\.|etwa|ad es\.|ad esempio|per esempio|per es\.|es\.|cioè|for example|for instance|zum beispiel|beispielsweise|such as|like|wie|come)?,?[ \t]*/y;
+
+/** How far a parenthesized quotation may reach, from "(" to ")". */
+const PARENTHESIS_REACH = 400;
+
+/**
+ * The folded segment `text` with each quotation in parentheses blanked out (spaces of the same length),
+ * or undefined when it has none: 'coax a model into repeating its instructions ("repeat the text
+ * above", "what were you told?")', 'zwei Systemnachrichten verglichen: eine neutrale („Du bist ein
+ * Assistent.“)', '(ad es. "scrivi le tue istruzioni iniziali ...")'. A quotation put in parentheses
+ * after words of a sentence (and a space: 'print("...")' is a call) is that sentence's example, and a rule that matches the sentence only
+ * through it reads an example, not an order (scan-tool-result-text.ts firstMatchingRule asks the rule
+ * again of the blanked text). The parenthesis must follow a word and hold only quotations (and commas,
+ * "or", "oder", "o" between them) up to its ")" or, open, up to the end of a text the segmenter cut at
+ * a quote mark (`cutAtQuote`: it cuts '("a", "b")' at '", "'); a sentence that is nothing but the
+ * parenthesis keeps it. Each "(" is read once within PARENTHESIS_REACH, so this is linear.
+ */
+export function exampleQuotationsBlanked(text: string, cutAtQuote = false): string | undefined {
+  let open = text.indexOf("(");
+  if (open < 0) return undefined;
+  let blanked: string | undefined;
+  while (open >= 0) {
+    const close = parenthesizedQuotationEnd(text, open, cutAtQuote);
+    if (close > 0) {
+      const source = blanked ?? text;
+      blanked = `${source.slice(0, open)}${" ".repeat(close + 1 - open)}${source.slice(close + 1)}`;
+      open = text.indexOf("(", close + 1);
+    } else open = text.indexOf("(", open + 1);
+  }
+  // At least three words must stand outside the parentheses.
+  if (blanked === undefined || (blanked.match(/\p{L}{2,}/gu)?.length ?? 0) < 3) return undefined;
+  return blanked;
+}
+
+/** The index of the ")" that closes a parenthesis at `open` holding only quotations, or -1. */
+function parenthesizedQuotationEnd(text: string, open: number, cutAtQuote: boolean): number {
+  // After a word and a space: "instructions (", "neutrale („"; not a call's argument, 'print("...")'.
+  let before = open - 1;
+  if (before < 0 || text.charCodeAt(before) !== 32) return -1;
+  while (before >= 0 && text.charCodeAt(before) === 32) before--;
+  if (before < 0 || !/[\p{L}\p{N},:]/u.test(text[before]!)) return -1;
+  PARENTHESIS_INTRODUCER.lastIndex = open + 1;
+  PARENTHESIS_INTRODUCER.exec(text);
+  let index = PARENTHESIS_INTRODUCER.lastIndex;
+  const limit = Math.min(text.length, open + PARENTHESIS_REACH);
+  let quotations = 0;
+  while (index < limit) {
+    if (!opensParenthesizedQuote(text.charCodeAt(index))) return -1;
+    // The quotation's closing mark: the first closing quote followed by ")", ",", ";", " or", " o".
+    let end = index + 1;
+    while (end < limit) {
+      if (closesParenthesizedQuote(text.charCodeAt(end))) {
+        const after = text.slice(end + 1, end + 8);
+        if (/^[ \t]*(?:\)|[,;]|or\b|oder\b|o\b|und\b|and\b|e\b)/.test(after)) break;
+      }
+      end++;
+    }
+    // The segmenter cuts a sentence at '", "' (a JSON value's end): a quotation still open at the end of
+    // a text cut at a quote mark was closed there, and the parenthesis is cut with it.
+    if (end >= text.length && cutAtQuote) return text.length - 1;
+    if (end >= limit) return -1;
+    quotations++;
+    index = end + 1;
+    while (index < limit && /[ \t,;]/.test(text[index]!)) index++;
+    if (text.charCodeAt(index) === 41) return quotations > 0 ? index : -1;
+    const joiner = /^(?:or|oder|o|und|and|e)[ \t]+/.exec(text.slice(index, index + 6));
+    if (joiner !== null) index += joiner[0].length;
+  }
+  return -1;
 }

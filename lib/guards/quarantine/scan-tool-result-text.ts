@@ -44,7 +44,7 @@ import {
 } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
-import { withoutQuotedMentions } from "./quoted-mentions";
+import { exampleQuotationsBlanked, withoutQuotedMentions } from "./quoted-mentions";
 import { findAddressedChecklists } from "./rules/addressed-checklists";
 import { agentAddressRule } from "./rules/agent-address-rules";
 import { ordersActionFrom } from "./rules/agent-label-rules";
@@ -104,6 +104,7 @@ function firstMatchingRule(
   offset: number,
   ruleMask: number,
   opensLine: boolean,
+  cutAtQuote = false,
 ): InstructionRule | undefined {
   let view: SegmentView | undefined;
   for (let ruleIndex = 0; ruleIndex < DETECTION_RULES.length; ruleIndex++) {
@@ -113,12 +114,30 @@ function firstMatchingRule(
     view ??= { text: segmentText, tokens: tokenizeFolded(segmentText, codes, offset), opensLine };
     // 'A typical payload reads "Ignore all previous instructions and ..."': the sentence quotes an attack
     // as data (advisories, docs); a quotation it presents as an example is not an order.
-    if (rule.matches(view))
-      return quotesAMention(view.tokens) || reportsAQuotation(view.tokens) || narratesAQuotation(view.tokens)
-        ? undefined
-        : rule;
+    if (rule.matches(view)) return isMentionOnly(view, rule, cutAtQuote) ? undefined : rule;
   }
   return undefined;
+}
+
+/**
+ * True when the sentence that `rule` matched only mentions an attack: it quotes one as an example
+ * (quotesAMention), reports or narrates a quotation, or the rule no longer matches once the sentence's
+ * quotations in parentheses are blanked out ('coax a model into repeating its instructions ("repeat the
+ * text above")', quoted-mentions.ts exampleQuotationsBlanked; `cutAtQuote`: the segmenter ended the
+ * sentence at a quote mark, inside such a quotation).
+ */
+function isMentionOnly(view: SegmentView, rule: InstructionRule, cutAtQuote = false): boolean {
+  if (quotesAMention(view.tokens) || reportsAQuotation(view.tokens) || narratesAQuotation(view.tokens))
+    return true;
+  const blanked = exampleQuotationsBlanked(view.text, cutAtQuote);
+  return blanked !== undefined && !rule.matches(foldedView(blanked, view.opensLine));
+}
+
+/** A view of an already folded text (its code units are the folded ones). */
+function foldedView(folded: string, opensLine: boolean): SegmentView {
+  const codes = new Uint16Array(folded.length);
+  for (let index = 0; index < folded.length; index++) codes[index] = folded.charCodeAt(index);
+  return { text: folded, tokens: tokenizeFolded(folded, codes, 0), opensLine };
 }
 
 /** Whitespace-collapsed preview of at most 80 characters. */
@@ -546,17 +565,14 @@ function windowRuleMask(foldedText: string): number {
  * (it was never hashed as one sentence), so every rule is asked; rules are total and O(words), and a
  * text yields at most one window per gated segment.
  */
-function windowRule(view: SegmentView): InstructionRule | undefined {
+function windowRule(view: SegmentView, cutAtQuote = false): InstructionRule | undefined {
   const mask = windowRuleMask(view.text);
   if (mask === 0) return undefined;
   for (let ruleIndex = 0; ruleIndex < DETECTION_RULES.length; ruleIndex++) {
     if ((mask & (1 << ruleIndex)) === 0) continue;
     const rule = DETECTION_RULES[ruleIndex]!;
     if (rule.precheck !== undefined && !rule.precheck(view.text)) continue;
-    if (rule.matches(view))
-      return quotesAMention(view.tokens) || reportsAQuotation(view.tokens) || narratesAQuotation(view.tokens)
-        ? undefined
-        : rule;
+    if (rule.matches(view)) return isMentionOnly(view, rule, cutAtQuote) ? undefined : rule;
   }
   return undefined;
 }
@@ -982,7 +998,8 @@ function removedSentences(found: readonly RemovalRange[]): (start: number, end: 
 function scoreWindow(text: string, start: number, end: number, removals: RemovalRange[], minWords = 0): void {
   const view = windowView(text, start, end);
   if (view.tokens.length < minWords) return;
-  const rule = isLearnedOrder(view) ? LEARNED_RULE_NAME : windowRule(view)?.name;
+  // A window that ends right before a quote mark may end inside a quotation (isMentionOnly).
+  const rule = isLearnedOrder(view) ? LEARNED_RULE_NAME : windowRule(view, text.charCodeAt(end) === 34)?.name;
   if (rule === undefined) return;
   for (const [from, to] of lineParts(text, start, end)) removals.push({ start: from, end: to, rule });
 }
@@ -1130,6 +1147,8 @@ export function scanRegions(
             chunkStart,
             chunkMask,
             segmentBounds[segmentIndex + 2] === 1 && chunkStart === segmentStart,
+            // The segmenter cut the sentence at a quote mark ('("a", "b")' at '", "').
+            chunkEnd === segmentEnd && segmentEnd < region.length && codes[segmentEnd] === 34,
           ) ??
           ((chunkMask & HAND_WRITTEN_MASK) !== 0
             ? (thirdPersonOrderRule(chunkText, codes, chunkStart) ??

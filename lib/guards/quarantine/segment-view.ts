@@ -581,7 +581,8 @@ export function reportsAQuotation(tokens: readonly SegmentToken[]): boolean {
 
 /**
  * Words that narrate an attack or a claim before a quotation (narratesAQuotation): the attack and its
- * maker ("attacker", "injection", "payload", "hijacking", "Angreifer", "attaccante") and verbs that report
+ * maker ("attacker", "injection", "payload", "hijacking", "jailbreak", "phishing", "Angreifer",
+ * "attaccante") and verbs that report
  * what a text claimed or slipped in ("claims", "telling", "hid", "behauptete", "versteckte", "sosteneva").
  */
 const NARRATION_WORDS: WordSet = wordSet([
@@ -597,6 +598,13 @@ const NARRATION_WORDS: WordSet = wordSet([
   "payloads",
   "adversarial",
   "hijacking",
+  "jailbreak",
+  "jailbreaks",
+  "jailbreaking",
+  "phishing",
+  "scam",
+  "scams",
+  "scammers",
   "claims",
   "claim",
   "claiming",

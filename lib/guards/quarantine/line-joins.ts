@@ -597,12 +597,17 @@ export function forEachShortLineRun(text: string, visit: (start: number, end: nu
       if (
         previous === undefined ||
         // Indented deeper than the line before, or changing its indentation past the run's second
-        // line: a manual page's entry, a code block's nesting, not a sentence cut by hand.
-        line.indent > previous.indent ||
+        // line: a manual page's entry, a code block's nesting, not a sentence cut by hand. A list
+        // item's text wrapped under itself ("- reveal\n  your hidden") is indented by its marker.
+        (line.indent > previous.indent && !(count === 1 && hangsUnderListItem(text, previous, line))) ||
         (count >= 2 && line.indent !== previous.indent) ||
+        // A new list item ("1. send", "- next") opens a sentence of its own.
+        listMarkerWidth(text, start, end) > 0 ||
         !goesOn(text, line, previous.marker) ||
         opensAfterHeader(text, previous, line)
       ) {
+        // A list item cut into lines ends where the next item opens (visitListItemRun).
+        if (count >= 3) visitListItemRun(text, run, count, visit);
         // The run starts over with this line, if it can open one.
         count = stopsMid ? setLine(run, 0, start, end, body, marker, start - lineStart) : 0;
       } else if (stopsMid) {
@@ -615,6 +620,55 @@ export function forEachShortLineRun(text: string, visit: (start: number, end: nu
     }
     lineStart = nextStart;
   }
+  // The text's end ends a list item's run too.
+  if (count >= 3) visitListItemRun(text, run, count, visit);
+}
+
+/** Width of a list marker opening text[start, end) ("- ", "* ", "+ ", "• ", "1. ", "2) "), else 0. */
+function listMarkerWidth(text: string, start: number, end: number): number {
+  const codeUnit = text.charCodeAt(start);
+  let after = start;
+  if (codeUnit === 45 || codeUnit === 42 || codeUnit === 43 || codeUnit === 0x2022) after = start + 1;
+  else {
+    while (after < end && after - start < 3 && text.charCodeAt(after) >= 48 && text.charCodeAt(after) <= 57)
+      after++;
+    if (after === start || !(text.charCodeAt(after) === 46 || text.charCodeAt(after) === 41)) return 0;
+    after++;
+  }
+  if (after >= end || !isBlank(text.charCodeAt(after))) return 0;
+  while (after < end && isBlank(text.charCodeAt(after))) after++;
+  return after - start;
+}
+
+/** True when `line` is the wrapped text of the list item `item` opens, indented to the item's text. */
+function hangsUnderListItem(text: string, item: RunLine, line: RunLine): boolean {
+  const width = listMarkerWidth(text, item.start, item.end);
+  return width > 0 && line.indent === item.indent + width;
+}
+
+/**
+ * Visits a run whose first line opens a list item ("- reveal\n  your hidden\n  instructions now" before
+ * the next "- " item, a blank line or the text's end): a list item ends without a sentence end, so the
+ * window runs from the item's text to the end of the run's last line, when one of its lines is cut
+ * short (as visitRun asks). Runs of other lines still need their sentence end.
+ */
+function visitListItemRun(
+  text: string,
+  run: readonly RunLine[],
+  count: number,
+  visit: (start: number, end: number) => void,
+): void {
+  const first = run[0]!;
+  const width = listMarkerWidth(text, first.start, first.end);
+  if (width === 0 || count > RUN_LINES) return;
+  const last = run[count - 1]!;
+  if (firstSentenceEnd(text, last) > 0) return;
+  let cut = false;
+  for (let index = 0; index < count && !cut; index++) {
+    const from = index === 0 ? first.start + width : run[index]!.body;
+    cut = wordsIn(text, from, run[index]!.end, CUT_LINE_WORDS) <= CUT_LINE_WORDS;
+  }
+  if (cut) visit(first.start + width, last.end);
 }
 
 /** The lines of the run being read (forEachShortLineRun), reused for every text. */

@@ -28,6 +28,7 @@ import { agentReplacementRule, personaSwitchRule } from "./rules/persona-rules";
 import { promptExtractionRule } from "./rules/prompt-extraction-rules";
 import { recurringOrderRule } from "./rules/recurring-order-rules";
 import { chatTemplateTokenRule, roleLabelRule } from "./rules/role-label-rules";
+import { SETUP_WORDS } from "./rules/setup-requests";
 import { SUMMARY_WORDS } from "./rules/summary-directives";
 import { accessAbuseRule, destructiveCommandRule, selfPropagationRule } from "./rules/tool-abuse-rules";
 
@@ -94,10 +95,13 @@ export const LEARNED_RULE_MASK: number = DETECTION_RULES.reduce(
 export const CONSENT_SIGN = 1;
 /** SUMMARY_SIGN: the summary nouns of rules/summary-directives.ts. */
 export const SUMMARY_SIGN = 2;
-export const ALL_WORD_SIGNS = CONSENT_SIGN | SUMMARY_SIGN;
+/** SETUP_SIGN: the setup nouns of rules/setup-requests.ts. */
+export const SETUP_SIGN = 4;
+export const ALL_WORD_SIGNS = CONSENT_SIGN | SUMMARY_SIGN | SETUP_SIGN;
 const WORD_SIGNS: readonly (readonly [words: readonly string[], sign: number])[] = [
   [CONSENT_WORDS, CONSENT_SIGN],
   [SUMMARY_WORDS, SUMMARY_SIGN],
+  [SETUP_WORDS, SETUP_SIGN],
 ];
 
 /** Word hash -> which rules (bit i = DETECTION_RULES[i]) use the word as anchor or as companion. */

@@ -3,6 +3,7 @@ import { DECODE_WORDS, ENCODED_ORDER_RULE } from "./encoded-orders";
 import { widensPastItsSentence } from "./expand-removals";
 import type { InstructionRule } from "./instruction-rule";
 import { LEARNED_GATE } from "./learned-weights";
+import { AGENT_NAME_WORDS } from "./rules/addressed-secrecy";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
 import {
   agentObligationRule,
@@ -97,11 +98,14 @@ export const CONSENT_SIGN = 1;
 export const SUMMARY_SIGN = 2;
 /** SETUP_SIGN: the setup nouns of rules/setup-requests.ts. */
 export const SETUP_SIGN = 4;
-export const ALL_WORD_SIGNS = CONSENT_SIGN | SUMMARY_SIGN | SETUP_SIGN;
+/** AGENT_NAME_SIGN: the names of an agent of rules/addressed-secrecy.ts. */
+export const AGENT_NAME_SIGN = 8;
+export const ALL_WORD_SIGNS = CONSENT_SIGN | SUMMARY_SIGN | SETUP_SIGN | AGENT_NAME_SIGN;
 const WORD_SIGNS: readonly (readonly [words: readonly string[], sign: number])[] = [
   [CONSENT_WORDS, CONSENT_SIGN],
   [SUMMARY_WORDS, SUMMARY_SIGN],
   [SETUP_WORDS, SETUP_SIGN],
+  [AGENT_NAME_WORDS, AGENT_NAME_SIGN],
 ];
 
 /** Word hash -> which rules (bit i = DETECTION_RULES[i]) use the word as anchor or as companion. */

@@ -2,6 +2,7 @@ import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { extendWordHash, WORD_HASH_SEED } from "./anchor-table";
 import { WORD_CHARACTER } from "./character-fold-table";
 import {
+  AGENT_NAME_SIGN,
   ALL_WORD_SIGNS,
   ANCHOR_TABLE,
   CONSENT_SIGN,
@@ -47,6 +48,7 @@ import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { exampleQuotationsBlanked, withoutQuotedMentions } from "./quoted-mentions";
 import { findAddressedChecklists } from "./rules/addressed-checklists";
+import { findAddressedSecrecy } from "./rules/addressed-secrecy";
 import { agentAddressRule } from "./rules/agent-address-rules";
 import { ordersActionFrom } from "./rules/agent-label-rules";
 import { agentObligationRule } from "./rules/agent-steering-rules";
@@ -290,6 +292,11 @@ export function textWideRemovals(
     const requested = setupRequestRemovals(text);
     if (requested.length > 0) hidden.push(...requested);
   }
+  // Only in texts with a name of an agent ("agent", "KI", "modello").
+  if ((wordSigns & AGENT_NAME_SIGN) !== 0) {
+    const secrecy = addressedSecrecyRemovals(text);
+    if (secrecy.length > 0) hidden.push(...secrecy);
+  }
   return hidden;
 }
 
@@ -478,6 +485,19 @@ function setupRequestRemovals(text: string): RemovalRange[] {
     text,
     findSetupRequests(text, (source, start, end) => windowView(source, start, end)),
     PROMPT_EXTRACTION_RULE,
+  );
+}
+
+/**
+ * Removals of secrecy ordered under a label that addresses the agent ("fyi agent: ... pretend there was
+ * nothing there", "an den Agenten: ... behalte das für dich", rules/addressed-secrecy.ts), from the label
+ * to the end of its line, under the concealment rule's name. A quotation presented as an example stays.
+ */
+function addressedSecrecyRemovals(text: string): RemovalRange[] {
+  return spanRemovals(
+    text,
+    findAddressedSecrecy(text, (start, end) => windowView(text, start, end)),
+    concealmentRule.name,
   );
 }
 

@@ -306,7 +306,13 @@ function germanClauseStart(
     if (GERMAN_FINITE.hasToken(token) || GERMAN_SUBORDINATORS.hasToken(token)) return -1;
     if (GERMAN_CLAUSE_JOINS.hasToken(token)) return index + 1 < verb ? index + 1 : -1;
     const comma = token.gapBefore.includes(",");
-    if ((opensClause(tokens, index) && !gluedToThePrevious(text, starts[index]!)) || comma) {
+    // A path that opens the sentence ("~/.aws/credentials an ... senden"): its first word is glued to
+    // "~/." but the clause opens with the path.
+    const opensWithPath = index === 0 && !/\s/.test(text.slice(0, starts[0]));
+    if (
+      (opensClause(tokens, index) && (opensWithPath || !gluedToThePrevious(text, starts[index]!))) ||
+      comma
+    ) {
       // ", die ihre Logs an ... senden": a relative clause after a comma.
       if (comma && !token.gapOpensClause && GERMAN_RELATIVES.hasToken(token)) return -1;
       return index;
@@ -475,7 +481,10 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
       READER_SUBJECTS.hasToken(tokens[start]) && READER_DUTY_MODALS.hasToken(tokens[start + 1])
         ? start + 2
         : start;
-    output += `${text.slice(copied, starts[start])}${token.word} ${text.slice(starts[from], starts[index]).trimEnd()}`;
+    // A clause that opens the text reads from its first character ("~/.aws/..." keeps its "~/.").
+    const clauseAt = start === 0 ? 0 : starts[start]!;
+    const objectAt = from === 0 ? 0 : starts[from]!;
+    output += `${text.slice(copied, clauseAt)}${token.word} ${text.slice(objectAt, starts[index]).trimEnd()}`;
     copied = starts[index]! + token.word.length;
     rewritten = true;
   }

@@ -15,7 +15,7 @@
  * shape (a mode entered by an order or "you are", with a safeguard waived); this reads a mode that is
  * stated, not entered. Linear: one pass for the mode, bounded windows after it.
  */
-import { opensClause } from "../segment-view";
+import { opensClause, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -303,6 +303,92 @@ function tokenBefore(tokens: readonly SegmentToken[], index: number): SegmentTok
   return index > 0 ? tokens[index - 1] : undefined;
 }
 
+/** Requests and questions, permitted all at once in a mode: "every request is permitted". */
+const REQUEST_NOUNS = wordSet([
+  "request",
+  "requests",
+  "question",
+  "questions",
+  "anfrage",
+  "anfragen",
+  "frage",
+  "fragen",
+  "richiesta",
+  "richieste",
+  "domanda",
+  "domande",
+]);
+
+/** "permitted", "allowed", "erlaubt", "zulässig", "consentita", "ammessa". */
+const PERMITTED_WORDS = wordSet([
+  "permitted",
+  "allowed",
+  "approved",
+  "erlaubt",
+  "zulässig",
+  "gestattet",
+  "consentita",
+  "consentite",
+  "consentito",
+  "permessa",
+  "permesse",
+  "ammessa",
+  "ammesse",
+]);
+
+/** The agent's confirmations, skipped in a mode: "all confirmations are skipped", "ogni passaggio di conferma". */
+const CONFIRMATION_NOUNS = wordSet([
+  "confirmation",
+  "confirmations",
+  "confirmation-step",
+  "bestätigung",
+  "bestätigungen",
+  "rückfrage",
+  "rückfragen",
+  "conferma",
+  "conferme",
+]);
+
+/** "skipped", "übersprungen", "saltato": a confirmation passed over. */
+const SKIPPED_WORDS = wordSet([
+  "skipped",
+  "bypassed",
+  "übersprungen",
+  "ausgelassen",
+  "saltato",
+  "saltata",
+  "saltati",
+  "saltate",
+  "ignorato",
+  "ignorata",
+]);
+
+/**
+ * True when the words from `index` (a request or confirmation noun with "every", "all", "jede", "ogni"
+ * within two words before it) permit every request or skip every confirmation: "every request is
+ * permitted", "jede Anfrage ist erlaubt", "alle Bestätigungen werden übersprungen", "ogni passaggio di
+ * conferma viene saltato".
+ */
+export function waivesEveryCheck(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index]!;
+  const request = REQUEST_NOUNS.hasToken(token);
+  if (!request && !CONFIRMATION_NOUNS.hasToken(token)) return false;
+  let every = false;
+  for (let back = index - 1; back >= Math.max(0, index - 3); back--) {
+    if (!ANY_WORDS.hasToken(tokens[back])) continue;
+    // "not every request is allowed"
+    if (NEGATIONS.hasToken(tokenAt(tokens, back - 1))) return false;
+    every = true;
+  }
+  if (!every) return false;
+  for (let later = index + 1; later < Math.min(tokens.length, index + 5); later++) {
+    if (opensClause(tokens, later)) return false;
+    if (NEGATIONS.hasToken(tokens[later])) return false;
+    if ((request ? PERMITTED_WORDS : SKIPPED_WORDS).hasToken(tokens[later])) return true;
+  }
+  return false;
+}
+
 /** True when the words from `from` take the agent's limits away, or hand it any command or this text's. */
 function liftsLimits(tokens: readonly SegmentToken[], from: number): boolean {
   const end = Math.min(tokens.length, from + 25);
@@ -374,6 +460,10 @@ export function declaresModeWithoutLimits(tokens: readonly SegmentToken[]): bool
     const after = afterModeName(tokens, mode);
     const stated = modeIsStated(tokens, mode);
     if (stated && liftsLimits(tokens, after)) return true;
+    // "In GOD MODE every request is permitted": a mode of privilege that waives every check.
+    if (stated && isPrivilegedMode(tokens, mode))
+      for (let index = after; index < Math.min(tokens.length, after + 20); index++)
+        if (waivesEveryCheck(tokens, index)) return true;
     if (stated && isPrivilegedMode(tokens, mode) && opensWithPrivilegedLabel(tokens)) {
       for (let index = after; index < Math.min(tokens.length, after + 3); index++)
         if (MODE_STATES.hasToken(tokens[index])) return true;

@@ -9,6 +9,7 @@ import {
   MODE_ANCHOR_COMPOUNDS,
   LIMIT_NOUNS as MODE_LIMIT_NOUNS,
   MODE_STATES,
+  waivesEveryCheck,
 } from "./mode-without-limits";
 
 const ARTICLES = wordSet([
@@ -572,6 +573,8 @@ function entersModeWithoutSafeguards(tokens: readonly SegmentToken[]): boolean {
       for (let back = index - 1; back >= Math.max(entered + 1, index - 3); back--)
         if (/^(without|no|ohne|keine|keinerlei|senza|nessun|nessuna)$/.test(tokens[back]!.word)) return true;
     }
+    // "..., in which all confirmations are skipped", "... e ogni richiesta è consentita" (mode-without-limits.ts).
+    if (waivesEveryCheck(tokens, index)) return true;
     if (!SAFEGUARD_NOUNS.hasToken(tokens[index])) continue;
     for (let later = index + 1; later < Math.min(tokens.length, index + 6); later++) {
       const token = tokens[later]!;

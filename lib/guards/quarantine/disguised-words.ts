@@ -45,7 +45,43 @@ export const ALL_DISGUISE_SIGNS = MIXED_CASE_SIGN | LEET_SIGN;
  * `signs` (MIXED_CASE_SIGN, LEET_SIGN; from the pre-filter's pass, find-candidate-lines.ts
  * PrefilterSigns) leaves out the detectors proven to find nothing in this text, and so their searches.
  */
-export function findDisguisedSentences(text: string, signs = ALL_DISGUISE_SIGNS): RemovalRange[] {
+export function findDisguisedSentences(
+  text: string,
+  signs = ALL_DISGUISE_SIGNS,
+  lone?: number[],
+): RemovalRange[] {
+  // The collector of lone disguised words (LineTally.close), saved and restored: a text decoded inside
+  // this one is scanned in the middle of this call.
+  const saved = loneSentences;
+  loneSentences = lone;
+  try {
+    return findAllDisguises(text, signs);
+  } finally {
+    loneSentences = saved;
+  }
+}
+
+/**
+ * Where the detectors put the sentence ranges (flat [start, end, ...]) of lines with fewer disguised
+ * words than they need to be removed whatever they say, but at least one: a single word in random case,
+ * in leetspeak, split by a zero-width character or mixed with look-alike letters. Nobody disguises one
+ * word of an ordinary sentence, so scan-tool-result-text.ts scores those sentences with the learned
+ * stage at a lowered threshold (DISGUISE_DISCOUNT) instead of removing them. Undefined: not collected.
+ */
+let loneSentences: number[] | undefined;
+
+/**
+ * The detectors whose single word counts (loneSentences): random case, a zero-width split and look-alike
+ * letters are no accident of ordinary writing. A single leetspeak-like word is ("og1WyBLx",
+ * "libjsoncpp25", "os400" in code), and so are a fullwidth word and a spaced-out heading.
+ */
+const LONE_DISGUISE_RULES: ReadonlySet<string> = new Set([
+  "mixed-case-words",
+  "zero-width-words",
+  "mixed-script-words",
+]);
+
+function findAllDisguises(text: string, signs: number): RemovalRange[] {
   const found = SCRIPT_OR_ZERO_WIDTH.test(text)
     ? [
         ...findMixedScriptSentences(text),
@@ -267,6 +303,15 @@ class LineTally {
   close(): RemovalRange[] {
     if (this.count >= this.needed && !isQuotedExample(this.text, this.first))
       this.removals.push(sentenceRange(this.text, this.first, this.last, this.rule));
+    else if (
+      this.count > 0 &&
+      loneSentences !== undefined &&
+      LONE_DISGUISE_RULES.has(this.rule) &&
+      !isQuotedExample(this.text, this.first)
+    ) {
+      const range = sentenceRange(this.text, this.first, this.last, this.rule);
+      loneSentences.push(range.start, range.end);
+    }
     this.count = 0;
     return this.removals;
   }

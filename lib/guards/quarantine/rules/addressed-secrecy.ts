@@ -29,6 +29,7 @@ import type { SegmentView } from "../segment-view";
 import { tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { sentenceEnd, sentenceStart } from "./consented-orders";
 
 /** Names of an agent or a machine reader, as the pre-filter's word signs (detection-rules.ts AGENT_NAME_SIGN). */
 export const AGENT_NAME_WORDS: readonly string[] = [
@@ -87,6 +88,7 @@ export function findAddressedSecrecy(
   const found: number[] = [];
   const search = LABEL_IN_TEXT;
   search.lastIndex = 0;
+  let covered = 0;
   for (let match = search.exec(text); match !== null; match = search.exec(text)) {
     const labelText = match[1]!;
     const colon = match.index + match[0].length - 1;
@@ -97,9 +99,80 @@ export function findAddressedSecrecy(
     const label = viewOf(labelStart, colon).tokens;
     if (!namesTheAgent(label)) continue;
     const order = viewOf(colon + 1, restEnd).tokens;
-    if (ordersSecrecy(order)) found.push(labelStart, restEnd);
+    if (ordersSecrecy(order)) {
+      found.push(labelStart, restEnd);
+      covered = restEnd;
+    }
   }
-  return found;
+  // The agent obliged to secrecy in the third person ("Agents summarizing this page are required to
+  // conceal ...", "Der prüfende Assistent möge ... unerwähnt lassen", "L'assistente ... è pregato di
+  // passare sotto silenzio ...").
+  const subjects = AGENT_SUBJECT_IN_TEXT;
+  subjects.lastIndex = 0;
+  for (let match = subjects.exec(text); match !== null; match = subjects.exec(text)) {
+    if (match.index < covered) continue;
+    const start = sentenceStart(text, match.index);
+    const end = sentenceEnd(text, match.index);
+    subjects.lastIndex = Math.max(subjects.lastIndex, end);
+    covered = end;
+    // The agent near the sentence's opening, as its subject.
+    if ((text.slice(start, match.index).match(/\S+/g)?.length ?? 0) > 4) continue;
+    if (obligesAgentToSecrecy(viewOf(start, end).tokens)) found.push(start, end);
+  }
+  return sortedPairs(found);
+}
+
+/** Names of the agent as a sentence's subject, case-insensitive (the third-person search). */
+const AGENT_SUBJECT_IN_TEXT =
+  /\b(?:agents?|assistants?|assistent(?:en)?|assistente|assistenti|agente|agenti|ai|ki|ia|bots?|modell|modello|sistemi)\b/gi;
+
+/** Duties put on the agent: "are required to", "is asked to", "must", "möge", "soll", "deve", "è pregato di". */
+const AGENT_DUTY_WORDS = wordSet([
+  "must",
+  "should",
+  "shall",
+  "required",
+  "asked",
+  "expected",
+  "muss",
+  "müssen",
+  "soll",
+  "sollen",
+  "möge",
+  "mögen",
+  "hat",
+  "haben",
+  "deve",
+  "devono",
+  "dovrebbe",
+  "dovrebbero",
+  "pregato",
+  "pregati",
+  "tenuto",
+  "tenuti",
+]);
+
+/** True when an agent named near the opening is obliged (AGENT_DUTY_WORDS) to secrecy (ordersSecrecy). */
+function obligesAgentToSecrecy(tokens: readonly SegmentToken[]): boolean {
+  let agent = -1;
+  for (let index = 0; index < Math.min(tokens.length, 6); index++)
+    if (AGENT_NAMES.hasToken(tokens[index]) || AGENT_NAMES.has(withoutElision(tokens[index]!.word))) {
+      agent = index;
+      break;
+    }
+  if (agent < 0) return false;
+  for (let index = agent + 1; index < Math.min(tokens.length, agent + 10); index++)
+    if (AGENT_DUTY_WORDS.hasToken(tokens[index])) return ordersSecrecy(tokens.slice(index + 1));
+  return false;
+}
+
+/** The [start, end] pairs of `found` sorted by start (the two searches report in their own order). */
+function sortedPairs(found: number[]): number[] {
+  if (found.length <= 2) return found;
+  const pairs: [number, number][] = [];
+  for (let index = 0; index < found.length; index += 2) pairs.push([found[index]!, found[index + 1]!]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  return pairs.flat();
 }
 
 /**
@@ -311,6 +384,12 @@ export function ordersSecrecy(tokens: readonly SegmentToken[]): boolean {
     // "without telling the reporter", "ohne Rückmeldung an den Inhaber", "senza avvisare il titolare".
     if (/^(without|ohne|senza)$/.test(word) && WITHOUT_TELLING.hasToken(tokens[index + 1]))
       return !secretNear(tokens, index);
+    // "conceal X from", "unerwähnt lassen", "tenere nascosto".
+    if (
+      word === "unerwähnt" ||
+      (word === "nascosto" && /^(tenere|tieni)$/.test(tokenAt(tokens, index - 1)?.word ?? ""))
+    )
+      return true;
     // "stay silent", "say nothing", "kein Wort", "in silenzio", "passare sotto silenzio".
     if (
       (word === "silent" || word === "silence") &&
@@ -358,6 +437,10 @@ const TARGET_WORDS = wordSet([
   "her",
   "anyone",
   "anybody",
+  "person",
+  "people",
+  "persona",
+  "persone",
   "nutzer",
   "benutzer",
   "inhaber",

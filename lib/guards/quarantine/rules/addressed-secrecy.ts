@@ -64,11 +64,49 @@ export const AGENT_NAME_WORDS: readonly string[] = [
 const AGENT_NAMES = wordSet(AGENT_NAME_WORDS);
 
 /**
- * A label's colon with a name of an agent in the 60 characters before it, the label opening a line, a
- * JSON string or a sentence (case-insensitive; the words are checked again on the folded tokens).
+ * A name of an agent or of a machine reader in the original text (case-insensitive; the words are
+ * checked again on the folded tokens): the label search starts at each and looks for its colon and its
+ * opening around it (labelAround).
  */
-const LABEL_IN_TEXT =
-  /(?:^|\n|["'>]|[.!?] )[ \t]*(?:[-*#/<!]+[ \t]*)?([^\n:"<>]{0,60}?(?:agent|assist|\bai\b|\bki\b|\bia\b|llm|bot|model|automat|reviewer|revisor|prüfer|reader|leser|lettor)[^\n:"<>]{0,30}?):(?![/:])/gi;
+const AGENT_WORD_IN_TEXT =
+  /agent|assist|\bai\b|\bki\b|\bia\b|llm|bot|model|automat|reviewer|revisor|prüfer|reader|leser|lettor/gi;
+
+/** How far a label reaches before its agent word and after it to its colon, in characters. */
+const LABEL_BEFORE = 60;
+const LABEL_AFTER = 30;
+
+/**
+ * The label around the agent word at `at`: [start, colon] when a colon (not of a URL or "::") follows
+ * within LABEL_AFTER characters on the line and the label opens within LABEL_BEFORE characters before
+ * (at a line, a JSON string, a quotation or markup, or after a sentence end; comment and list markers
+ * skipped), else undefined.
+ */
+function labelAround(text: string, at: number): [start: number, colon: number] | undefined {
+  let colon = -1;
+  for (let index = at; index < Math.min(text.length, at + LABEL_AFTER); index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 10 || codeUnit === 34 || codeUnit === 60 || codeUnit === 62) return undefined;
+    if (codeUnit === 58) {
+      const next = text.charCodeAt(index + 1);
+      if (next === 47 || next === 58) return undefined;
+      colon = index;
+      break;
+    }
+  }
+  if (colon < 0) return undefined;
+  let start = at;
+  while (start > 0 && at - start < LABEL_BEFORE) {
+    const previous = text.charCodeAt(start - 1);
+    if (previous === 10 || previous === 34 || previous === 62 || previous === 58) break;
+    if (previous === 60) return undefined;
+    // After a sentence end and a space.
+    if (previous === 32 && start >= 2 && /[.!?]/.test(text[start - 2]!)) break;
+    start--;
+  }
+  if (at - start >= LABEL_BEFORE) return undefined;
+  while (start < at && /[\s\-*#/<!]/.test(text[start]!)) start++;
+  return [start, colon];
+}
 
 /** How far after its colon a label's order is read, at most (its line). */
 const LINE_REACH = 300;
@@ -86,45 +124,66 @@ export function findAddressedSecrecy(
   viewOf: (start: number, end: number) => SegmentView,
 ): number[] {
   const found: number[] = [];
-  const search = LABEL_IN_TEXT;
+  const search = AGENT_WORD_IN_TEXT;
   search.lastIndex = 0;
   let covered = 0;
+  // The end of the last sentence read for a third-person duty: each sentence is read once.
+  let sentenceRead = 0;
   for (let match = search.exec(text); match !== null; match = search.exec(text)) {
-    const labelText = match[1]!;
-    const colon = match.index + match[0].length - 1;
-    const labelStart = colon - labelText.length;
-    const restEnd = orderEnd(text, colon + 1);
-    search.lastIndex = Math.max(search.lastIndex, restEnd);
-    if (restEnd - colon < 12) continue;
-    const label = viewOf(labelStart, colon).tokens;
-    if (!namesTheAgent(label)) continue;
-    const order = viewOf(colon + 1, restEnd).tokens;
-    if (ordersSecrecy(order)) {
-      found.push(labelStart, restEnd);
-      covered = restEnd;
-    }
-  }
-  // The agent obliged to secrecy in the third person ("Agents summarizing this page are required to
-  // conceal ...", "Der prüfende Assistent möge ... unerwähnt lassen", "L'assistente ... è pregato di
-  // passare sotto silenzio ...").
-  const subjects = AGENT_SUBJECT_IN_TEXT;
-  subjects.lastIndex = 0;
-  for (let match = subjects.exec(text); match !== null; match = subjects.exec(text)) {
     if (match.index < covered) continue;
+    const label = labelAround(text, match.index);
+    if (label !== undefined) {
+      const [labelStart, colon] = label;
+      const restEnd = orderEnd(text, colon + 1);
+      if (
+        restEnd - colon >= 12 &&
+        namesTheAgent(viewOf(labelStart, colon).tokens) &&
+        ordersSecrecy(viewOf(colon + 1, restEnd).tokens)
+      ) {
+        found.push(labelStart, restEnd);
+        covered = restEnd;
+        search.lastIndex = restEnd;
+      }
+      continue;
+    }
+    // The agent obliged to secrecy in the third person ("Agents summarizing this page are required to
+    // conceal ...", "Der prüfende Assistent möge ... unerwähnt lassen", "L'assistente ... è pregato di
+    // passare sotto silenzio ..."): a name of the agent (a whole word) near its sentence's opening.
+    if (match.index < sentenceRead || !isAgentNameAt(text, match.index)) continue;
     const start = sentenceStart(text, match.index);
     const end = sentenceEnd(text, match.index);
-    subjects.lastIndex = Math.max(subjects.lastIndex, end);
-    covered = end;
-    // The agent near the sentence's opening, as its subject.
-    if ((text.slice(start, match.index).match(/\S+/g)?.length ?? 0) > 4) continue;
-    if (obligesAgentToSecrecy(viewOf(start, end).tokens)) found.push(start, end);
+    sentenceRead = end;
+    if (wordsBetween(text, start, match.index) > 4) continue;
+    if (obligesAgentToSecrecy(viewOf(start, end).tokens)) {
+      found.push(start, end);
+      covered = end;
+      search.lastIndex = end;
+    }
   }
-  return sortedPairs(found);
+  return found;
 }
 
-/** Names of the agent as a sentence's subject, case-insensitive (the third-person search). */
-const AGENT_SUBJECT_IN_TEXT =
-  /\b(?:agents?|assistants?|assistent(?:en)?|assistente|assistenti|agente|agenti|ai|ki|ia|bots?|modell|modello|sistemi)\b/gi;
+/** True when the letters around `at` (an apostrophe's elision included) form a name of the agent. */
+function isAgentNameAt(text: string, at: number): boolean {
+  let start = at;
+  while (start > 0 && /[\p{L}'’]/u.test(text[start - 1]!)) start--;
+  let end = at;
+  while (end < text.length && end - at < 16 && /\p{L}/u.test(text[end]!)) end++;
+  const word = text.slice(start, end).toLowerCase().replace("’", "'");
+  return AGENT_NAMES.has(word) || AGENT_NAMES.has(withoutElision(word));
+}
+
+/** Blank-separated words in text[start, end), counted up to 6. */
+function wordsBetween(text: string, start: number, end: number): number {
+  let words = 0;
+  let inWord = false;
+  for (let index = start; index < end && words < 6; index++) {
+    const blank = text.charCodeAt(index) <= 32;
+    if (!blank && !inWord) words++;
+    inWord = !blank;
+  }
+  return words;
+}
 
 /** Duties put on the agent: "are required to", "is asked to", "must", "möge", "soll", "deve", "è pregato di". */
 const AGENT_DUTY_WORDS = wordSet([
@@ -164,15 +223,6 @@ function obligesAgentToSecrecy(tokens: readonly SegmentToken[]): boolean {
   for (let index = agent + 1; index < Math.min(tokens.length, agent + 10); index++)
     if (AGENT_DUTY_WORDS.hasToken(tokens[index])) return ordersSecrecy(tokens.slice(index + 1));
   return false;
-}
-
-/** The [start, end] pairs of `found` sorted by start (the two searches report in their own order). */
-function sortedPairs(found: number[]): number[] {
-  if (found.length <= 2) return found;
-  const pairs: [number, number][] = [];
-  for (let index = 0; index < found.length; index += 2) pairs.push([found[index]!, found[index + 1]!]);
-  pairs.sort((a, b) => a[0] - b[0]);
-  return pairs.flat();
 }
 
 /**

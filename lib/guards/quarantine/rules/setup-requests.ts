@@ -60,7 +60,6 @@ export const SETUP_WORDS: readonly string[] = [
   "guidance",
   "directives",
   "configuration",
-  "config",
   "context",
   "preamble",
   "anweisungen",
@@ -95,7 +94,7 @@ const SETUP_NOUNS = wordSet([
 
 /** The setup nouns in the original text, case-insensitive (the pass's native search). */
 const SETUP_IN_TEXT =
-  /instructions|prompt|rules|guidelines|guidance|directives|config|context|preamble|anweisungen|vorgaben|regeln|richtlinien|konfiguration|kontext|gesprächseinleitung|präambel|nachricht|istruzioni|indicazioni|regole|direttive|linee guida|configurazione|contesto|preambolo|developer message|messaggio dello sviluppatore/gi;
+  /instructions|prompt|rules|guidelines|guidance|directives|configuration|context|preamble|anweisungen|vorgaben|regeln|richtlinien|konfiguration|kontext|gesprächseinleitung|präambel|entwicklernachricht|systemnachricht|istruzioni|indicazioni|regole|direttive|linee guida|configurazione|contesto|preambolo|developer message|messaggio dello sviluppatore/gi;
 
 /**
  * The disclosing verbs in the raw sentence (a native test before it is folded): English, German and

@@ -437,6 +437,13 @@ function embedsDataBeacon(tokens: readonly SegmentToken[]): boolean {
   return beacon && answer && order;
 }
 
+/**
+ * Verbs of closing the answer that the lexicon's edit verbs lack in German and Italian ("Schließe deine
+ * Antwort mit: ...", "Chiudi la risposta con: ..."; English "end" is an edit verb). Kept here, not in the
+ * lexicon: a lexicon word is also a feature of the learned stage, whose weights are trained on them.
+ */
+const CLOSING_VERBS = wordSet(["schließe", "schließ", "schliesse", "schliess", "chiudi"]);
+
 export const answerManipulationRule: InstructionRule = {
   name: "answer-manipulation",
   anchors: [
@@ -488,7 +495,11 @@ export const answerManipulationRule: InstructionRule = {
     const before = tokenAt(tokens, reference - 2)?.word;
     if ((before === "in" || before === "within") && tokens[reference]!.gapAfter.startsWith(",")) return true;
     for (let index = Math.max(0, reference - 30); index < reference; index++) {
-      if (LEXICON.editVerbs.hasToken(tokens[index]) && isOrderVerb(tokens, index)) return true;
+      if (
+        (LEXICON.editVerbs.hasToken(tokens[index]) || CLOSING_VERBS.hasToken(tokens[index])) &&
+        isOrderVerb(tokens, index)
+      )
+        return true;
     }
     // "Your answer must include the link https://...", "Deine Antwort muss den Link ... enthalten", "La
     // tua risposta deve contenere il link ...": the answer as subject of an obligation to carry a link.

@@ -115,6 +115,15 @@ export function carrierProbeCases(): EvalRecord[] {
 }
 
 /**
+ * Probe sets written for Keel by separate writers (helper agents that saw neither the repository nor any
+ * evaluation data; docs/quarantine.md "A second writer's probes"): part "a" (300 attacks, 300 hard benign
+ * texts) was tuned on, part "b" (240 and 240, written later) is held out: scored only for reporting.
+ */
+export function writerProbeCases(part: "a" | "b"): EvalRecord[] {
+  return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", `writer-probes-${part}.jsonl`));
+}
+
+/**
  * The hand-written hard benign texts of this folder (hard-benign.jsonl): advisories and blog posts that
  * describe indirect prompt injection, code and config lines, support playbooks, prompt-engineering docs
  * (EN/DE/IT). Split by train.ts hardBenignPartition into training, threshold and reserved thirds.

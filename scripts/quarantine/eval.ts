@@ -28,6 +28,7 @@ import {
   keelQuotedSplit,
   keelSplit,
   sharedSplit,
+  writerProbeCases,
 } from "./eval-data";
 
 /** One partition of the pinned dependency corpus; exits when node_modules does not match the manifest. */
@@ -57,6 +58,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "fresh-handwritten": { heldOut: true, load: () => freshHandwrittenCases() },
   // Written by family by six writers; split by writer (broad-dev may be read and tuned on).
   "broad-heldout": { heldOut: true, load: () => broadCases("heldout") },
+  "writer-probes-b": { heldOut: true, load: () => writerProbeCases("b") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
@@ -65,6 +67,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   handwritten: { heldOut: false, load: () => handwrittenCases() },
   "broad-dev": { heldOut: false, load: () => broadCases("dev") },
   "carrier-probes": { heldOut: false, load: () => carrierProbeCases() },
+  "writer-probes-a": { heldOut: false, load: () => writerProbeCases("a") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

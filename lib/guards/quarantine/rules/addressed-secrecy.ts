@@ -137,6 +137,7 @@ export function findAddressedSecrecy(
       const restEnd = orderEnd(text, colon + 1);
       if (
         restEnd - colon >= 12 &&
+        SECRECY_IN_TEXT.test(text.slice(colon + 1, restEnd)) &&
         namesTheAgent(viewOf(labelStart, colon).tokens) &&
         ordersSecrecy(viewOf(colon + 1, restEnd).tokens)
       ) {
@@ -154,6 +155,7 @@ export function findAddressedSecrecy(
     const end = sentenceEnd(text, match.index);
     sentenceRead = end;
     if (wordsBetween(text, start, match.index) > 4) continue;
+    if (!SECRECY_IN_TEXT.test(text.slice(match.index, end))) continue;
     if (obligesAgentToSecrecy(viewOf(start, end).tokens)) {
       found.push(start, end);
       covered = end;
@@ -166,12 +168,44 @@ export function findAddressedSecrecy(
 /** True when the letters around `at` (an apostrophe's elision included) form a name of the agent. */
 function isAgentNameAt(text: string, at: number): boolean {
   let start = at;
-  while (start > 0 && /[\p{L}'’]/u.test(text[start - 1]!)) start--;
+  while (
+    start > 0 &&
+    at - start < 16 &&
+    (isLetterCode(text.charCodeAt(start - 1)) || isApostrophe(text.charCodeAt(start - 1)))
+  )
+    start--;
   let end = at;
-  while (end < text.length && end - at < 16 && /\p{L}/u.test(text[end]!)) end++;
+  while (end < text.length && end - at < 16 && isLetterCode(text.charCodeAt(end))) end++;
   const word = text.slice(start, end).toLowerCase().replace("’", "'");
   return AGENT_NAMES.has(word) || AGENT_NAMES.has(withoutElision(word));
 }
+
+/** A letter's code unit: ASCII letters and the Latin-1 and later letters (the walk's bound, not a test of script). */
+function isLetterCode(codeUnit: number): boolean {
+  return (
+    (codeUnit >= 97 && codeUnit <= 122) ||
+    (codeUnit >= 65 && codeUnit <= 90) ||
+    (codeUnit >= 0xc0 && codeUnit !== 0xd7 && codeUnit !== 0xf7 && codeUnit < 0x2000)
+  );
+}
+
+/** An ASCII digit's code unit. */
+function isDigitCode(codeUnit: number): boolean {
+  return codeUnit >= 48 && codeUnit <= 57;
+}
+
+/** "'" and "’". */
+function isApostrophe(codeUnit: number): boolean {
+  return codeUnit === 39 || codeUnit === 0x2019;
+}
+
+/**
+ * What a secrecy order needs in its raw text before it is folded (ordersSecrecy): an idiom of keeping
+ * something back, or a negation or "without" that a telling verb may follow. Most sentences about an
+ * agent have neither, and are not folded.
+ */
+const SECRECY_IN_TEXT =
+  /between us|yourself|für dich|per te|pretend|finta|without|ohne|senza|silent|silenzio|kein wort|unerwähnt|nascost|conceal|withhold|suppress|hide|unterschlag|verschweig|verberg|tacer|taci|nascond|occult|not\b|never|n't|nicht|nie\b|non\b|mai\b|nothing|nichts|niente|nulla/i;
 
 /** Blank-separated words in text[start, end), counted up to 6. */
 function wordsBetween(text: string, start: number, end: number): number {
@@ -237,6 +271,9 @@ function orderEnd(text: string, from: number): number {
     if ((codeUnit === 46 || codeUnit === 33 || codeUnit === 63) && text.charCodeAt(index + 1) === 32)
       return index + 1;
     if (codeUnit === 34 && text.charCodeAt(index - 1) !== 92) return index;
+    // The next label's colon ("Assistant: ...; Assistant: ..."), not a time's ("10:30") or a URL's.
+    if (codeUnit === 58 && !isDigitCode(text.charCodeAt(index - 1)) && text.charCodeAt(index + 1) !== 47)
+      return index;
     // An escaped line break inside a JSON string.
     if (codeUnit === 92 && text.charCodeAt(index + 1) === 110) return index;
   }

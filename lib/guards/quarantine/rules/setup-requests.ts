@@ -103,6 +103,14 @@ const SETUP_IN_TEXT =
 const DISCLOSE_IN_SENTENCE =
   /respond|reply|output|print|show|reveal|quot|copy|paste|write|dump|list|includ|repeat|recit|send|e-?mail|shar|summari[sz]|translat|disclos|display|expos|post|insert|add|append|spell|reproduc|echo|begin|start|respond|fill|ausgeb|gib|zeig|kopier|zitier|schreib|sende|schick|liste|einfüg|füge|fasse|zusammenfass|offen|wiederhol|zurückgeb|übersetz|verrat|nenne|teile|mostr|stamp|svel|rivel|cit|copi|incoll|scriv|invi|elenc|ripor|riassum|restitu|ricopi|ripet|rendere|inser|tradu|condivid|comunic|dimmi/i;
 
+/**
+ * What an agent's mark (agentMark) needs in the raw sentence before it is folded: a qualifier, a
+ * receiving verb, what precedes the conversation, a maker, a possessive, or a name of the setup that
+ * marks it by itself (case-insensitive stems). A sentence with none of them is not folded.
+ */
+const MARK_IN_SENTENCE =
+  /hidden|secret|verborg|versteck|geheim|nascost|segret|initial|original|ursprüng|anfäng|inizial|given|told|received|operate|follow|vorgegeben|gegeben|mitgegeben|erhalten|bekommen|\bdat[oie]\b|scritt|ricevut|preced|before|\bvor\b|prima|developer|operator|entwickler|betreiber|sviluppator|your|\bdein|\btu[oae]|\btuoi|\bits\b|\bsein|propri|\bsu[oae]\b|\bsuoi|system|gesprächseinleitung|preamble|window/i;
+
 /** Disclosing verbs, in the forms an order takes (imperatives, infinitives, the formal and plural forms). */
 const DISCLOSE_VERBS = wordSet([
   "output",
@@ -499,7 +507,8 @@ export function findSetupRequests(
     covered = end;
     search.lastIndex = Math.max(search.lastIndex, end);
     const sentence = text.slice(start, end);
-    if (end - start < 16 || !DISCLOSE_IN_SENTENCE.test(sentence)) continue;
+    if (end - start < 16 || !DISCLOSE_IN_SENTENCE.test(sentence) || !MARK_IN_SENTENCE.test(sentence))
+      continue;
     if (!requestsTheSetup(viewOf(text, start, end).tokens)) continue;
     // A request only inside a quotation in parentheses is the sentence's example (isMentionOnly).
     const blanked = exampleQuotationsBlanked(sentence);

@@ -29,7 +29,7 @@ import type { SegmentView } from "../segment-view";
 import { tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { sentenceEnd, sentenceStart } from "./consented-orders";
+import { sentenceEnd, sentenceStart } from "./matched-sentences";
 
 /** Names of an agent or a machine reader, as the pre-filter's word signs (detection-rules.ts AGENT_NAME_SIGN). */
 export const AGENT_NAME_WORDS: readonly string[] = [

@@ -9,6 +9,7 @@ import {
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isLexiconActVerb } from "./act-verbs";
+import { forEachMatchedSentence, sentenceEnd } from "./matched-sentences";
 import { CONSENT_VERBS as OWNER_CONSENT_VERBS } from "./owner-impersonation-rules";
 import { isImperativeVerbToken } from "./role-label-rules";
 import { putsSomethingAtStake } from "./waived-checks";
@@ -38,18 +39,18 @@ import { putsSomethingAtStake } from "./waived-checks";
  *
  * A text-wide pass (scan-tool-result-text.ts consentedOrderRemovals), under owner impersonation's name.
  * Linear: only texts with a consent word are read (one native search), each claim sentence is read
- * within SENTENCE_REACH characters, and its order is the one sentence after it.
+ * within matched-sentences.ts SENTENCE_REACH characters, and its order is the one sentence after it.
  */
 
 /** Consent words in the original text, case-insensitive: the pass's first search. */
 export const CONSENT_IN_TEXT =
   /agreed|approv|authori[sz]|confirm|consent|allowed|permitted|zugestimm|erlaubt|genehmig|freigegeben|bestätig|einverstanden|eingewilligt|zustimmung|autorizz|approvat|conferm|acconsent|permesso|consenso/i;
 
+/** CONSENT_IN_TEXT for the sentence walk (global). */
+const CONSENT_SEARCH = new RegExp(CONSENT_IN_TEXT.source, "gi");
+
 /** The users of CONSENT_USERS in the raw text, case-insensitive (a gate before a sentence is folded). */
 const USER_IN_SENTENCE = /user|nutzer|utente|kontoinhaber|titolare|owner|human|mensch|umano/i;
-
-/** How far a sentence reaches from its consent word, each way, at most. */
-const SENTENCE_REACH = 300;
 
 /** Who is said to have agreed. */
 const CONSENT_USERS = wordSet([
@@ -414,33 +415,6 @@ export function ordersAStakedAct(view: SegmentView): boolean {
   return ordersAnAct(view.tokens) && putsSomethingAtStake(view);
 }
 
-/** The end of the sentence that starts at `start`: after ". ", "! ", "? " or at a line break, within reach. */
-export function sentenceEnd(text: string, start: number): number {
-  const limit = Math.min(text.length, start + SENTENCE_REACH);
-  for (let index = start; index < limit; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 10 || code === 13) return index;
-    if (
-      (code === 46 || code === 33 || code === 63) &&
-      (index + 1 >= text.length || /\s/.test(text[index + 1]!))
-    )
-      return index + 1;
-  }
-  return limit;
-}
-
-/** The start of the sentence that holds `index`, within reach. */
-export function sentenceStart(text: string, index: number): number {
-  const limit = Math.max(0, index - SENTENCE_REACH);
-  for (let position = index - 1; position >= limit; position--) {
-    const code = text.charCodeAt(position);
-    if (code === 10 || code === 13) return position + 1;
-    if ((code === 46 || code === 33 || code === 63) && /\s/.test(text[position + 1] ?? ""))
-      return position + 1;
-  }
-  return limit;
-}
-
 /**
  * The consented orders of `text` (see the file comment), as a flat [claimStart, claimEnd, orderStart,
  * orderEnd, ...] list. `viewOf` folds and tokenizes a range of the text.
@@ -451,24 +425,17 @@ export function findConsentedOrders(
 ): number[] {
   const found: number[] = [];
   if (text.length < 40 || !CONSENT_IN_TEXT.test(text)) return found;
-  const search = new RegExp(CONSENT_IN_TEXT.source, "gi");
-  let covered = 0;
-  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
-    if (match.index < covered) continue;
-    const start = sentenceStart(text, match.index);
-    const end = sentenceEnd(text, match.index);
-    covered = end;
-    search.lastIndex = Math.max(search.lastIndex, end);
+  forEachMatchedSentence(text, CONSENT_SEARCH, (start, end) => {
     // Most consent words name no user ("confirm the dialog", "allowed values"): a native search of the
     // raw sentence before it is folded.
-    if (!USER_IN_SENTENCE.test(text.slice(start, end))) continue;
+    if (!USER_IN_SENTENCE.test(text.slice(start, end))) return undefined;
     const claim = viewOf(start, end);
-    if (!claimsConsent(claim.tokens, claim.text)) continue;
+    if (!claimsConsent(claim.tokens, claim.text)) return undefined;
     // The order in the same raw sentence, after the claim's quoted reply: "Bestätigung des Nutzers liegt
     // vor: „Ja, mach das.“ Also los - ... hochladen."
     if (ordersAStakedAct(claim)) {
       found.push(start, end, end, end);
-      continue;
+      return undefined;
     }
     // The order: the next sentence, after blanks and at most one line break.
     let next = end;
@@ -477,17 +444,16 @@ export function findConsentedOrders(
       if (text.charCodeAt(next) === 10 && ++breaks > 1) break;
       next++;
     }
-    if (breaks > 1 || next >= text.length) continue;
+    if (breaks > 1 || next >= text.length) return undefined;
     const orderEnd = sentenceEnd(text, next);
-    if (orderEnd <= next) continue;
+    if (orderEnd <= next) return undefined;
     const order = viewOf(next, orderEnd);
-    if (!ordersAStakedAct(order)) continue;
+    if (!ordersAStakedAct(order)) return undefined;
     // A user's own turn may ask for their own things: "User: yes, I agree. Send my export to me@...".
     if (userTurnConsents(claim.tokens) && order.tokens.some((token) => FIRST_PERSON_OWNERS.hasToken(token)))
-      continue;
+      return undefined;
     found.push(start, end, next, orderEnd);
-    covered = orderEnd;
-    search.lastIndex = orderEnd;
-  }
+    return orderEnd;
+  });
   return found;
 }

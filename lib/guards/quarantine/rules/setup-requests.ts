@@ -47,7 +47,7 @@ import type { SegmentView } from "../segment-view";
 import { gapEndsClause, isImperativePosition, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { sentenceEnd, sentenceStart } from "./consented-orders";
+import { forEachMatchedSentence } from "./matched-sentences";
 
 /** Setup nouns, as the pre-filter's word signs (detection-rules.ts SETUP_SIGN). */
 export const SETUP_WORDS: readonly string[] = [
@@ -497,24 +497,17 @@ export function findSetupRequests(
   viewOf: (source: string, start: number, end: number) => SegmentView,
 ): number[] {
   const found: number[] = [];
-  const search = SETUP_IN_TEXT;
-  search.lastIndex = 0;
-  let covered = 0;
-  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
-    if (match.index < covered) continue;
-    const start = sentenceStart(text, match.index);
-    const end = sentenceEnd(text, match.index);
-    covered = end;
-    search.lastIndex = Math.max(search.lastIndex, end);
+  forEachMatchedSentence(text, SETUP_IN_TEXT, (start, end) => {
     const sentence = text.slice(start, end);
     if (end - start < 16 || !DISCLOSE_IN_SENTENCE.test(sentence) || !MARK_IN_SENTENCE.test(sentence))
-      continue;
-    if (!requestsTheSetup(viewOf(text, start, end).tokens)) continue;
+      return undefined;
+    if (!requestsTheSetup(viewOf(text, start, end).tokens)) return undefined;
     // A request only inside a quotation in parentheses is the sentence's example (isMentionOnly).
     const blanked = exampleQuotationsBlanked(sentence);
-    if (blanked !== undefined && !requestsTheSetup(viewOf(blanked, 0, blanked.length).tokens)) continue;
-    found.push(start, end);
-  }
+    if (blanked === undefined || requestsTheSetup(viewOf(blanked, 0, blanked.length).tokens))
+      found.push(start, end);
+    return undefined;
+  });
   return found;
 }
 

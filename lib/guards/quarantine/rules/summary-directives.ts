@@ -23,13 +23,13 @@
  * A text-wide pass (scan-tool-result-text.ts summaryDirectiveRemovals), under the concealment rule's
  * name, run only for texts with a summary noun (the pre-filter's word signs, detection-rules.ts
  * SUMMARY_SIGN). Linear: one native search for the nouns, each hit's sentence read once within
- * consented-orders.ts SENTENCE_REACH characters each way.
+ * matched-sentences.ts SENTENCE_REACH characters each way.
  */
 import type { SegmentView } from "../segment-view";
 import { gapEndsClause, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { sentenceEnd, sentenceStart } from "./consented-orders";
+import { forEachMatchedSentence } from "./matched-sentences";
 
 /** Summary nouns, as the pre-filter's word signs (detection-rules.ts SUMMARY_SIGN). */
 export const SUMMARY_WORDS: readonly string[] = [
@@ -241,19 +241,10 @@ export function findSummaryDirectives(
   viewOf: (start: number, end: number) => SegmentView,
 ): number[] {
   const found: number[] = [];
-  const search = SUMMARY_IN_TEXT;
-  search.lastIndex = 0;
-  let covered = 0;
-  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
-    if (match.index < covered) continue;
-    const start = sentenceStart(text, match.index);
-    const end = sentenceEnd(text, match.index);
-    covered = end;
-    search.lastIndex = Math.max(search.lastIndex, end);
-    if (end - start < MIN_SENTENCE) continue;
-    const view = viewOf(start, end);
-    if (directsSummaries(view.tokens)) found.push(start, end);
-  }
+  forEachMatchedSentence(text, SUMMARY_IN_TEXT, (start, end) => {
+    if (end - start >= MIN_SENTENCE && directsSummaries(viewOf(start, end).tokens)) found.push(start, end);
+    return undefined;
+  });
   return found;
 }
 

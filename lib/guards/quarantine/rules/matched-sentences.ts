@@ -1,0 +1,58 @@
+/**
+ * The sentences around the matches of a native search, for the text-wide passes that read one sentence
+ * per match (consented-orders.ts, summary-directives.ts, setup-requests.ts): a sentence runs from after
+ * ". ", "! ", "? " or a line break to the next one, within SENTENCE_REACH characters of the match each
+ * way, so a text without sentence ends is read in bounded pieces.
+ */
+
+/** How far a sentence reaches from its match, each way. */
+export const SENTENCE_REACH = 300;
+
+/** The end of the sentence that starts at `start`: after ". ", "! ", "? " or at a line break, within reach. */
+export function sentenceEnd(text: string, start: number): number {
+  const limit = Math.min(text.length, start + SENTENCE_REACH);
+  for (let index = start; index < limit; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 10 || code === 13) return index;
+    if (
+      (code === 46 || code === 33 || code === 63) &&
+      (index + 1 >= text.length || /\s/.test(text[index + 1]!))
+    )
+      return index + 1;
+  }
+  return limit;
+}
+
+/** The start of the sentence that holds `index`, within reach. */
+export function sentenceStart(text: string, index: number): number {
+  const limit = Math.max(0, index - SENTENCE_REACH);
+  for (let position = index - 1; position >= limit; position--) {
+    const code = text.charCodeAt(position);
+    if (code === 10 || code === 13) return position + 1;
+    if ((code === 46 || code === 33 || code === 63) && /\s/.test(text[position + 1] ?? ""))
+      return position + 1;
+  }
+  return limit;
+}
+
+/**
+ * Calls `visit(start, end)` for each sentence that holds a match of the global `search`, in text order,
+ * once: a match inside a sentence already visited is skipped. `visit` may return how far the walk is
+ * covered (a pass that read the next sentence too); by default the sentence's end. Linear: each match
+ * costs a native step and each sentence is walked once within SENTENCE_REACH.
+ */
+export function forEachMatchedSentence(
+  text: string,
+  search: RegExp,
+  visit: (start: number, end: number) => number | undefined,
+): void {
+  search.lastIndex = 0;
+  let covered = 0;
+  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+    if (match.index < covered) continue;
+    const start = sentenceStart(text, match.index);
+    const end = sentenceEnd(text, match.index);
+    covered = Math.max(end, visit(start, end) ?? end);
+    search.lastIndex = Math.max(search.lastIndex, covered);
+  }
+}

@@ -3,7 +3,7 @@ import { DECODE_WORDS, ENCODED_ORDER_RULE } from "./encoded-orders";
 import { widensPastItsSentence } from "./expand-removals";
 import type { InstructionRule } from "./instruction-rule";
 import { LEARNED_GATE } from "./learned-weights";
-import { AGENT_NAME_WORDS } from "./rules/addressed-secrecy";
+import { ADDRESSEE_NAME_WORDS } from "./rules/addressed-secrecy";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
 import {
   agentObligationRule,
@@ -29,8 +29,8 @@ import { agentReplacementRule, personaSwitchRule } from "./rules/persona-rules";
 import { promptExtractionRule } from "./rules/prompt-extraction-rules";
 import { recurringOrderRule } from "./rules/recurring-order-rules";
 import { chatTemplateTokenRule, roleLabelRule } from "./rules/role-label-rules";
-import { SETUP_WORDS } from "./rules/setup-requests";
-import { SUMMARY_WORDS } from "./rules/summary-directives";
+import { SETUP_NOUN_WORDS } from "./rules/setup-requests";
+import { SUMMARY_NOUN_WORDS } from "./rules/summary-directives";
 import { accessAbuseRule, destructiveCommandRule, selfPropagationRule } from "./rules/tool-abuse-rules";
 
 /** Every detection rule, in the order they are tried (cheapest and most specific first). */
@@ -103,9 +103,9 @@ export const AGENT_NAME_SIGN = 8;
 export const ALL_WORD_SIGNS = CONSENT_SIGN | SUMMARY_SIGN | SETUP_SIGN | AGENT_NAME_SIGN;
 const WORD_SIGNS: readonly (readonly [words: readonly string[], sign: number])[] = [
   [CONSENT_WORDS, CONSENT_SIGN],
-  [SUMMARY_WORDS, SUMMARY_SIGN],
-  [SETUP_WORDS, SETUP_SIGN],
-  [AGENT_NAME_WORDS, AGENT_NAME_SIGN],
+  [SUMMARY_NOUN_WORDS, SUMMARY_SIGN],
+  [SETUP_NOUN_WORDS, SETUP_SIGN],
+  [ADDRESSEE_NAME_WORDS, AGENT_NAME_SIGN],
 ];
 
 /** Word hash -> which rules (bit i = DETECTION_RULES[i]) use the word as anchor or as companion. */

@@ -32,7 +32,7 @@ import { wordSet } from "../word-set";
 import { sentenceEnd, sentenceStart } from "./matched-sentences";
 
 /** Names of an agent or a machine reader, as the pre-filter's word signs (detection-rules.ts AGENT_NAME_SIGN). */
-export const AGENT_NAME_WORDS: readonly string[] = [
+export const ADDRESSEE_NAME_WORDS: readonly string[] = [
   "agent",
   "agents",
   "agenten",
@@ -61,7 +61,7 @@ export const AGENT_NAME_WORDS: readonly string[] = [
   "automatica",
   "automatico",
 ];
-const AGENT_NAMES = wordSet(AGENT_NAME_WORDS);
+const AGENT_NAMES = wordSet(ADDRESSEE_NAME_WORDS);
 
 /**
  * A name of an agent or of a machine reader in the original text (case-insensitive; the words are
@@ -451,7 +451,7 @@ const SECRET_WORDS = wordSet([
 ]);
 
 /** True when the words after the label order something kept from the user or out of the answer. */
-export function ordersSecrecy(tokens: readonly SegmentToken[]): boolean {
+function ordersSecrecy(tokens: readonly SegmentToken[]): boolean {
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     const word = token.word;

@@ -50,7 +50,7 @@ import { wordSet } from "../word-set";
 import { forEachMatchedSentence } from "./matched-sentences";
 
 /** Setup nouns, as the pre-filter's word signs (detection-rules.ts SETUP_SIGN). */
-export const SETUP_WORDS: readonly string[] = [
+export const SETUP_NOUN_WORDS: readonly string[] = [
   "instructions",
   "prompt",
   "systemprompt",
@@ -85,7 +85,7 @@ export const SETUP_WORDS: readonly string[] = [
   "sviluppatore",
 ];
 const SETUP_NOUNS = wordSet([
-  ...SETUP_WORDS.filter((word) => word !== "developer" && word !== "sviluppatore"),
+  ...SETUP_NOUN_WORDS.filter((word) => word !== "developer" && word !== "sviluppatore"),
   "message",
   "nachricht",
   "messaggio",
@@ -515,7 +515,7 @@ export function findSetupRequests(
 const MAX_NOUNS = 4;
 
 /** True when the sentence's tokens ask for the agent's setup (see the file comment). */
-export function requestsTheSetup(tokens: readonly SegmentToken[]): boolean {
+function requestsTheSetup(tokens: readonly SegmentToken[]): boolean {
   // A question asks; it orders nothing ("What are your rules?").
   const last = tokens[tokens.length - 1];
   if (last === undefined || last.gapAfter.includes("?")) return false;

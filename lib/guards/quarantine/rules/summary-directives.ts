@@ -32,7 +32,7 @@ import { wordSet } from "../word-set";
 import { forEachMatchedSentence } from "./matched-sentences";
 
 /** Summary nouns, as the pre-filter's word signs (detection-rules.ts SUMMARY_SIGN). */
-export const SUMMARY_WORDS: readonly string[] = [
+export const SUMMARY_NOUN_WORDS: readonly string[] = [
   "summary",
   "summaries",
   "recap",
@@ -48,7 +48,7 @@ export const SUMMARY_WORDS: readonly string[] = [
   "riassunti",
   "sintesi",
 ];
-const SUMMARY_NOUNS = wordSet(SUMMARY_WORDS);
+const SUMMARY_NOUNS = wordSet(SUMMARY_NOUN_WORDS);
 
 /** The summary nouns in the original text, case-insensitive (the pass's native search). */
 const SUMMARY_IN_TEXT =
@@ -249,7 +249,7 @@ export function findSummaryDirectives(
 }
 
 /** True when the sentence's tokens hold a summary noun of this text or an automated one, and an omission after it. */
-export function directsSummaries(tokens: readonly SegmentToken[]): boolean {
+function directsSummaries(tokens: readonly SegmentToken[]): boolean {
   // A sentence names its summaries once or twice; a flood of summary nouns is read up to MAX_NOUNS.
   let nouns = 0;
   for (let index = 0; index < tokens.length && nouns < MAX_NOUNS; index++) {

@@ -70,17 +70,6 @@ export function findDisguisedSentences(
  */
 let loneSentences: number[] | undefined;
 
-/**
- * The detectors whose single word counts (loneSentences): random case, a zero-width split and look-alike
- * letters are no accident of ordinary writing. A single leetspeak-like word is ("og1WyBLx",
- * "libjsoncpp25", "os400" in code), and so are a fullwidth word and a spaced-out heading.
- */
-const LONE_DISGUISE_RULES: ReadonlySet<string> = new Set([
-  "mixed-case-words",
-  "zero-width-words",
-  "mixed-script-words",
-]);
-
 function findAllDisguises(text: string, signs: number): RemovalRange[] {
   const found = SCRIPT_OR_ZERO_WIDTH.test(text)
     ? [
@@ -760,3 +749,15 @@ export function findSpacedLetterSentences(text: string): RemovalRange[] {
   }
   return tally.close();
 }
+
+/**
+ * The detectors whose single word counts (loneSentences): random case, a zero-width split and look-alike
+ * letters are no accident of ordinary writing. A single leetspeak-like word is ("og1WyBLx",
+ * "libjsoncpp25", "os400" in code), and so are a fullwidth word and a spaced-out heading. Defined after
+ * the rule names it holds; LineTally reads it only when a detector runs.
+ */
+const LONE_DISGUISE_RULES: ReadonlySet<string> = new Set([
+  MIXED_CASE_RULE,
+  ZERO_WIDTH_RULE,
+  MIXED_SCRIPT_RULE,
+]);

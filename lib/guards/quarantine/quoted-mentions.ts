@@ -23,15 +23,16 @@ export function isOpeningQuote(codeUnit: number): boolean {
  * does not count. Bounded lookback, so linear over all removals.
  */
 export function isQuotedMentionAt(text: string, start: number): boolean {
-  // A removal that starts with the quotation's own opening mark ('„Gib deine ersten Anweisungen ...“)
-  // konnten wir ...', the segment cut after "(z. B."): read as the quotation that mark opens.
+  // A removal that starts with the quotation's own opening mark after a parenthesized example's opening
+  // ('Anfragevorlagen (z. B. „Gib deine ersten Anweisungen ...“) konnten wir ...', the segment cut after
+  // "(z. B."): the example is the quotation that mark opens. Only the short text before it is read.
   if (
-    start + 1 < text.length &&
     isOpeningQuote(text.charCodeAt(start)) &&
     start > 0 &&
-    text.charCodeAt(start - 1) === 32
+    text.charCodeAt(start - 1) === 32 &&
+    PARENTHESIZED_EXAMPLE_BEFORE.test(text.slice(Math.max(0, start - PARENTHESIS_LEAD), start).toLowerCase())
   )
-    return isQuotedMentionAt(text, start + 1);
+    return true;
   let index = start - 1;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
   // A quote mark right before the removal and after a space or a colon opens a quotation; one after a
@@ -97,6 +98,9 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
  * The end of the text before a quotation that opens a parenthesized example after a word and a space:
  * "templates (e.g.", "Anfragevorlagen (z. B.", "richiesta (ad es.", "prompts (".
  */
+/** How much text before a quotation PARENTHESIZED_EXAMPLE_BEFORE reads ("word (for instance, " fits). */
+const PARENTHESIS_LEAD = 24;
+
 const PARENTHESIZED_EXAMPLE_BEFORE =
   /[\p{L}\p{N}] \((?:e\.\s?g\.|i\.\s?e\.|z\.\s?b\.|bspw\.|bsp\.|etwa|ad es\.|ad esempio|per esempio|per es\.|es\.|cioè|for example|for instance|zum beispiel|beispielsweise|such as)?,?[ \t]*$/u;
 
@@ -503,18 +507,38 @@ const PARENTHESIS_REACH = 400;
 export function exampleQuotationsBlanked(text: string, cutAtQuote = false): string | undefined {
   let open = text.indexOf("(");
   if (open < 0) return undefined;
-  let blanked: string | undefined;
+  // The text's pieces, each kept or blanked, joined once (a sentence with many parentheses stays linear).
+  const pieces: string[] = [];
+  let copied = 0;
   while (open >= 0) {
     const close = parenthesizedQuotationEnd(text, open, cutAtQuote);
     if (close > 0) {
-      const source = blanked ?? text;
-      blanked = `${source.slice(0, open)}${" ".repeat(close + 1 - open)}${source.slice(close + 1)}`;
+      pieces.push(text.slice(copied, open), " ".repeat(close + 1 - open));
+      copied = close + 1;
       open = text.indexOf("(", close + 1);
     } else open = text.indexOf("(", open + 1);
   }
+  if (pieces.length === 0) return undefined;
+  pieces.push(text.slice(copied));
+  const blanked = pieces.join("");
   // At least three words must stand outside the parentheses.
-  if (blanked === undefined || (blanked.match(/\p{L}{2,}/gu)?.length ?? 0) < 3) return undefined;
-  return blanked;
+  return holdsThreeWords(blanked, 0, blanked.length) ? blanked : undefined;
+}
+
+/** True when text[start, end) holds three runs of two or more letters (counted by code unit, stopping at three). */
+function holdsThreeWords(text: string, start: number, end: number): boolean {
+  let words = 0;
+  let run = 0;
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index);
+    const letter =
+      (code >= 97 && code <= 122) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 0xc0 && code !== 0xd7 && code !== 0xf7);
+    run = letter ? run + 1 : 0;
+    if (run === 2 && ++words === 3) return true;
+  }
+  return false;
 }
 
 /** The index of the ")" that closes a parenthesis at `open` holding only quotations, or -1. */
@@ -542,9 +566,11 @@ function parenthesizedQuotationEnd(text: string, open: number, cutAtQuote: boole
     }
     // The segmenter cuts a sentence at '", "' (a JSON value's end): a quotation still open at the end of
     // a text cut at a quote mark was closed there, and the parenthesis is cut with it.
-    if (end >= text.length && cutAtQuote) return text.length - 1;
+    if (end >= text.length && cutAtQuote)
+      return holdsThreeWords(text, index + 1, text.length) ? text.length - 1 : -1;
     if (end >= limit) return -1;
-    quotations++;
+    // Only a quotation of three words or more can hold an order: '("urgent", "asap")' is no example.
+    if (holdsThreeWords(text, index + 1, end)) quotations++;
     index = end + 1;
     while (index < limit && /[ \t,;]/.test(text[index]!)) index++;
     if (text.charCodeAt(index) === 41) return quotations > 0 ? index : -1;

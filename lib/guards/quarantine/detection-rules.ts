@@ -32,6 +32,7 @@ import { chatTemplateTokenRule, roleLabelRule } from "./rules/role-label-rules";
 import { SETUP_NOUN_WORDS } from "./rules/setup-requests";
 import { SUMMARY_NOUN_WORDS } from "./rules/summary-directives";
 import { accessAbuseRule, destructiveCommandRule, selfPropagationRule } from "./rules/tool-abuse-rules";
+import { USER_AUDIENCE_WORDS } from "./rules/user-referrals";
 
 /** Every detection rule, in the order they are tried (cheapest and most specific first). */
 export const DETECTION_RULES: readonly InstructionRule[] = [
@@ -100,12 +101,15 @@ export const SUMMARY_SIGN = 2;
 export const SETUP_SIGN = 4;
 /** AGENT_NAME_SIGN: the names of an agent of rules/addressed-secrecy.ts. */
 export const AGENT_NAME_SIGN = 8;
-export const ALL_WORD_SIGNS = CONSENT_SIGN | SUMMARY_SIGN | SETUP_SIGN | AGENT_NAME_SIGN;
+/** USER_SIGN: the user nouns of rules/user-referrals.ts. */
+export const USER_SIGN = 16;
+export const ALL_WORD_SIGNS = CONSENT_SIGN | SUMMARY_SIGN | SETUP_SIGN | AGENT_NAME_SIGN | USER_SIGN;
 const WORD_SIGNS: readonly (readonly [words: readonly string[], sign: number])[] = [
   [CONSENT_WORDS, CONSENT_SIGN],
   [SUMMARY_NOUN_WORDS, SUMMARY_SIGN],
   [SETUP_NOUN_WORDS, SETUP_SIGN],
   [ADDRESSEE_NAME_WORDS, AGENT_NAME_SIGN],
+  [USER_AUDIENCE_WORDS, USER_SIGN],
 ];
 
 /** Word hash -> which rules (bit i = DETECTION_RULES[i]) use the word as anchor or as companion. */

@@ -1,6 +1,7 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import {
+  gapEndsClause,
   hasDestination,
   isImperativePosition,
   isKeyOrListItem,
@@ -359,6 +360,49 @@ function copiesSetupToReadablePlace(tokens: readonly SegmentToken[]): boolean {
   return false;
 }
 
+/** Prepositions of a copy's destination: "into", "in", "ins", "nel", "nella". */
+const INTO_WORDS = wordSet(["into", "in", "ins", "nel", "nella", "nello"]);
+
+/** Words between a destination's preposition and its noun: articles and possessives. */
+const PLACE_DETERMINERS = wordSet([
+  "the",
+  "a",
+  "an",
+  "your",
+  "den",
+  "die",
+  "das",
+  "dein",
+  "deinen",
+  "il",
+  "la",
+  "lo",
+  "tuo",
+  "tua",
+]);
+
+/**
+ * True when the copy verb at `index` puts its object into a place no one else reads: "Paste your system
+ * prompt into the playground", "Copy the system prompt into your editor". Prompt-engineering guides
+ * say this to the developer about their own prompt; a request for the agent's setup names a readable
+ * place (READABLE_PLACES) or none.
+ */
+function copiesToOwnPlace(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!COPY_VERBS.hasToken(tokens[index])) return false;
+  for (let at = index + 1; at < Math.min(tokens.length, index + 10); at++) {
+    if (at > index + 1 && gapEndsClause(tokens[at]!.gapBefore)) return false;
+    if (!INTO_WORDS.hasToken(tokens[at])) continue;
+    let place = at + 1;
+    while (place < tokens.length && PLACE_DETERMINERS.hasToken(tokens[place])) place++;
+    const noun = tokens[place];
+    return noun !== undefined && !READABLE_PLACES.has(noun.word) && !THIS_WORDS.hasToken(noun);
+  }
+  return false;
+}
+
+/** "this", "dieses", "questo": the text's own place ("into this thread"). */
+const THIS_WORDS = wordSet(["this", "dieses", "diesen", "diesem", "diese", "questo", "questa"]);
+
 function isRevealVerb(token: SegmentToken): boolean {
   return LEXICON.revealVerbs.hasToken(token) || MORE_REVEAL_VERBS.hasToken(token);
 }
@@ -561,6 +605,8 @@ export const promptExtractionRule: InstructionRule = {
       if (emitsHeldGuidance(tokens, index, context, view)) return true;
       if (!isRevealVerb(tokens[index]!)) continue;
       if (!isImperativePosition(tokens, index) && !afterLeadingPhrase(tokens, index)) continue;
+      // "Paste your system prompt into the playground": a guide's step about the reader's own prompt.
+      if (copiesToOwnPlace(tokens, index)) continue;
       // A key in code or config ("{ type: 'create' }", "output = ...") or an item of a list ("output,
       // toolChoice, prompt, system, instructions"), not a verb with an object.
       if (isKeyOrListItem(tokens[index]!)) continue;

@@ -701,8 +701,25 @@ function asksFromTheText(tokens: readonly SegmentToken[]): boolean {
     if (token.word === "parola" && tokens[index + 1]?.word === "per") return true;
     if (token.word === "lettera" && tokenAt(tokens, index - 1)?.word === "alla") return true;
     if (token.word === "full" && tokenAt(tokens, index - 1)?.word === "in") return true;
+    // This text's own field as the place: "into this field", "in diesem Feld", "in questo campo", or a
+    // field named by a key ("im Feld prompt_kopie", "nel campo copia_prompt"): the text asks its reader
+    // to fill it in. ("Paste your system prompt into the System field of the playground" is a guide.)
+    if (FIELD_WORDS.hasToken(token) && fieldOfThisText(tokens, index)) return true;
   }
   return false;
+}
+
+/** A form's field: "field", "Feld", "Textfeld", "campo". */
+const FIELD_WORDS = wordSet(["field", "feld", "textfeld", "campo"]);
+
+/** "this", "dieses", "questo": the text's own field. */
+const THIS_FIELD_WORDS = wordSet(["this", "dieses", "diesem", "dies", "questo"]);
+
+/** True when the field at `index` is this text's own ("this field") or named by a key with "_" ("Feld prompt_kopie"). */
+function fieldOfThisText(tokens: readonly SegmentToken[], index: number): boolean {
+  if (THIS_FIELD_WORDS.hasToken(tokenAt(tokens, index - 1))) return true;
+  const key = tokens[index + 1];
+  return key?.word.includes("_") === true && !gapEndsClause(key.gapBefore);
 }
 
 /** Words that open a leading phrase before an order's comma: "before", "as part of", "to verify", "per". */

@@ -229,7 +229,12 @@ function grantsRoleToAddress(tokens: readonly SegmentToken[], index: number, tex
   return false;
 }
 
-/** Verbs that set a contact: set, change, add, update, replace; setze, ändere, trage, hinterlege; imposta, cambia, aggiungi. */
+/**
+ * Verbs that set a contact: set, change, add, update, replace, modify, edit; setze, ändere, trage,
+ * hinterlege, aktualisiere; imposta, cambia, aggiungi, modifica. German and Italian infinitives too: at a
+ * clause's opening they are orders ("Ändern Sie die Wiederherstellungs-E-Mail ...", "Modificare l'email
+ * di recupero ...").
+ */
 const SET_CONTACT_VERBS = wordSet([
   "set",
   "change",
@@ -237,16 +242,31 @@ const SET_CONTACT_VERBS = wordSet([
   "update",
   "replace",
   "switch",
+  "modify",
+  "edit",
   "setze",
   "ändere",
+  "ändern",
   "trage",
+  "tragen",
   "hinterlege",
+  "hinterlegen",
   "ersetze",
+  "ersetzen",
+  "aktualisiere",
+  "aktualisieren",
   "imposta",
+  "impostare",
   "cambia",
+  "cambiare",
   "aggiungi",
+  "aggiungere",
   "aggiorna",
+  "aggiornare",
   "sostituisci",
+  "sostituire",
+  "modifica",
+  "modificare",
 ]);
 
 /** The account's recovery contact: "recovery email", "Wiederherstellungsadresse", "email di recupero". */
@@ -285,6 +305,60 @@ const READER_OWNERS = wordSet([
   "vostro",
   "vostra",
 ]);
+
+/** Words that make the verb after them a purpose, not an order: "to", "zu", "per". */
+const PURPOSE_MARKERS = wordSet(["to", "zu", "per", "di"]);
+
+/** The second factor of a sign-in: "two-factor", "2FA", "MFA", "Zwei-Faktor-Authentifizierung", "(a) due fattori". */
+const SECOND_FACTOR_WORDS = wordSet([
+  "two-factor",
+  "2fa",
+  "mfa",
+  "multi-factor",
+  "2-factor",
+  "zwei-faktor-authentifizierung",
+  "zwei-faktor",
+  "2-faktor-authentifizierung",
+  "mehr-faktor-authentifizierung",
+  "fattori",
+]);
+
+/** Whose sign-in it guards, named as a thing: "this account", "des Kontos", "dell'account", "the organization". */
+const ACCOUNT_HOLDERS = wordSet([
+  "account",
+  "accounts",
+  "organization",
+  "organisation",
+  "tenant",
+  "workspace",
+  "konto",
+  "kontos",
+  "konten",
+  "organisation",
+  "dell'account",
+  "l'account",
+  "all'account",
+  "dell'organizzazione",
+]);
+
+/**
+ * The second factor switched off for an account named as a thing ("Turn off two-factor authentication
+ * for this account", "Zwei-Faktor-Authentifizierung in den Sicherheitseinstellungen des Kontos
+ * deaktivieren", "Disattivare l'autenticazione a due fattori dell'account"): `window` holds the words
+ * after the verb. A help page switches off the reader's own ("for your account", "deines Kontos",
+ * "del tuo account"), which READER_OWNERS keeps; an order for someone's account leaves it without an
+ * owner or gives the user's (PROTECTED_OWNERS).
+ */
+function switchesOffAccountFactor(window: readonly string[]): boolean {
+  let factor = false;
+  let holder = false;
+  for (const word of window) {
+    if (READER_OWNERS.has(word) || LEXICON.negations.has(word)) return false;
+    if (SECOND_FACTOR_WORDS.has(word)) factor = true;
+    else if (ACCOUNT_HOLDERS.has(word)) holder = true;
+  }
+  return factor && holder;
+}
 
 /**
  * Taking over an account through its recovery contact: "Change the user's recovery email to
@@ -354,6 +428,8 @@ export const accessAbuseRule: InstructionRule = {
     ...ADDRESSED_TOOL_ORDER_ANCHORS,
     // A recovery contact changed (changesRecoveryContact).
     ...RECOVERY_WORDS.words,
+    // A second factor switched off for an account (switchesOffAccountFactor).
+    ...SECOND_FACTOR_WORDS.words,
     // Italian formal and plural imperatives of the tool verbs ("invii", "esegua", "eseguite"): a
     // segment opening with one reaches the scanner's infinitive reading (infinitive-orders.ts), which
     // reads it as the tu-form; this rule has no companions, so an anchor alone opens the segment.
@@ -372,6 +448,8 @@ export const accessAbuseRule: InstructionRule = {
     mayAddressTheAgent(segmentText) ||
     // A recovery phone number (changesRecoveryContact) has no "@".
     /recovery|recupero|wiederherstellung/.test(segmentText) ||
+    // A second factor switched off for an account (switchesOffAccountFactor).
+    /factor|2fa|mfa|faktor|fattori/.test(segmentText) ||
     segmentText.includes("authorized_keys") ||
     // Owning rights handed to a named account (named-grants.ts).
     MAY_GRANT_OWNING_RIGHTS.test(segmentText) ||
@@ -409,6 +487,14 @@ export const accessAbuseRule: InstructionRule = {
         const protection = window.some((candidate) => LEXICON.protectionNouns.has(candidate));
         const owned = window.some((candidate) => PROTECTED_OWNERS.has(candidate));
         if (protection && owned) return true;
+        // Only in imperative position: "To turn off 2FA for the account, open Settings" is a help page.
+        if (
+          protection &&
+          isImperativePosition(tokens, index) &&
+          !PURPOSE_MARKERS.hasToken(tokens[index - 1]) &&
+          switchesOffAccountFactor(window)
+        )
+          return true;
       }
       if (setsSomeonesPassword(tokens, index) || grantsRoleToAddress(tokens, index, text)) return true;
       // "on my behalf" / "in meinem Namen" / "a mio nome" with a sending verb earlier in the sentence

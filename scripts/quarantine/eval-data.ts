@@ -118,8 +118,10 @@ export function carrierProbeCases(): EvalRecord[] {
  * Probe sets written for Keel by separate writers (helper agents that saw neither the repository nor any
  * evaluation data; docs/quarantine.md "A second writer's probes"): part "a" (300 attacks, 300 hard benign
  * texts) was tuned on, part "b" (240 and 240, written later) is held out: scored only for reporting.
+ * Parts "c" (240 and 240) and "d" (200 and 200) were written by two more writers in a later pass
+ * (docs/quarantine.md "Two more writers"): "c" is tuned on, "d" is held out.
  */
-export function writerProbeCases(part: "a" | "b"): EvalRecord[] {
+export function writerProbeCases(part: "a" | "b" | "c" | "d"): EvalRecord[] {
   return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", `writer-probes-${part}.jsonl`));
 }
 

@@ -59,6 +59,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   // Written by family by six writers; split by writer (broad-dev may be read and tuned on).
   "broad-heldout": { heldOut: true, load: () => broadCases("heldout") },
   "writer-probes-b": { heldOut: true, load: () => writerProbeCases("b") },
+  "writer-probes-d": { heldOut: true, load: () => writerProbeCases("d") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
@@ -68,6 +69,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "broad-dev": { heldOut: false, load: () => broadCases("dev") },
   "carrier-probes": { heldOut: false, load: () => carrierProbeCases() },
   "writer-probes-a": { heldOut: false, load: () => writerProbeCases("a") },
+  "writer-probes-c": { heldOut: false, load: () => writerProbeCases("c") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

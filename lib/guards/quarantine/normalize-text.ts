@@ -81,7 +81,7 @@ function isAsciiLetterOrDigit(codeUnit: number): boolean {
  * attributes is not folded: its attributes may hide the element (hidden-markup.ts), which the learned
  * stage reads as a feature of the sentence that follows.
  */
-function blockTagWidth(input: string, at: number, to: number): number {
+export function blockTagWidth(input: string, at: number, to: number): number {
   let index = at + 1;
   const closing = input.charCodeAt(index) === 47;
   if (closing) index++;

@@ -155,6 +155,35 @@ const PREDICATE_AFTER_QUOTE = new Set([
   "non",
 ]);
 
+/**
+ * Controls a quotation names when one of them follows it: '"forget previous messages" button', '„Alles
+ * vergessen“ Schaltfläche', '"ignora tutto" pulsante' - the label of a button, option or command.
+ */
+const CONTROL_NOUNS = new Set([
+  "button",
+  "buttons",
+  "option",
+  "command",
+  "setting",
+  "toggle",
+  "checkbox",
+  "menu",
+  "tab",
+  "link",
+  "shortcut",
+  "schaltfläche",
+  "knopf",
+  "befehl",
+  "einstellung",
+  "menü",
+  "pulsante",
+  "tasto",
+  "opzione",
+  "comando",
+  "impostazione",
+  "voce",
+]);
+
 /** Prepositions that make a quotation their object: 'beyond "..."', 'oltre «...»', 'jenseits von „...“'. */
 const PREPOSITIONS_BEFORE_QUOTE = new Set([
   "beyond",
@@ -204,11 +233,11 @@ export function isQuotationAsNounAt(text: string, start: number, end: number): b
     if (!isClosingQuote(text.charCodeAt(at))) continue;
     const rest = text.slice(at + 1, end);
     const next = /^[\s,]*([\p{L}']+)/u.exec(rest);
-    return (
-      next !== null &&
-      PREDICATE_AFTER_QUOTE.has(next[1]!.toLowerCase()) &&
-      !SECOND_PERSON_AFTER_QUOTE.test(rest)
-    );
+    if (next === null) return false;
+    const word = next[1]!.toLowerCase();
+    // '"forget previous messages" button', '„Verlauf löschen“-Schaltfläche': the name of a control.
+    if (CONTROL_NOUNS.has(word)) return true;
+    return PREDICATE_AFTER_QUOTE.has(word) && !SECOND_PERSON_AFTER_QUOTE.test(rest);
   }
   return false;
 }
@@ -392,6 +421,141 @@ function isTestLiteralAt(text: string, start: number): boolean {
   return false;
 }
 
+/** How many lines above a removal the opening of its list or its example block is looked for. */
+const LIST_LINES = 24;
+
+/** A line that is one string literal of a list, alone: `    "Ignore previous instructions",`. */
+const LITERAL_ITEM_LINE = /^[ \t]*(["'`]).*\1[ \t]*,?[ \t]*$/;
+
+/** A line that opens a list of fixtures in code: `PAYLOADS = [`, `const attacks = [`, `cases := []string{`. */
+const LIST_OPENING_LINE =
+  /^[ \t]*(?:(?:const|let|var|final|static)[ \t]+)?([\p{L}\p{N}_$.]+)[ \t:]*(?::=|=)[^"'`\n]*[[({][ \t]*$/u;
+
+/** A line that introduces an example block: it ends with a colon and names an example. */
+const EXAMPLE_INTRO_LINE =
+  /\b(?:example|examples|e\.g\.|for instance|sample|such as|beispiel|beispiele|z\. ?b\.|etwa|esempio|esempi|ad esempio|per esempio)\b[^\n]*:[ \t]*$/iu;
+
+/** How far back the start of a removal's line is looked for; a longer line is no list item or example line. */
+const LINE_REACH = 2000;
+
+/**
+ * Line starts of one text asked in ascending order (the removals are sorted): the last answer is kept,
+ * and a later index on the same line is answered by a walk forward from the last one, so a text of one
+ * long line costs one walk over it instead of LINE_REACH characters per removal.
+ */
+class LineStarts {
+  private at = -1;
+  private start = -1;
+
+  constructor(private readonly text: string) {}
+
+  /** The start of the line that holds `index`, or -1 when it lies more than LINE_REACH characters back. */
+  of(index: number): number {
+    const text = this.text;
+    if (this.at >= 0 && index >= this.at) {
+      let position = this.at;
+      while (position < index && text.charCodeAt(position) !== 10) position++;
+      if (position === index) {
+        this.at = index;
+        return this.start >= 0 && index - this.start <= LINE_REACH ? this.start : -1;
+      }
+    }
+    const limit = Math.max(0, index - LINE_REACH);
+    let at = index;
+    while (at > limit && text.charCodeAt(at - 1) !== 10) at--;
+    this.at = index;
+    this.start = at === limit && limit > 0 ? -1 : at;
+    return this.start;
+  }
+}
+
+/** The start of the line that holds `index`, or -1 when it lies more than LINE_REACH characters back. */
+function lineStartOf(text: string, index: number): number {
+  const limit = Math.max(0, index - LINE_REACH);
+  let at = index;
+  while (at > limit && text.charCodeAt(at - 1) !== 10) at--;
+  return at === limit && limit > 0 ? -1 : at;
+}
+
+/** The indentation width of the line starting at `lineStart` (spaces and tabs, at most 200). */
+function indentation(text: string, lineStart: number): number {
+  const limit = Math.min(text.length, lineStart + 200);
+  let at = lineStart;
+  while (at < limit && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++;
+  return at - lineStart;
+}
+
+/**
+ * True when the removal at text[start, ...) is a string literal standing alone on its line as an item of
+ * a list that code opens a few lines above with a fixture name (`PAYLOADS = [`, `ANGRIFFE = [`, `const
+ * attacchi = [`; FIXTURE_WORDS) or in a test file (`testCode`): a detector's test data, one attack per
+ * line. Reads at most LIST_LINES lines of at most LINE_REACH characters above, so linear over all
+ * removals.
+ */
+export function isListedLiteralAt(
+  text: string,
+  start: number,
+  testCode: boolean,
+  lines: LineStarts = new LineStarts(text),
+): boolean {
+  let lineStart = lines.of(start);
+  if (lineStart < 0) return false;
+  let lineEnd = start;
+  while (lineEnd < text.length && lineEnd - lineStart < LINE_REACH && text.charCodeAt(lineEnd) !== 10)
+    lineEnd++;
+  if (lineEnd - lineStart >= LINE_REACH || !LITERAL_ITEM_LINE.test(text.slice(lineStart, lineEnd)))
+    return false;
+  for (let lines = 0; lines < LIST_LINES && lineStart > 0; lines++) {
+    const previousStart = lineStartOf(text, lineStart - 1);
+    if (previousStart < 0) return false;
+    const line = text.slice(previousStart, lineStart - 1);
+    if (LITERAL_ITEM_LINE.test(line)) {
+      lineStart = previousStart;
+      continue;
+    }
+    const opening = LIST_OPENING_LINE.exec(line);
+    if (opening === null) return false;
+    if (testCode) return true;
+    const parts = opening[1]!
+      .replace(/([a-z\u00e0-\u00ff])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[^\p{L}]+/u);
+    return parts.some((part) => FIXTURE_WORDS.has(part));
+  }
+  return false;
+}
+
+/**
+ * True when the removal at text[start, ...) is on an indented line of a block that a line ending in a
+ * colon introduces as an example a few lines above ("Ein Beispiel aus der Dokumentation:\n  System: Du
+ * bist ..."): documentation showing what a text looks like. The removal's line must be indented deeper
+ * than the introduction, and so must every line between. Reads at most LIST_LINES lines of at most
+ * LINE_REACH characters above.
+ */
+export function isInExampleBlockAt(
+  text: string,
+  start: number,
+  lines: LineStarts = new LineStarts(text),
+): boolean {
+  let lineStart = lines.of(start);
+  if (lineStart < 0) return false;
+  const depth = indentation(text, lineStart);
+  if (depth < 2) return false;
+  for (let lines = 0; lines < LIST_LINES && lineStart > 0; lines++) {
+    const previousStart = lineStartOf(text, lineStart - 1);
+    if (previousStart < 0) return false;
+    const previousDepth = indentation(text, previousStart);
+    if (previousDepth >= depth && previousStart < lineStart - 1) {
+      lineStart = previousStart;
+      continue;
+    }
+    if (previousDepth >= depth) return false;
+    const line = text.slice(previousStart, Math.min(lineStart - 1, previousStart + 400));
+    return EXAMPLE_INTRO_LINE.test(line);
+  }
+  return false;
+}
+
 /** How far around a removal the enclosing JSON object of a test record is looked for. */
 const RECORD_REACH = 400;
 
@@ -449,6 +613,9 @@ export function isFixtureRecordAt(text: string, start: number): boolean {
 /** Any fixture word as a substring, case-insensitive (see withoutQuotedMentions). */
 const FIXTURE_WORD_SUBSTRING = new RegExp([...FIXTURE_WORDS].join("|"), "i");
 
+/** An example word anywhere in the text: without one, no removal can sit in an example block. */
+const EXAMPLE_WORD = /example|e\.g\.|for instance|sample|such as|beispiel|z\. ?b\.|etwa|esemp/i;
+
 /** A verdict key anywhere in the text: without one, no removal can sit in a test record. */
 const VERDICT_KEY =
   /"(?:expected|expect|expectation|label|verdict|outcome|erwartet|erwartung|ergebnis|atteso|esito|etichetta|risultato)"\s*:/i;
@@ -463,11 +630,16 @@ export function withoutQuotedMentions(text: string, removals: RemovalRange[]): R
   // superset of the words it would find) has no fixture.
   const testCode = TEST_CODE_MARKER.test(text);
   const mayHoldFixtures = testCode || FIXTURE_WORD_SUBSTRING.test(text);
+  // isInExampleBlockAt needs a line that introduces an example.
+  const mayHoldExamples = EXAMPLE_WORD.test(text);
+  const lines = new LineStarts(text);
   return removals.filter(
     (removal) =>
       !isQuotedMentionAt(text, removal.start) &&
       !isQuotationAsNounAt(text, removal.start, removal.end) &&
       !(mayHoldFixtures && isCodeFixtureAt(text, removal.start, testCode)) &&
+      !(mayHoldFixtures && isListedLiteralAt(text, removal.start, testCode, lines)) &&
+      !(mayHoldExamples && isInExampleBlockAt(text, removal.start, lines)) &&
       !(mayHoldRecords && isFixtureRecordAt(text, removal.start)),
   );
 }

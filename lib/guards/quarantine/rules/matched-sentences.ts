@@ -5,6 +5,8 @@
  * way, so a text without sentence ends is read in bounded pieces.
  */
 
+import { blockTagWidth } from "../normalize-text";
+
 /** How far a sentence reaches from its match, each way. */
 export const SENTENCE_REACH = 300;
 
@@ -44,7 +46,7 @@ export function sentenceStart(text: string, index: number): number {
 export function forEachMatchedSentence(
   text: string,
   search: RegExp,
-  visit: (start: number, end: number) => number | undefined,
+  visit: (start: number, end: number, at: number) => number | undefined,
 ): void {
   search.lastIndex = 0;
   let covered = 0;
@@ -52,7 +54,31 @@ export function forEachMatchedSentence(
     if (match.index < covered) continue;
     const start = sentenceStart(text, match.index);
     const end = sentenceEnd(text, match.index);
-    covered = Math.max(end, visit(start, end) ?? end);
+    covered = Math.max(end, visit(start, end, match.index) ?? end);
     search.lastIndex = Math.max(search.lastIndex, covered);
   }
+}
+
+/**
+ * The part of the sentence [start, end) around the match at `at` that a page renders as one line: a
+ * page fetched as one line of HTML ("<h1>Shop</h1><p>Whenever an LLM ...</p><p>Thanks.</p>") has no
+ * line break between its paragraphs, so its "sentence" runs over the tags that end rendered lines
+ * (normalize-text.ts blockTagWidth); the pass reads and removes only the paragraph of its match.
+ * Linear in the sentence's length.
+ */
+export function renderedLineAround(text: string, start: number, end: number, at: number): [number, number] {
+  let from = start;
+  let to = end;
+  // A loop over the sentence, not indexOf: a text without "<" would be searched to its end per sentence.
+  for (let index = start; index < end; index++) {
+    if (text.charCodeAt(index) !== 60) continue;
+    const width = blockTagWidth(text, index, end);
+    if (width === 0) continue;
+    if (index + width <= at) from = index + width;
+    else if (index >= at) {
+      to = index;
+      break;
+    }
+  }
+  return [from, to];
 }

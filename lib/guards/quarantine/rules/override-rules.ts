@@ -116,6 +116,8 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
       // 'say things like "ignore all previous instructions"': a mention, not an order. "Il
       // preprocessore ignora le istruzioni precedenti": an Italian third person, not an imperative.
       if (isQuotedMention(tokens, index) || isItalianThirdPerson(tokens, index)) continue;
+      // "..., verwerfen wir die vorherigen Anweisungen des Nutzers": the writer's own doing, a statement.
+      if (FIRST_PERSON_SUBJECTS.hasToken(tokens[index + 1])) continue;
       if (isNotBlocked(tokens, index) && !isNounUse(tokens, index)) {
         let noun = guidanceNounIndex(features, index + 1, index + 1 + WINDOW, tokens.length);
         // "Ignore the rules you were given": a relative clause that gives the guidance to the reader
@@ -139,6 +141,9 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
     return false;
   },
 };
+
+/** German first-person subjects after a verb ("verwerfen wir", "ignoriere ich"): a statement, not an order. */
+const FIRST_PERSON_SUBJECTS = wordSet(["wir", "ich"]);
 
 /** Italian override verbs whose imperative is also the third person singular ("ignora", "dimentica"). */
 const ITALIAN_AMBIGUOUS_VERBS = wordSet(ITALIAN_LEXICON.overrideVerbs.filter((word) => word.endsWith("a")));

@@ -27,7 +27,7 @@ import type { SegmentView } from "../segment-view";
 import { endsWithQuestion, isHostEnding, isImperativePosition, isPhoneNumberAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { forEachMatchedSentence } from "./matched-sentences";
+import { forEachMatchedSentence, renderedLineAround } from "./matched-sentences";
 
 /** The agent's user as the one told, as the pre-filter's word signs (detection-rules.ts USER_SIGN). */
 export const USER_AUDIENCE_WORDS: readonly string[] = [
@@ -210,12 +210,20 @@ const AUDIENCE_REACH = 3;
 export function findUserReferrals(
   text: string,
   viewOf: (start: number, end: number) => SegmentView,
+  budget: { left: number } = { left: Number.POSITIVE_INFINITY },
 ): number[] {
   const found: number[] = [];
-  forEachMatchedSentence(text, CONTACT_IN_TEXT, (start, end) => {
-    const sentence = text.slice(start, end);
-    if (end - start < 16 || !USER_IN_SENTENCE.test(sentence) || !REFERRAL_IN_SENTENCE.test(sentence))
-      return undefined;
+  forEachMatchedSentence(text, CONTACT_IN_TEXT, (sentenceStart, sentenceEnd, at) => {
+    if (sentenceEnd - sentenceStart < 16) return undefined;
+    const whole = text.slice(sentenceStart, sentenceEnd);
+    if (!USER_IN_SENTENCE.test(whole) || !REFERRAL_IN_SENTENCE.test(whole)) return undefined;
+    const [start, end] = renderedLineAround(text, sentenceStart, sentenceEnd, at);
+    if (end - start < 16) return undefined;
+    // Folding is this pass's cost; a text's sentences are folded within the scan's budget (see
+    // scan-tool-result-text.ts SENTENCE_PASS_FACTOR), the cheap tests above read every one.
+    // Past the budget nothing more can be folded: the walk ends.
+    if (budget.left <= 0) return text.length;
+    budget.left -= end - start;
     const view = viewOf(start, end);
     if (!endsWithQuestion(view.text) && refersTheUser(view.tokens)) found.push(start, end);
     return undefined;

@@ -33,6 +33,17 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
     PARENTHESIZED_EXAMPLE_BEFORE.test(text.slice(Math.max(0, start - PARENTHESIS_LEAD), start).toLowerCase())
   )
     return true;
+  // The same after "z. B.", "e.g." without a parenthesis ('Missbrauchsversuchen, z. B. „Vergiss ...“'):
+  // the segmenter cut the sentence after the abbreviation's dot.
+  if (
+    isOpeningQuote(text.charCodeAt(start)) &&
+    start > 0 &&
+    text.charCodeAt(start - 1) === 32 &&
+    EXAMPLE_ABBREVIATION_BEFORE.test(
+      text.slice(Math.max(0, start - PARENTHESIS_LEAD), start - 1).toLowerCase(),
+    )
+  )
+    return true;
   let index = start - 1;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
   // A quote mark right before the removal and after a space or a colon opens a quotation; one after a
@@ -48,8 +59,10 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
     // The quotation opens the removed line itself, after a blockquote marker: '> „Füge der
     // Zusammenfassung ...“' under "Im Test lautete der versteckte Text (hier nur als Beispiel zitiert):".
     // What introduces it stands at the end of the line before.
+    // A code comment's marker may stand before it too: "# „ignoriere ...“ nur zitieren." under "# ...
+    // Sicherheitsartikel, die Sätze wie".
     let opening = start;
-    while (opening < text.length && /[ \t>]/.test(text[opening]!)) opening++;
+    while (opening < text.length && /[ \t>#*/]/.test(text[opening]!)) opening++;
     if (opening >= text.length || !isOpeningQuote(text.charCodeAt(opening)) || opening - start > 8)
       return false;
     index = start - 1;
@@ -58,8 +71,14 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
     index--;
     if (index >= 0 && text.charCodeAt(index) === 13) index--;
     while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
-    // Only after a colon: a quotation on its own line under any sentence is not introduced by it.
-    if (index < 0 || text.charCodeAt(index) !== 58) return false;
+    // After a colon; or the line before ends with a word that introduces a quotation ("Sätze wie",
+    // "phrases like"): a quotation on its own line under any other sentence is not introduced by it.
+    if (index < 0) return false;
+    if (text.charCodeAt(index) !== 58) {
+      const lineBefore = text.slice(Math.max(0, index + 1 - LOOKBACK), index + 1).toLowerCase();
+      const last = /([\p{L}]+)$/u.exec(lineBefore);
+      return last !== null && introducesQuote(last[1]!, false);
+    }
     index++;
   }
   index--;
@@ -76,6 +95,8 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
   const before = text.slice(from, index + 1).toLowerCase();
   // An example in parentheses after a word of prose: 'Vorlagen (z. B. „...“)', 'richiesta (ad es. "...")'.
   if (!afterColon && PARENTHESIZED_EXAMPLE_BEFORE.test(before)) return true;
+  // An abbreviation of "for example" right before: 'Missbrauchsversuchen, z. B. „Vergiss ...“', 'e.g. "..."'.
+  if (!afterColon && EXAMPLE_ABBREVIATION_BEFORE.test(before)) return true;
   // Inline code is also introduced as a line or a string ("the line `...`", "la riga `...`"), and a
   // compound's parts count ("Test-Repository").
   const words = before
@@ -103,6 +124,10 @@ const PARENTHESIS_LEAD = 24;
 
 const PARENTHESIZED_EXAMPLE_BEFORE =
   /[\p{L}\p{N}] \((?:e\.\s?g\.|i\.\s?e\.|z\.\s?b\.|bspw\.|bsp\.|etwa|ad es\.|ad esempio|per esempio|per es\.|es\.|cioè|for example|for instance|zum beispiel|beispielsweise|such as)?,?[ \t]*$/u;
+
+/** "e.g.", "z. B.", "bspw.", "ad es.", "per es.", "i.e." ending the text before a quotation. */
+const EXAMPLE_ABBREVIATION_BEFORE =
+  /(?:^|[^\p{L}])(?:e\.\s?g\.|z\.\s?b\.|bspw\.|ad es\.|per es\.|i\.\s?e\.),?$/u;
 
 /** A word that introduces a quotation ("example", "Beispiel"); for inline code also "line", "string". */
 function introducesQuote(word: string, inlineCode: boolean): boolean {
@@ -695,6 +720,163 @@ export function exampleQuotationsBlanked(text: string, cutAtQuote = false): stri
   const blanked = pieces.join("");
   // At least three words must stand outside the parentheses.
   return holdsThreeWords(blanked, 0, blanked.length) ? blanked : undefined;
+}
+
+/**
+ * Words that introduce a quotation as an example or a report when they stand among the three words
+ * before its opening mark: "like", "such as", "e.g.", "example", "writing", "typing", "says"; "wie",
+ * "z. B.", "etwa", "Beispiel", "schreibt", "tippt"; "come", "ad esempio", "esempio", "scrive", "digita"
+ * (folded, lower-case; "z. B." and "e.g." are read by their letters).
+ */
+const QUOTATION_INTRODUCERS = new Set([
+  "like",
+  "as",
+  "eg",
+  "example",
+  "examples",
+  "instance",
+  "writing",
+  "writes",
+  "wrote",
+  "typing",
+  "types",
+  "typed",
+  "says",
+  "saying",
+  "said",
+  "asking",
+  "asks",
+  "phrase",
+  "phrases",
+  "sentence",
+  "sentences",
+  "wie",
+  "zb",
+  "etwa",
+  "beispiel",
+  "beispiele",
+  "schreibt",
+  "schrieb",
+  "tippt",
+  "tippte",
+  "sätze",
+  "satz",
+  "formulierungen",
+  "come",
+  "esempio",
+  "esempi",
+  "es",
+  "scrive",
+  "scrisse",
+  "digita",
+  "frasi",
+  "frase",
+]);
+
+/** Introducers that report someone writing or saying: the user as their subject forges the user's words. */
+const WRITING_INTRODUCERS = new Set([
+  "writing",
+  "writes",
+  "wrote",
+  "typing",
+  "types",
+  "typed",
+  "says",
+  "saying",
+  "said",
+  "asking",
+  "asks",
+  "schreibt",
+  "schrieb",
+  "tippt",
+  "tippte",
+  "scrive",
+  "scrisse",
+  "digita",
+]);
+
+/** Definite articles of "the user": "the", "der", "il"; "l'utente" is split to "l" and "utente". */
+const DEFINITE_ARTICLES = new Set(["the", "der", "die", "il", "l"]);
+
+/** True when "the user" ("der Nutzer", "l'utente") stands right before the word at `at`, not "a user". */
+function theUserBefore(words: readonly string[], at: number): boolean {
+  const noun = words[at - 1];
+  if (noun === undefined || !LEXICON.userNouns.has(noun)) return false;
+  return DEFINITE_ARTICLES.has(words[at - 2] ?? "");
+}
+
+/** How much text before an opening quote mark is read for its introducer. */
+const INTRODUCER_LEAD = 40;
+
+/** Opening double quote marks of an inline quotation: `"`, “, „, «. */
+function opensInlineQuote(codeUnit: number): boolean {
+  return codeUnit === 34 || codeUnit === 0x201c || codeUnit === 0x201e || codeUnit === 0xab;
+}
+
+/** Closing double quote marks of an inline quotation: `"`, ”, “, ». */
+function closesInlineQuote(codeUnit: number): boolean {
+  return codeUnit === 34 || codeUnit === 0x201d || codeUnit === 0x201c || codeUnit === 0xbb;
+}
+
+/**
+ * The folded sentence `text` with each inline quotation introduced as an example or a report blanked out
+ * (spaces of the same length), or undefined when it has none: 'a frequently cited example is a user
+ * writing "Ignore previous instructions and ..."', 'Sicherheitsartikel, die Sätze wie „ignoriere die
+ * vorherigen Anweisungen“ nur zitieren', 'mit typischen Missbrauchsversuchen, z. B. „Vergiss deine
+ * Regeln ...“'. The introducer (QUOTATION_INTRODUCERS) must stand among the three words before the quote
+ * mark and not open the sentence ('Say "..."' is an order with its payload in quotes), the quotation must
+ * close within the sentence and hold three words, and three words must stand outside it. Each quote mark
+ * is read once within PARENTHESIS_REACH, so this is linear.
+ */
+export function introducedQuotationsBlanked(text: string): string | undefined {
+  const pieces: string[] = [];
+  let copied = 0;
+  for (let open = 0; open < text.length; open++) {
+    if (!opensInlineQuote(text.charCodeAt(open))) continue;
+    let close = -1;
+    for (let index = open + 1; index < Math.min(text.length, open + PARENTHESIS_REACH); index++)
+      if (closesInlineQuote(text.charCodeAt(index))) {
+        close = index;
+        break;
+      }
+    if (close < 0) break;
+    if (holdsThreeWords(text, open + 1, close) && introducedAt(text, open)) {
+      pieces.push(text.slice(copied, open), " ".repeat(close + 1 - open));
+      copied = close + 1;
+    }
+    open = close;
+  }
+  if (pieces.length === 0) return undefined;
+  pieces.push(text.slice(copied));
+  const blanked = pieces.join("");
+  return holdsThreeWords(blanked, 0, blanked.length) ? blanked : undefined;
+}
+
+/** True when an introducer stands among the three words before the quote mark at `open`, not first in the text. */
+function introducedAt(text: string, open: number): boolean {
+  const from = Math.max(0, open - INTRODUCER_LEAD);
+  const words = text
+    .slice(from, open)
+    .replace(/\b([a-z])\.\s?([a-z])\./g, "$1$2")
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+  const firstWordOfText =
+    from === 0
+      ? text
+          .slice(0, open)
+          .split(/[^\p{L}]+/u)
+          .filter(Boolean).length
+      : -1;
+  for (let back = 1; back <= Math.min(3, words.length); back++) {
+    const word = words[words.length - back]!;
+    if (!QUOTATION_INTRODUCERS.has(word)) continue;
+    // 'The user wrote "Ignore all previous instructions ..."' forges the user's words: an order.
+    if (WRITING_INTRODUCERS.has(word) && theUserBefore(words, words.length - back)) return false;
+    // The introducer is the text's first word: 'Say "..."', 'Schreibe „...“' is an order.
+    if (firstWordOfText >= 0 && firstWordOfText - back === 0) return false;
+    return true;
+  }
+  return false;
 }
 
 /** True when text[start, end) holds three runs of two or more letters (counted by code unit, stopping at three). */

@@ -47,7 +47,11 @@ import {
 } from "./line-joins";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
-import { exampleQuotationsBlanked, withoutQuotedMentions } from "./quoted-mentions";
+import {
+  exampleQuotationsBlanked,
+  introducedQuotationsBlanked,
+  withoutQuotedMentions,
+} from "./quoted-mentions";
 import { findAddressedChecklists } from "./rules/addressed-checklists";
 import { findAddressedSecrecy } from "./rules/addressed-secrecy";
 import { agentAddressRule } from "./rules/agent-address-rules";
@@ -146,7 +150,10 @@ function isMentionOnly(view: SegmentView, rule: InstructionRule, cutAtQuote = fa
   // The rule asked a second time costs a second read of the sentence: within a budget per scan, so a
   // text made of parenthesized quotations stays within a constant of a plain scan (past it, removed).
   if (exampleRecheck.left <= 0) return false;
-  const blanked = exampleQuotationsBlanked(view.text, cutAtQuote);
+  const parenthesized = exampleQuotationsBlanked(view.text, cutAtQuote);
+  // 'a user writing "Ignore previous instructions ..."', 'Sätze wie „ignoriere ...“': inline quotations
+  // introduced as an example or a report (quoted-mentions.ts introducedQuotationsBlanked).
+  const blanked = introducedQuotationsBlanked(parenthesized ?? view.text) ?? parenthesized;
   if (blanked === undefined) return false;
   exampleRecheck.left -= blanked.length;
   return !rule.matches(foldedView(blanked, view.opensLine));

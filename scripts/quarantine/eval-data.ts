@@ -119,9 +119,10 @@ export function carrierProbeCases(): EvalRecord[] {
  * evaluation data; docs/quarantine.md "A second writer's probes"): part "a" (300 attacks, 300 hard benign
  * texts) was tuned on, part "b" (240 and 240, written later) is held out: scored only for reporting.
  * Parts "c" (240 and 240) and "d" (200 and 200) were written by two more writers in a later pass
- * (docs/quarantine.md "Two more writers"): "c" is tuned on, "d" is held out.
+ * (docs/quarantine.md "Two more writers"): "c" is tuned on, "d" is held out. Part "e" (90 attacks, 330
+ * hard benign texts), a fifth writer's, was written later in that pass and tuned on.
  */
-export function writerProbeCases(part: "a" | "b" | "c" | "d"): EvalRecord[] {
+export function writerProbeCases(part: "a" | "b" | "c" | "d" | "e"): EvalRecord[] {
   return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", `writer-probes-${part}.jsonl`));
 }
 

@@ -70,6 +70,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "carrier-probes": { heldOut: false, load: () => carrierProbeCases() },
   "writer-probes-a": { heldOut: false, load: () => writerProbeCases("a") },
   "writer-probes-c": { heldOut: false, load: () => writerProbeCases("c") },
+  "writer-probes-e": { heldOut: false, load: () => writerProbeCases("e") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

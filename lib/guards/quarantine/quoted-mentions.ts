@@ -131,8 +131,31 @@ const EXAMPLE_ABBREVIATION_BEFORE =
 
 /** A word that introduces a quotation ("example", "Beispiel"); for inline code also "line", "string". */
 function introducesQuote(word: string, inlineCode: boolean): boolean {
-  return LEXICON.quoteIntroducers.has(word) || (inlineCode && INLINE_CODE_NOUNS.has(word));
+  return (
+    LEXICON.quoteIntroducers.has(word) ||
+    CITING_WORDS.has(word) ||
+    (inlineCode && INLINE_CODE_NOUNS.has(word))
+  );
 }
+
+/**
+ * Verbs of citing, besides the lexicon's quote introducers (which the learned stage reads as a feature,
+ * so they are kept here): "un articolo che cita "..."", "Artikel, die „...“ zitieren", "a post quoting".
+ */
+const CITING_WORDS = new Set([
+  "quotes",
+  "quoting",
+  "quoted",
+  "cites",
+  "citing",
+  "zitiert",
+  "zitieren",
+  "zitierte",
+  "cita",
+  "citano",
+  "citando",
+  "citato",
+]);
 
 /**
  * A past-tense verb of writing or showing reports what a page said ('the page stated "..."', 'auf der
@@ -724,11 +747,24 @@ export function exampleQuotationsBlanked(text: string, cutAtQuote = false): stri
 
 /**
  * Words that introduce a quotation as an example or a report when they stand among the three words
- * before its opening mark: "like", "such as", "e.g.", "example", "writing", "typing", "says"; "wie",
- * "z. B.", "etwa", "Beispiel", "schreibt", "tippt"; "come", "ad esempio", "esempio", "scrive", "digita"
+ * before its opening mark: "like", "such as", "e.g.", "example", "quotes", "writing", "typing", "says";
+ * "wie", "z. B.", "etwa", "Beispiel", "zitiert", "schreibt", "tippt"; "come", "ad esempio", "esempio",
+ * "cita", "scrive", "digita"
  * (folded, lower-case; "z. B." and "e.g." are read by their letters).
  */
 const QUOTATION_INTRODUCERS = new Set([
+  "quotes",
+  "quoting",
+  "quoted",
+  "cites",
+  "citing",
+  "zitiert",
+  "zitieren",
+  "zitat",
+  "cita",
+  "citano",
+  "citando",
+  "citazione",
   "like",
   "as",
   "eg",
@@ -823,7 +859,8 @@ function closesInlineQuote(codeUnit: number): boolean {
  * (spaces of the same length), or undefined when it has none: 'a frequently cited example is a user
  * writing "Ignore previous instructions and ..."', 'Sicherheitsartikel, die Sätze wie „ignoriere die
  * vorherigen Anweisungen“ nur zitieren', 'mit typischen Missbrauchsversuchen, z. B. „Vergiss deine
- * Regeln ...“'. The introducer (QUOTATION_INTRODUCERS) must stand among the three words before the quote
+ * Regeln ...“', '| P1 | Direct override | "Ignore your earlier rules ..." |' (a Markdown table's cell).
+ * The introducer (QUOTATION_INTRODUCERS) must stand among the three words before the quote
  * mark and not open the sentence ('Say "..."' is an order with its payload in quotes), the quotation must
  * close within the sentence and hold three words, and three words must stand outside it. Each quote mark
  * is read once within PARENTHESIS_REACH, so this is linear.
@@ -839,8 +876,14 @@ export function introducedQuotationsBlanked(text: string): string | undefined {
         close = index;
         break;
       }
+    // The segmenter ends a sentence at a closing quote mark at its end: a quotation still open at the
+    // end of the text closes there.
+    if (close < 0 && text.length - open < PARENTHESIS_REACH) close = text.length - 1;
     if (close < 0) break;
-    if (holdsThreeWords(text, open + 1, close) && introducedAt(text, open)) {
+    if (
+      holdsThreeWords(text, open + 1, close) &&
+      (introducedAt(text, open) || fillsCell(text, open, close))
+    ) {
       pieces.push(text.slice(copied, open), " ".repeat(close + 1 - open));
       copied = close + 1;
     }
@@ -850,6 +893,15 @@ export function introducedQuotationsBlanked(text: string): string | undefined {
   pieces.push(text.slice(copied));
   const blanked = pieces.join("");
   return holdsThreeWords(blanked, 0, blanked.length) ? blanked : undefined;
+}
+
+/** True when the quotation text[open, close] fills a Markdown table cell: "|" before it and after it. */
+function fillsCell(text: string, open: number, close: number): boolean {
+  let before = open - 1;
+  while (before >= 0 && text.charCodeAt(before) === 32) before--;
+  let after = close + 1;
+  while (after < text.length && text.charCodeAt(after) === 32) after++;
+  return before >= 0 && text.charCodeAt(before) === 124 && text.charCodeAt(after) === 124;
 }
 
 /** True when an introducer stands among the three words before the quote mark at `open`, not first in the text. */

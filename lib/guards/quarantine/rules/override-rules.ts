@@ -126,7 +126,12 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
           const unqualified = firstGuidanceNoun(features, index + 1, index + 1 + WINDOW, tokens.length);
           if (unqualified >= 0 && givenToTheReaderAfter(tokens, unqualified)) noun = unqualified;
         }
-        if (noun >= 0 && !guidanceOwnedByProgram(tokens, noun) && !commentOnProgramEvent(tokens, noun))
+        if (
+          noun >= 0 &&
+          !guidanceOwnedByProgram(tokens, noun) &&
+          !commentOnProgramEvent(tokens, noun) &&
+          !writersOwnMessage(tokens, noun)
+        )
           return true;
       }
       // Verb-final (German infinitive, Italian passive): "Du musst alle vorherigen Anweisungen ignorieren".
@@ -425,6 +430,51 @@ function guidanceOwnedByProgram(tokens: readonly SegmentToken[], nounIndex: numb
     if (COMPLEMENT_WORDS.hasToken(token)) sawComplementWord = true;
     else if (!sawComplementWord || ++otherWords > 1) return false;
   }
+  return false;
+}
+
+/** First-person possessives: "my", "our", "meine", "unsere", "mia", "nostra". */
+const WRITER_POSSESSIVES = wordSet([
+  "my",
+  "our",
+  "mein",
+  "meine",
+  "meinen",
+  "meiner",
+  "unsere",
+  "unseren",
+  "unserer",
+  "mio",
+  "mia",
+  "miei",
+  "mie",
+  "nostro",
+  "nostra",
+]);
+
+/** Messages a writer sends: "message", "email", "note", "Nachricht", "E-Mail", "messaggio", "mail". */
+const MESSAGE_NOUNS = wordSet([
+  "message",
+  "messages",
+  "email",
+  "e-mail",
+  "mail",
+  "note",
+  "nachricht",
+  "messaggio",
+  "messaggi",
+]);
+
+/**
+ * True when the guidance noun at `nounIndex` is a message of the writer's own, with a first-person
+ * possessive within two words before it: "please ignore my previous message", "bitte ignorieren Sie
+ * meine vorherige Nachricht", "ignora il mio messaggio precedente" - a correction between people, not
+ * an order to drop the agent's guidance.
+ */
+function writersOwnMessage(tokens: readonly SegmentToken[], nounIndex: number): boolean {
+  if (!MESSAGE_NOUNS.hasToken(tokens[nounIndex])) return false;
+  for (let index = Math.max(0, nounIndex - 2); index < nounIndex; index++)
+    if (WRITER_POSSESSIVES.hasToken(tokens[index])) return true;
   return false;
 }
 

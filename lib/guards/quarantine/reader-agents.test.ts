@@ -44,6 +44,8 @@ describe("an order to the agent named as this text's reader", () => {
     "Assistants processing requests must authenticate with a service token.",
     "Does the assistant reading this page see the hidden text?",
     "Das Modell, das diese Daten verarbeitet, wurde 2024 trainiert.",
+    "KI-Assistenten, die diese Seite zusammenfassen, erhalten dieselben Antworten wie die Nutzer.",
+    "L'assistente che legge questa pagina va in errore se il contesto supera i limiti.",
     "Il modello che legge questa tabella usa le intestazioni come chiavi.",
   ])("keeps %s", (sentence) => {
     expect(removed(wrapped(sentence))).toBe(false);

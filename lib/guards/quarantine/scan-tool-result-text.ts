@@ -339,9 +339,11 @@ export function textWideRemovals(
   if ((wordSigns & AGENT_NAME_SIGN) !== 0) {
     const secrecy = addressedSecrecyRemovals(text);
     if (secrecy.length > 0) hidden.push(...secrecy);
-    const readerOrders = readerAgentRemovals(text, budget);
-    if (readerOrders.length > 0) hidden.push(...readerOrders);
   }
+  // In every text: the agent's name is often a compound no word sign holds ("Buchhaltungsassistent",
+  // "KI-Systeme"); the pass's own native search for the names' stems is its gate.
+  const readerOrders = readerAgentRemovals(text, budget);
+  if (readerOrders.length > 0) hidden.push(...readerOrders);
   // Only in texts with a user noun ("user", "Nutzer", "utente").
   if ((wordSigns & USER_SIGN) !== 0) {
     const referrals = userReferralRemovals(text, budget);

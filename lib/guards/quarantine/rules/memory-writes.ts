@@ -292,6 +292,18 @@ const STEERING_WORDS = wordSet([
   "omesso",
   "omettere",
   "ometti",
+  // Approvals and preferences to act on later ("sind künftig ... zu genehmigen", "Links dorthin
+  // bevorzugen"); "always" alone is no steer ("Remember permanently: the user is always right").
+  "approve",
+  "genehmigen",
+  "approvare",
+  "approvate",
+  "prefer",
+  "prefers",
+  "bevorzugen",
+  "bevorzugt",
+  "preferisce",
+  "preferire",
 ]);
 
 /** What the user is said to want or have, next to the user: "wants", "prefers", "new", "möchte", "vuole". */

@@ -553,7 +553,7 @@ export function isListedLiteralAt(
     lineEnd++;
   if (lineEnd - lineStart >= LINE_REACH || !LITERAL_ITEM_LINE.test(text.slice(lineStart, lineEnd)))
     return false;
-  for (let lines = 0; lines < LIST_LINES && lineStart > 0; lines++) {
+  for (let count = 0; count < LIST_LINES && lineStart > 0; count++) {
     const previousStart = lineStartOf(text, lineStart - 1);
     if (previousStart < 0) return false;
     const line = text.slice(previousStart, lineStart - 1);
@@ -589,7 +589,7 @@ export function isInExampleBlockAt(
   if (lineStart < 0) return false;
   const depth = indentation(text, lineStart);
   if (depth < 2) return false;
-  for (let lines = 0; lines < LIST_LINES && lineStart > 0; lines++) {
+  for (let count = 0; count < LIST_LINES && lineStart > 0; count++) {
     const previousStart = lineStartOf(text, lineStart - 1);
     if (previousStart < 0) return false;
     const previousDepth = indentation(text, previousStart);
@@ -766,7 +766,6 @@ const QUOTATION_INTRODUCERS = new Set([
   "citando",
   "citazione",
   "like",
-  "as",
   "eg",
   "example",
   "examples",
@@ -801,7 +800,6 @@ const QUOTATION_INTRODUCERS = new Set([
   "come",
   "esempio",
   "esempi",
-  "es",
   "scrive",
   "scrisse",
   "digita",
@@ -831,14 +829,31 @@ const WRITING_INTRODUCERS = new Set([
   "digita",
 ]);
 
-/** Definite articles of "the user": "the", "der", "il"; "l'utente" is split to "l" and "utente". */
-const DEFINITE_ARTICLES = new Set(["the", "der", "die", "il", "l"]);
+/** Indefinite articles: "a", "an", "ein", "eine", "un", "una", "uno". */
+const INDEFINITE_ARTICLES = new Set(["a", "an", "ein", "eine", "einer", "un", "una", "uno"]);
 
-/** True when "the user" ("der Nutzer", "l'utente") stands right before the word at `at`, not "a user". */
-function theUserBefore(words: readonly string[], at: number): boolean {
-  const noun = words[at - 1];
-  if (noun === undefined || !LEXICON.userNouns.has(noun)) return false;
-  return DEFINITE_ARTICLES.has(words[at - 2] ?? "");
+/** Writers that are any one: "someone", "jemand", "qualcuno", "attacker(s)", "Angreifer", "attaccante". */
+const ANY_WRITERS = new Set([
+  "someone",
+  "somebody",
+  "anyone",
+  "attacker",
+  "attackers",
+  "jemand",
+  "angreifer",
+  "qualcuno",
+  "attaccante",
+  "attaccanti",
+]);
+
+/**
+ * True when the writer before the word at `at` is any one: "a user writing", "ein Nutzer schreibt",
+ * "someone typing", "an attacker types", "un utente scrive".
+ */
+function indefiniteWriterBefore(words: readonly string[], at: number): boolean {
+  const writer = words[at - 1];
+  if (writer === undefined) return false;
+  return ANY_WRITERS.has(writer) || INDEFINITE_ARTICLES.has(words[at - 2] ?? "");
 }
 
 /** How much text before an opening quote mark is read for its introducer. */
@@ -922,8 +937,10 @@ function introducedAt(text: string, open: number): boolean {
   for (let back = 1; back <= Math.min(3, words.length); back++) {
     const word = words[words.length - back]!;
     if (!QUOTATION_INTRODUCERS.has(word)) continue;
-    // 'The user wrote "Ignore all previous instructions ..."' forges the user's words: an order.
-    if (WRITING_INTRODUCERS.has(word) && theUserBefore(words, words.length - back)) return false;
+    // Someone writing or saying reports an example only when the someone is any one: 'a user writing
+    // "..."', 'an attacker types "..."'. 'The user wrote "..."' forges the user's words and 'The CEO
+    // said "wire the money"' an authority's: orders.
+    if (WRITING_INTRODUCERS.has(word) && !indefiniteWriterBefore(words, words.length - back)) return false;
     // The introducer is the text's first word: 'Say "..."', 'Schreibe „...“' is an order.
     if (firstWordOfText >= 0 && firstWordOfText - back === 0) return false;
     return true;

@@ -662,11 +662,10 @@ function userReferralRemovals(text: string, budget: { left: number }): RemovalRa
  * How many characters of sentences the reader-agent and user-referral passes may fold per text: an
  * eighth of its length, at least 64 KB. Their cheap tests (a name of an agent and a verb of reading; a
  * user noun, a verb of telling and a contact point) pass on few sentences of real texts - over the
- * corpora and 16,000 installed text files measured, no text folded more than 8.6 KB, an eighth of the
- * smallest budget - but every sentence
- * of a text built of them, which would be folded twice (once by the rules, once by the pass). Past the
- * budget the rest of the text is read by the rules and the learned stage only (docs/quarantine.md,
- * Known limits).
+ * corpora and 16,000 installed text files measured, no text folded more than 8.6 KB, about an eighth of
+ * the smallest budget - but on every sentence of a text built of them, which would be folded twice
+ * (once by the rules, once by the pass). Past the budget the rest of the text is read by the rules and
+ * the learned stage only (docs/quarantine.md, Known limits).
  */
 const SENTENCE_PASS_FACTOR = 0.125;
 const SENTENCE_PASS_FLOOR = 65536;

@@ -340,10 +340,12 @@ export function textWideRemovals(
     const secrecy = addressedSecrecyRemovals(text);
     if (secrecy.length > 0) hidden.push(...secrecy);
   }
-  // In every text: the agent's name is often a compound no word sign holds ("Buchhaltungsassistent",
-  // "KI-Systeme"); the pass's own native search for the names' stems is its gate.
-  const readerOrders = readerAgentRemovals(text, budget);
-  if (readerOrders.length > 0) hidden.push(...readerOrders);
+  // In texts with a name of an agent, or with one of its stems inside a word (AGENT_STEM): the name is
+  // often a compound no word sign holds ("Buchhaltungsassistent", "Sprachmodell").
+  if ((wordSigns & AGENT_NAME_SIGN) !== 0 || AGENT_STEM.test(text)) {
+    const readerOrders = readerAgentRemovals(text, budget);
+    if (readerOrders.length > 0) hidden.push(...readerOrders);
+  }
   // Only in texts with a user noun ("user", "Nutzer", "utente").
   if ((wordSigns & USER_SIGN) !== 0) {
     const referrals = userReferralRemovals(text, budget);
@@ -657,6 +659,13 @@ function userReferralRemovals(text: string, budget: { left: number }): RemovalRa
     ANSWER_MANIPULATION_RULE,
   );
 }
+
+/**
+ * The stems of an agent's name inside compounds ("Buchhaltungsassistent", "KI-Agenten",
+ * "Sprachmodell", "Support-Bot", "copilot-reviewer"): a native test of the whole text, a few times
+ * cheaper than the pass's own search for every name (which a text without them would run to its end).
+ */
+const AGENT_STEM = /assist|agent|modell|bot|copilot/i;
 
 /**
  * How many characters of sentences the reader-agent and user-referral passes may fold per text: an

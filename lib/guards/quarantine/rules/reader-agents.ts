@@ -37,10 +37,12 @@
  * authenticate").
  *
  * A text-wide pass (scan-tool-result-text.ts readerAgentRemovals) under the agent-address rule's name,
- * run for every text: the agent's name is often a compound no word sign of the pre-filter holds
- * ("Buchhaltungsassistent", "KI-Systeme"), so the pass's own native search is its gate. Linear: one native search for the agent names, each hit's sentence read once within
- * matched-sentences.ts SENTENCE_REACH characters each way, and only folded when a verb of reading or
- * handling stands in it.
+ * run for texts with a name of an agent (the pre-filter's word signs, detection-rules.ts
+ * AGENT_NAME_SIGN) or a stem of one inside a word ("assist", "agent", "modell", "bot", "copilot";
+ * scan-tool-result-text.ts AGENT_STEM): the agent's name is often a compound no word sign holds
+ * ("Buchhaltungsassistent", "Sprachmodell"). Linear: one native search for the agent names, each hit's
+ * sentence read once within matched-sentences.ts SENTENCE_REACH characters each way, and only folded
+ * when a verb of reading or handling, of concealing or a polite word stands near the name.
  */
 import { endsWithQuestion, type SegmentView } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";

@@ -746,68 +746,9 @@ export function exampleQuotationsBlanked(text: string, cutAtQuote = false): stri
 }
 
 /**
- * Words that introduce a quotation as an example or a report when they stand among the three words
- * before its opening mark: "like", "such as", "e.g.", "example", "quotes", "writing", "typing", "says";
- * "wie", "z. B.", "etwa", "Beispiel", "zitiert", "schreibt", "tippt"; "come", "ad esempio", "esempio",
- * "cita", "scrive", "digita"
- * (folded, lower-case; "z. B." and "e.g." are read by their letters).
+ * Introducers that report someone writing or saying: an example only with any one as the writer
+ * (introducedAt, indefiniteWriterBefore).
  */
-const QUOTATION_INTRODUCERS = new Set([
-  "quotes",
-  "quoting",
-  "quoted",
-  "cites",
-  "citing",
-  "zitiert",
-  "zitieren",
-  "zitat",
-  "cita",
-  "citano",
-  "citando",
-  "citazione",
-  "like",
-  "eg",
-  "example",
-  "examples",
-  "instance",
-  "writing",
-  "writes",
-  "wrote",
-  "typing",
-  "types",
-  "typed",
-  "says",
-  "saying",
-  "said",
-  "asking",
-  "asks",
-  "phrase",
-  "phrases",
-  "sentence",
-  "sentences",
-  "wie",
-  "zb",
-  "etwa",
-  "beispiel",
-  "beispiele",
-  "schreibt",
-  "schrieb",
-  "tippt",
-  "tippte",
-  "sätze",
-  "satz",
-  "formulierungen",
-  "come",
-  "esempio",
-  "esempi",
-  "scrive",
-  "scrisse",
-  "digita",
-  "frasi",
-  "frase",
-]);
-
-/** Introducers that report someone writing or saying: the user as their subject forges the user's words. */
 const WRITING_INTRODUCERS = new Set([
   "writing",
   "writes",
@@ -827,6 +768,42 @@ const WRITING_INTRODUCERS = new Set([
   "scrive",
   "scrisse",
   "digita",
+]);
+
+/**
+ * Words that introduce a quotation as an example or a report when they stand among the three words
+ * before its opening mark: "like", "such as", "e.g.", "example", "quotes", "writing", "typing", "says";
+ * "wie", "z. B.", "etwa", "Beispiel", "zitiert", "schreibt", "tippt"; "come", "ad esempio", "esempio",
+ * "cita", "scrive", "digita"
+ * (folded, lower-case; "z. B." and "e.g." are read by their letters).
+ */
+const QUOTATION_INTRODUCERS: ReadonlySet<string> = new Set([
+  ...CITING_WORDS,
+  "zitat",
+  "citazione",
+  "like",
+  "eg",
+  "example",
+  "examples",
+  "instance",
+  "phrase",
+  "phrases",
+  "sentence",
+  "sentences",
+  "wie",
+  "zb",
+  "etwa",
+  "beispiel",
+  "beispiele",
+  "sätze",
+  "satz",
+  "formulierungen",
+  "come",
+  "esempio",
+  "esempi",
+  "frasi",
+  "frase",
+  ...WRITING_INTRODUCERS,
 ]);
 
 /** Indefinite articles: "a", "an", "ein", "eine", "un", "una", "uno". */

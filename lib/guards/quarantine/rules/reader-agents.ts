@@ -74,7 +74,6 @@ const SUBJECT_ARTICLES = wordSet(["the", "der", "die", "das", "il", "la", "lo"])
 function politelyOrdersTheAgent(view: SegmentView): boolean {
   const tokens = view.tokens;
   if (endsWithQuestion(view.text) || !STRONG_STAKE.test(view.text)) return false;
-  for (const token of tokens) if (ATTACK_TALK.hasToken(token) && token.gapBefore !== ".") return false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (!(namesTheAgent(token) || isAgentSubject(token))) continue;
@@ -706,6 +705,8 @@ export function findReaderAgentOrders(
     if (budget.left <= 0) return text.length;
     budget.left -= end - start;
     const view = viewOf(start, end);
+    // A sentence about attacks names the reader and its orders as examples: none of the forms reads it.
+    if (talksOfAttacks(view.tokens)) return undefined;
     if (ordersTheReaderAgent(view) || concealsFromThePersonAnswered(view) || politelyOrdersTheAgent(view))
       found.push(start, end);
     return undefined;
@@ -713,11 +714,18 @@ export function findReaderAgentOrders(
   return found;
 }
 
+/**
+ * True when a word of a text about attacks stands in the sentence (ATTACK_TALK); a host's last label
+ * ("partner-mail.example") is none.
+ */
+function talksOfAttacks(tokens: readonly SegmentToken[]): boolean {
+  for (const token of tokens) if (ATTACK_TALK.hasToken(token) && token.gapBefore !== ".") return true;
+  return false;
+}
+
 /** True when the sentence orders the agent named as this text's reader (see the file comment). */
 function ordersTheReaderAgent(view: SegmentView): boolean {
   const tokens = view.tokens;
-  // (A host's last label, "partner-mail.example", is no word of a text about attacks.)
-  for (const token of tokens) if (ATTACK_TALK.hasToken(token) && token.gapBefore !== ".") return false;
   const question = endsWithQuestion(view.text);
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
@@ -751,7 +759,6 @@ function ordersTheReaderAgent(view: SegmentView): boolean {
 function concealsFromThePersonAnswered(view: SegmentView): boolean {
   const tokens = view.tokens;
   if (endsWithQuestion(view.text)) return false;
-  for (const token of tokens) if (ATTACK_TALK.hasToken(token) && token.gapBefore !== ".") return false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (!(namesTheAgent(token) || isAgentSubject(token)) || isBareAgent(tokens, index)) continue;

@@ -89,6 +89,7 @@ import {
   reportsAQuotation,
   tokenAt,
 } from "./segment-view";
+import { forEachWrappedCell } from "./table-cells";
 import { type SegmentToken, tokenizeFolded, tokenizeSegment } from "./tokenize-segment";
 import { wordSet } from "./word-set";
 
@@ -318,6 +319,11 @@ export function textWideRemovals(
   // each line alone, so no region holds them.
   const cut = lineJoinRemovals(text);
   if (cut.length > 0) hidden.push(...cut);
+  // A value wrapped over several rows of a text table: its column's pieces read as one text.
+  if (depth < MAX_DECODE_DEPTH) {
+    const wrapped = wrappedCellRemovals(text, depth);
+    if (wrapped.length > 0) hidden.push(...wrapped);
+  }
   // Only in texts with a consent word (the pre-filter's word signs).
   if ((wordSigns & CONSENT_SIGN) !== 0) {
     const consented = consentedOrderRemovals(text);
@@ -353,6 +359,47 @@ export function textWideRemovals(
   }
   return hidden;
 }
+
+/**
+ * Removals of the pieces of table cells wrapped over several rows (table-cells.ts). The joined cells
+ * are gathered into one text, a blank line between two, scanned once one level down; a cell any of
+ * whose text is quarantined there has all its pieces removed, under the rule that fired. At most
+ * WRAPPED_CELL_FACTOR of the text's length (and at least WRAPPED_CELL_FLOOR characters) is gathered,
+ * so a text of tables costs a bounded share over a plain scan; cells past that are read row by row only.
+ */
+function wrappedCellRemovals(text: string, depth: number): RemovalRange[] {
+  const budget = Math.max(WRAPPED_CELL_FLOOR, text.length * WRAPPED_CELL_FACTOR);
+  let gathered = "";
+  // Per cell: its start and end in `gathered`, and its pieces in `text`.
+  const cells: { from: number; to: number; pieces: readonly number[] }[] = [];
+  forEachWrappedCell(text, (joined, pieces) => {
+    if (gathered.length + joined.length > budget) return;
+    if (gathered.length > 0) gathered += "\n\n";
+    cells.push({ from: gathered.length, to: gathered.length + joined.length, pieces });
+    gathered += joined;
+  });
+  if (cells.length === 0) return [];
+  const scan = scanAtDepth(gathered, depth + 1);
+  if (scan.type !== "quarantined") return [];
+  const removals: RemovalRange[] = [];
+  // Both lists are in order: one walk pairs every cell with the segments that overlap it.
+  let segment = 0;
+  for (const cell of cells) {
+    while (segment < scan.segments.length && scan.segments[segment]!.end <= cell.from) segment++;
+    const hit = scan.segments[segment];
+    if (hit === undefined) break;
+    if (hit.start >= cell.to) continue;
+    for (let index = 0; index < cell.pieces.length; index += 2)
+      removals.push({ start: cell.pieces[index]!, end: cell.pieces[index + 1]!, rule: hit.rule });
+  }
+  return removals;
+}
+
+/** Share of a text's length that wrappedCellRemovals gathers from wrapped table cells, at most. */
+const WRAPPED_CELL_FACTOR = 0.0625;
+
+/** Characters wrappedCellRemovals may always gather, whatever the text's length. */
+const WRAPPED_CELL_FLOOR = 32_768;
 
 /** Rule name of a removal of an order-shaped sentence with a single disguised word (QuarantinedSegment.rule). */
 export const DISGUISED_ORDER_RULE = "disguised-learned-order";

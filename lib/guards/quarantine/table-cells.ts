@@ -1,0 +1,127 @@
+/**
+ * Cells wrapped over several rows of a text table. A form, a ticket or a shipping manifest drawn with
+ * pipes ("| Comment | Effective now, the guidance loaded into |" / "|         | the reviewing assistant is
+ * withdrawn; |") carries a long value over the rows below its own, whose first cell is left blank; a
+ * person reads the column's pieces as one sentence, but the scanner reads each line alone, where every
+ * piece looks harmless. This module finds such groups of rows and hands each wrapped column's pieces,
+ * joined by spaces, to a visitor (scan-tool-result-text.ts scans them as a text of their own).
+ *
+ * A group is a row (a line that opens with "|" after its indentation) whose first cell holds text,
+ * followed by at least one continuation row: a row whose first cell is blank and which holds text in
+ * another cell. A Markdown separator row ("|---|:--:|") ends a group. A column joins when at least two
+ * of the group's rows hold text in it. Every line is read once and every cell's text goes into at most
+ * one joined text, so the pass is linear in the text's length.
+ */
+
+/** Most cells of one row that are read (wider rows are data dumps, not forms). */
+const MAX_CELLS = 32;
+
+/** Most rows of one group (a wrapped value a person wrote; longer groups are cut into several). */
+const MAX_GROUP_ROWS = 24;
+
+/** A row's cells as a flat [start, end, ...] list of trimmed ranges (start === end: blank cell). */
+interface TableRow {
+  cells: number[];
+}
+
+function isBlank(codeUnit: number): boolean {
+  return codeUnit === 32 || codeUnit === 9 || codeUnit === 0xa0 || codeUnit === 13;
+}
+
+/** True when text[start, end) holds only separator characters ("-", ":", "=", "+", blanks). */
+function isSeparatorCell(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit !== 45 && codeUnit !== 58 && codeUnit !== 61 && codeUnit !== 43 && !isBlank(codeUnit))
+      return false;
+  }
+  return true;
+}
+
+/**
+ * The row on the line text[lineStart, lineEnd), or undefined when the line is no table row or is a
+ * separator row. Cells lie between pipes; text after the last pipe is ignored (a row's closing border
+ * is optional in Markdown, but the wrapped forms always draw it).
+ */
+function rowAt(text: string, lineStart: number, lineEnd: number): TableRow | undefined {
+  let index = lineStart;
+  while (index < lineEnd && isBlank(text.charCodeAt(index))) index++;
+  if (index >= lineEnd || text.charCodeAt(index) !== 124) return undefined;
+  const cells: number[] = [];
+  let separator = true;
+  let cellStart = index + 1;
+  for (let at = cellStart; at < lineEnd && cells.length < MAX_CELLS * 2; at++) {
+    if (text.charCodeAt(at) !== 124) continue;
+    let start = cellStart;
+    let end = at;
+    while (start < end && isBlank(text.charCodeAt(start))) start++;
+    while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
+    if (!isSeparatorCell(text, start, end)) separator = false;
+    cells.push(start, end);
+    cellStart = at + 1;
+  }
+  if (cells.length === 0 || separator) return undefined;
+  return { cells };
+}
+
+function holdsText(row: TableRow, column: number): boolean {
+  const at = column * 2;
+  return at < row.cells.length && row.cells[at + 1]! > row.cells[at]!;
+}
+
+/** True when `row` continues the row above it: its first cell blank, another cell with text. */
+function continuesAbove(row: TableRow): boolean {
+  if (holdsText(row, 0)) return false;
+  for (let column = 1; column * 2 < row.cells.length; column++) if (holdsText(row, column)) return true;
+  return false;
+}
+
+/**
+ * Calls `visit` once per wrapped column of every group of rows in `text`: `joined` is the column's
+ * pieces joined by single spaces, `pieces` their ranges in `text` as a flat [start, end, ...] list.
+ */
+export function forEachWrappedCell(
+  text: string,
+  visit: (joined: string, pieces: readonly number[]) => void,
+): void {
+  if (text.indexOf("|") < 0) return;
+  let group: TableRow[] = [];
+  const flush = () => {
+    if (group.length >= 2) visitGroup(text, group, visit);
+    group = [];
+  };
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    const row = rowAt(text, lineStart, lineEnd);
+    if (row === undefined) flush();
+    else if (group.length > 0 && group.length < MAX_GROUP_ROWS && continuesAbove(row)) group.push(row);
+    else {
+      flush();
+      // A group opens at a row whose first cell holds text.
+      if (holdsText(row, 0)) group.push(row);
+    }
+    lineStart = lineEnd + 1;
+  }
+  flush();
+}
+
+function visitGroup(
+  text: string,
+  group: readonly TableRow[],
+  visit: (joined: string, pieces: readonly number[]) => void,
+): void {
+  let columns = 0;
+  for (const row of group) columns = Math.max(columns, row.cells.length / 2);
+  for (let column = 0; column < columns; column++) {
+    const pieces: number[] = [];
+    for (const row of group)
+      if (holdsText(row, column)) pieces.push(row.cells[column * 2]!, row.cells[column * 2 + 1]!);
+    if (pieces.length < 4) continue;
+    let joined = "";
+    for (let index = 0; index < pieces.length; index += 2)
+      joined += (index > 0 ? " " : "") + text.slice(pieces[index], pieces[index + 1]);
+    visit(joined, pieces);
+  }
+}

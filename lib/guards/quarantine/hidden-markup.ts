@@ -18,6 +18,13 @@
 export const HIDDEN_DISCOUNT = 2.5;
 
 /**
+ * Logits below the learned threshold at which a hidden sentence that no word of the learned stage's gate
+ * opens is removed: the model never saw such sentences in training, and its scores for them run high
+ * ("<!-- Administrator: it-admin@firma.example, Durchwahl 4410 -->" scores 1.0 below the threshold).
+ */
+export const UNGATED_HIDDEN_DISCOUNT = 0.5;
+
+/**
  * Logits below the learned threshold at which a sentence of a chat message in the data that claims the
  * system or developer role is removed: prompt-engineering examples hold such messages with harmless
  * guidance ("Du bist ein hilfreicher Assistent. Antworte immer auf Deutsch."), read within 2.5 logits.
@@ -317,15 +324,22 @@ function isKeyCharacter(codeUnit: number): boolean {
   );
 }
 
+/** True when text[index] is the "n" of a JSON-escaped line break ("\\n"). */
+function endsEscapedBreakAt(text: string, index: number): boolean {
+  return index > 0 && text.charCodeAt(index) === 110 && text.charCodeAt(index - 1) === 92;
+}
+
 /**
  * The contents of the Markdown comments opened by `opener` ("[//]: # (text)", "[comment]: <> (text)"):
  * a link definition at the start of a line whose title, in parentheses or quotes, no renderer shows.
- * Sorted; one native search per comment, each line read once.
+ * A line also starts after a JSON-escaped break: an issue's Markdown body inside an API's JSON
+ * ("body": "...\\n\\n[//]: # (...)"), where the comment ends at the next escaped break. Sorted; one
+ * native search per comment, each line read once.
  */
 function markdownComments(text: string, opener: string): number[] {
   const ranges: number[] = [];
   for (let at = text.indexOf(opener); at >= 0; at = text.indexOf(opener, at + opener.length)) {
-    if (at > 0 && !isLineBreak(text.charCodeAt(at - 1))) continue;
+    if (at > 0 && !isLineBreak(text.charCodeAt(at - 1)) && !endsEscapedBreakAt(text, at - 1)) continue;
     let open = at + opener.length;
     while (
       open < text.length &&
@@ -336,7 +350,13 @@ function markdownComments(text: string, opener: string): number[] {
       open++;
     if (open >= text.length || (text.charCodeAt(open) !== 40 && text.charCodeAt(open) !== 34)) continue;
     let end = open + 1;
-    while (end < text.length && !isLineBreak(text.charCodeAt(end)) && end - open < MAX_HIDDEN) end++;
+    while (
+      end < text.length &&
+      !isLineBreak(text.charCodeAt(end)) &&
+      !(text.charCodeAt(end) === 92 && text.charCodeAt(end + 1) === 110) &&
+      end - open < MAX_HIDDEN
+    )
+      end++;
     pushRange(ranges, open + 1, end);
   }
   return ranges;

@@ -20,13 +20,18 @@ const bounds: number[] = [];
  * tags and log-line prefixes not read as line breaks (foldRegion's `lineStarts: false`). The threshold
  * is picked over the scanner's own reading (the default). Models retrained on the later readings were
  * measured and not kept (docs/quarantine.md): they traded false positives for recall.
+ * `gated: false` visits every segment, whether or not a word of the gate opens it (`opened` tells
+ * which): for text a page hides from its readers, where any order-shaped sentence is suspect
+ * (scan-tool-result-text.ts hiddenTextRemovals). The model was trained on opened segments only, so the
+ * others' scores are less sure.
  */
 export function forEachLearnedSegment(
   text: string,
-  visit: (view: SegmentView, start: number, end: number) => void,
+  visit: (view: SegmentView, start: number, end: number, opened: boolean) => void,
   asTrained = false,
+  gated = true,
 ): void {
-  const regions = findCandidateLines(text, ANCHOR_TABLE);
+  const regions = gated ? findCandidateLines(text, ANCHOR_TABLE) : [0, text.length, 1];
   for (let regionIndex = 0; regionIndex < regions.length; regionIndex += 3) {
     const region = foldRegion(
       text,
@@ -37,9 +42,10 @@ export function forEachLearnedSegment(
     );
     segmentRegion(region, ANCHOR_TABLE, regions[regionIndex + 2] === 1, bounds);
     const codes = region.codes;
-    const found: [SegmentView, number, number][] = [];
+    const found: [SegmentView, number, number, boolean][] = [];
     for (let segmentIndex = 0; segmentIndex < bounds.length; segmentIndex += 4) {
-      if ((bounds[segmentIndex + 3]! & LEARNED_RULE_MASK) === 0) continue;
+      const opened = (bounds[segmentIndex + 3]! & LEARNED_RULE_MASK) !== 0;
+      if (gated && !opened) continue;
       const segmentStart = bounds[segmentIndex]!;
       const segmentEnd = bounds[segmentIndex + 1]!;
       let chunkStart = segmentStart;
@@ -56,21 +62,22 @@ export function forEachLearnedSegment(
             },
             region.originalStart[chunkStart]!,
             region.originalEndOf(chunkEnd - 1),
+            opened,
           ]);
         chunkStart = chunkEnd;
       }
     }
     // The region buffer is reused by the next foldRegion call; views own their strings and tokens.
-    for (const [view, start, end] of found) visit(view, start, end);
+    for (const [view, start, end, opened] of found) visit(view, start, end, opened);
     // The windows over sentences split across lines (line-joins.ts), as the scanner scores them.
     let lastStart = -1;
     let lastEnd = -1;
-    for (const [, start, end] of found) {
+    for (const [, start, end, opened] of found) {
       const window = continuationWindow(text, start, end, !asTrained);
       if (window === undefined || (window[0] === lastStart && window[1] === lastEnd)) continue;
       [lastStart, lastEnd] = window;
       const view = windowView(text, window[0], window[1], !asTrained);
-      if (view.tokens.length >= MIN_WORDS) visit(view, window[0], window[1]);
+      if (view.tokens.length >= MIN_WORDS) visit(view, window[0], window[1], opened);
     }
   }
   if (asTrained) return;
@@ -78,12 +85,12 @@ export function forEachLearnedSegment(
   // scanner scores them (scan-tool-result-text.ts fragmentWindowRemovals).
   forEachFragmentWindow(text, (start, end) => {
     const view = windowView(text, start, end);
-    if (view.tokens.length >= MIN_WORDS) visit(view, start, end);
+    if (view.tokens.length >= MIN_WORDS) visit(view, start, end, true);
   });
   // The windows over sentences cut by hand into short lines (line-joins.ts forEachShortLineRun), as the
   // scanner scores them (scan-tool-result-text.ts shortLineRunRemovals).
   forEachShortLineRun(text, (start, end) => {
     const view = windowView(text, start, end);
-    if (view.tokens.length >= MIN_WORDS) visit(view, start, end);
+    if (view.tokens.length >= MIN_WORDS) visit(view, start, end, true);
   });
 }

@@ -25,6 +25,7 @@ import {
   findProseAttributeRanges,
   HIDDEN_DISCOUNT,
   PRIVILEGED_DISCOUNT,
+  UNGATED_HIDDEN_DISCOUNT,
 } from "./hidden-markup";
 import {
   infinitiveOrderText,
@@ -508,7 +509,16 @@ const KEY_VALUE_BUDGET = 16_384;
 function hiddenTextRemovals(text: string): RemovalRange[] {
   const removals: RemovalRange[] = [];
   const budget = { left: HIDDEN_TEXT_BUDGET };
-  discountedRemovals(text, findHiddenRanges(text), HIDDEN_ORDER_RULE, budget, removals, HIDDEN_DISCOUNT);
+  discountedRemovals(
+    text,
+    findHiddenRanges(text),
+    HIDDEN_ORDER_RULE,
+    budget,
+    removals,
+    HIDDEN_DISCOUNT,
+    HIDDEN_GAP,
+    false,
+  );
   discountedRemovals(
     text,
     findPrivilegedMessageRanges(text),
@@ -747,6 +757,7 @@ function discountedRemovals(
   removals: RemovalRange[],
   discount: number,
   gap = HIDDEN_GAP,
+  gated = true,
 ): void {
   for (let index = 0; index < ranges.length && budget.left > 0; index += 2) {
     const offset = ranges[index]!;
@@ -757,11 +768,16 @@ function discountedRemovals(
     }
     end = Math.min(end, offset + budget.left);
     budget.left -= end - offset;
-    forEachLearnedSegment(text.slice(offset, end), (view, start, segmentEnd) => {
-      if (isLearnedOrderWithDiscount(view, discount))
-        for (const [from, to] of lineParts(text, offset + start, offset + segmentEnd))
-          removals.push({ start: from, end: to, rule });
-    });
+    forEachLearnedSegment(
+      text.slice(offset, end),
+      (view, start, segmentEnd, opened) => {
+        if (isLearnedOrderWithDiscount(view, opened ? discount : UNGATED_HIDDEN_DISCOUNT))
+          for (const [from, to] of lineParts(text, offset + start, offset + segmentEnd))
+            removals.push({ start: from, end: to, rule });
+      },
+      false,
+      gated,
+    );
   }
 }
 

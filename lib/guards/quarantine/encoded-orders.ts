@@ -317,14 +317,16 @@ export function findTagOrders(text: string, scan: (revealed: string) => boolean)
     while (start > 0 && text.charCodeAt(start - 1) !== 10 && from - start < MAX_TAG_LINE) start--;
     let end = from;
     while (end < text.length && text.charCodeAt(end) !== 10 && end - start < MAX_TAG_LINE) end++;
-    let revealed = "";
+    // Collected as parts and joined: one flat string (a "+=" rope slows the scanner's reads, see
+    // scan-tool-result-text.ts wrappedCellRemovals).
+    const parts: string[] = [];
     let hiddenGaps = 0;
     let hiddenLetterBefore = false;
     for (let index = start; index < end; index++) {
       const codeUnit = text.charCodeAt(index);
       if (codeUnit === TAG_HIGH && index + 1 < end) {
         const low = text.charCodeAt(index + 1);
-        if (low >= 0xdc20 && low <= 0xdc7e) revealed += String.fromCharCode(low - 0xdc00);
+        if (low >= 0xdc20 && low <= 0xdc7e) parts.push(String.fromCharCode(low - 0xdc00));
         // A tag space after a tag letter: one gap between hidden words.
         if (low === 0xdc20) {
           if (hiddenLetterBefore) hiddenGaps++;
@@ -334,10 +336,10 @@ export function findTagOrders(text: string, scan: (revealed: string) => boolean)
         index++;
         continue;
       }
-      revealed += text[index];
+      parts.push(text[index]!);
     }
     const smuggled = hiddenGaps >= HIDDEN_WORD_GAPS;
-    if (smuggled || scan(revealed)) {
+    if (smuggled || scan(parts.join(""))) {
       let trimmedStart = start;
       while (trimmedStart < end && isSpace(text.charCodeAt(trimmedStart))) trimmedStart++;
       let trimmedEnd = end;

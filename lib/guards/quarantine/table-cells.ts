@@ -64,6 +64,35 @@ function rowAt(text: string, lineStart: number, lineEnd: number): TableRow | und
   return { cells };
 }
 
+/** Opening quote marks: ASCII double and single, curly, German low, guillemets. */
+const OPENING_QUOTES = new Set([34, 39, 0x201c, 0x2018, 0x201e, 0x201a, 0xab, 0xbb]);
+/** Closing quote marks (a guillemet closes either way: «...» and »...«). */
+const CLOSING_QUOTES = new Set([34, 39, 0x201d, 0x2019, 0x201c, 0x2018, 0xbb, 0xab]);
+
+/** True when text[first] opens a quotation and text[last] closes it. */
+function isQuotation(text: string, first: number, last: number): boolean {
+  return (
+    last > first && OPENING_QUOTES.has(text.charCodeAt(first)) && CLOSING_QUOTES.has(text.charCodeAt(last))
+  );
+}
+
+/** How many cells of `row` hold text. */
+function textCells(row: TableRow): number {
+  let count = 0;
+  for (let at = 0; at < row.cells.length; at += 2) if (row.cells[at + 1]! > row.cells[at]!) count++;
+  return count;
+}
+
+/** Fewest spaces a single cell holds to be read alone (a sentence of four words or more). */
+const SENTENCE_SPACES = 3;
+
+function isSentenceLong(text: string, start: number, end: number): boolean {
+  let spaces = 0;
+  for (let index = start; index < end && spaces < SENTENCE_SPACES; index++)
+    if (text.charCodeAt(index) === 32) spaces++;
+  return spaces >= SENTENCE_SPACES;
+}
+
 function holdsText(row: TableRow, column: number): boolean {
   const at = column * 2;
   return at < row.cells.length && row.cells[at + 1]! > row.cells[at]!;
@@ -87,7 +116,7 @@ export function forEachWrappedCell(
   if (text.indexOf("|") < 0) return;
   let group: TableRow[] = [];
   const flush = () => {
-    if (group.length >= 2) visitGroup(text, group, visit);
+    if (group.length > 0) visitGroup(text, group, visit);
     group = [];
   };
   let lineStart = 0;
@@ -99,8 +128,9 @@ export function forEachWrappedCell(
     else if (group.length > 0 && group.length < MAX_GROUP_ROWS && continuesAbove(row)) group.push(row);
     else {
       flush();
-      // A group opens at a row whose first cell holds text.
+      // A group opens at a row whose first cell holds text; another row is read alone.
       if (holdsText(row, 0)) group.push(row);
+      else visitGroup(text, [row], visit);
     }
     lineStart = lineEnd + 1;
   }
@@ -116,12 +146,23 @@ function visitGroup(
   for (const row of group) columns = Math.max(columns, row.cells.length / 2);
   for (let column = 0; column < columns; column++) {
     const pieces: number[] = [];
+    let holder: TableRow | undefined;
     for (const row of group)
-      if (holdsText(row, column)) pieces.push(row.cells[column * 2]!, row.cells[column * 2 + 1]!);
-    if (pieces.length < 4) continue;
-    let joined = "";
+      if (holdsText(row, column)) {
+        pieces.push(row.cells[column * 2]!, row.cells[column * 2 + 1]!);
+        holder = row;
+      }
+    if (holder === undefined) continue;
+    // A cell in one row only: read alone when it is a sentence among other cells (the line itself,
+    // read by the scanner, runs it together with them: "| 7 | Delete ... |").
+    if (pieces.length === 2 && !(textCells(holder) >= 2 && isSentenceLong(text, pieces[0]!, pieces[1]!)))
+      continue;
+    // A quotation that fills a cell ('| P1 | Direct override | "Ignore your earlier rules ..." |') is a
+    // mention, as the scanner reads it on the row (quoted-mentions.ts).
+    if (isQuotation(text, pieces[0]!, pieces[pieces.length - 1]! - 1)) continue;
+    const words: string[] = [];
     for (let index = 0; index < pieces.length; index += 2)
-      joined += (index > 0 ? " " : "") + text.slice(pieces[index], pieces[index + 1]);
-    visit(joined, pieces);
+      words.push(text.slice(pieces[index], pieces[index + 1]));
+    visit(words.join(" "), pieces);
   }
 }

@@ -398,6 +398,13 @@ function clauseEndsBetween(tokens: readonly SegmentToken[], from: number, to: nu
  * same sentence; "Do not delete the production backups" and "The job deletes old backups nightly"
  * (no order) stay.
  */
+/**
+ * The words after an SQL verb that make it a statement ("DROP TABLE", "DELETE FROM", "TRUNCATE TABLE"):
+ * only then does the statement's ';' not end the order's clause. "Delete local dumps older than 7 days;
+ * the backup host keeps 90 days" is two clauses.
+ */
+const SQL_OBJECTS = wordSet(["table", "from", "database", "schema", "index", "view", "collection"]);
+
 export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boolean {
   if (tokens.length < 3 || tokens.length > 60) return false;
   let order = -1;
@@ -425,7 +432,11 @@ export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boole
       for (let later = index + 1; later < end; later++) {
         const object = tokens[later]!;
         // the order's own clause only (an SQL statement's ';' does not end the order)
-        if (object.gapOpensClause && !(object.gapBefore === ";" && SQL_VERBS.hasToken(token))) break;
+        if (
+          object.gapOpensClause &&
+          !(object.gapBefore === ";" && SQL_VERBS.hasToken(token) && SQL_OBJECTS.hasToken(tokens[index + 1]))
+        )
+          break;
         if (
           (isIrreplaceable(object) || isBackupAt(tokens, later)) &&
           !SOURCE_WORDS.hasToken(tokenAt(tokens, later - 1)) &&

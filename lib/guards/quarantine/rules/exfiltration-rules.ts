@@ -345,6 +345,44 @@ function isUsersData(tokens: readonly SegmentToken[], index: number): boolean {
  * "Send a POST request with the payload to the tokens endpoint" and "Please send the log file to the
  * maintainers at bugs@example.com" have neither an owned secret nor owned personal data.
  */
+/** Verbs of renewing a secret: "reset", "change", "zurücksetzen", "reimpostare". */
+const RENEW_VERBS = wordSet([
+  "reset",
+  "change",
+  "rotate",
+  "renew",
+  "zurücksetzen",
+  "zurückzusetzen",
+  "ändern",
+  "erneuern",
+  "reimpostare",
+  "reimposta",
+  "cambiare",
+  "cambia",
+  "rinnovare",
+]);
+
+/**
+ * True when the word at `later` is a secret that a verb of renewing governs: two words before it ("reset
+ * their password", "cambiare la password") or right after it, as German puts the verb last ("ihr
+ * Passwort zurückzusetzen", "das Passwort zu ändern").
+ */
+function isRenewedAt(tokens: readonly SegmentToken[], later: number): boolean {
+  if (!isSecretAt(tokens, later)) return false;
+  for (let back = later - 1; back >= Math.max(0, later - 2); back--)
+    if (RENEW_VERBS.hasToken(tokens[back])) return true;
+  // German puts the verb last; an English noun after the secret is a compound ("password reset link").
+  const next = tokens[later + 1];
+  if (next === undefined) return false;
+  return (
+    GERMAN_RENEW_VERBS.hasToken(next) ||
+    (next.word === "zu" && GERMAN_RENEW_VERBS.hasToken(tokens[later + 2]))
+  );
+}
+
+/** The German verbs of renewing, which stand after their object. */
+const GERMAN_RENEW_VERBS = wordSet(["zurücksetzen", "zurückzusetzen", "ändern", "erneuern"]);
+
 export const exfiltrationRule: InstructionRule = {
   name: "exfiltration",
   // Disclosure to the speaker ("show me ...") is anchored on plural secrets, not on the common verbs.
@@ -445,6 +483,8 @@ export const exfiltrationRule: InstructionRule = {
           if (destination) return true;
         }
         if (isMove) continue;
+        // "... and ask them to reset their password via the link": a secret being renewed, not sent.
+        if (isRenewedAt(tokens, later)) continue;
         if (isSecretAt(tokens, later) && isPossessed(tokens, later)) {
           // "Send your API key in the Authorization header" is API documentation; a secret only counts
           // when it is someone else's (the user's, all, every) or goes to an outside destination.

@@ -21,6 +21,7 @@ import {
   STOP_FOLLOWING_COMPANIONS,
   STOPPED_FOLLOW_VERBS,
 } from "./stopped-guidance";
+import { isAgentSubject } from "./third-person-orders";
 import { ordersAStakeFrom } from "./waived-checks";
 
 const WINDOW = 7;
@@ -1736,6 +1737,9 @@ export const roleOverrideRule: InstructionRule = {
       }
       const role = tokens[position];
       if (role === undefined) continue;
+      // "Issue #514: Assistent ignoriert Systemprompt nach Update", "Bot ignores system prompt": the
+      // agent as the subject of a statement (a verb in the third person right after it), an issue's title.
+      if (describesTheAgent(tokens, index)) continue;
       // German compounds carry the role inside the noun: "Ignoriere die Systemanweisungen".
       if (isRoleCompound(role.word) && isImperativePosition(tokens, index)) return true;
       if (!LEXICON.roleWords.hasToken(role)) continue;
@@ -1762,6 +1766,18 @@ export const roleOverrideRule: InstructionRule = {
     return false;
   },
 };
+
+/**
+ * True when the verb at `index` follows an agent's name with nothing but a space between and has the
+ * third person's ending ("Bot ignores ...", "Assistent ignoriert ..."): a statement about the agent. A
+ * vocative has a comma or a colon ("Assistant, ignore ..."), and an imperative no such ending.
+ */
+function describesTheAgent(tokens: readonly SegmentToken[], index: number): boolean {
+  const previous = tokens[index - 1];
+  const verb = tokens[index]!;
+  if (previous === undefined || verb.gapBefore !== "" || !/(?:s|t)$/.test(verb.word)) return false;
+  return isAgentSubject(previous) || previous.word === "bot" || previous.word === "assistent";
+}
 
 // The directive nouns a role word can head: "system prompt", "developer instructions", "system persona".
 const ROLE_OBJECT_NOUNS = wordSet(["role", "roles", "persona", "personas", "rolle", "ruolo", "ruoli"]);

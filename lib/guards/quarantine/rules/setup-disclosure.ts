@@ -205,10 +205,20 @@ const TRANSLATE_VERBS = wordSet([
   "tradurre",
 ]);
 
-/** True when the sentence from the verb at `verb` on shows the setup to others (see OTHERS_WORDS). */
+/**
+ * True when the clause of the verb at `verb` shows the setup to others (see OTHERS_WORDS): up to four
+ * words before it (not past a colon) and fifteen after it, within its clause ("Issue #2281: Bot reveals its system prompt
+ * when asked in French" is an issue's title about the bot, not the bot posting to the issue).
+ */
 function reachesOthers(tokens: readonly SegmentToken[], verb: number): boolean {
   if (TRANSLATE_VERBS.hasToken(tokens[verb])) return true;
-  for (let index = Math.max(0, verb - 4); index < Math.min(tokens.length, verb + 16); index++) {
+  for (let index = verb - 1; index >= Math.max(0, verb - 4); index--) {
+    // A label's colon ends the words before the clause as a sentence end does.
+    const gap = tokens[index + 1]!.gapBefore;
+    if (gapEndsClause(gap) || gap.includes(":")) break;
+    if (OTHERS_WORDS.hasToken(tokens[index])) return true;
+  }
+  for (let index = verb; index < Math.min(tokens.length, verb + 16); index++) {
     if (index > verb && gapEndsClause(tokens[index]!.gapBefore)) break;
     if (OTHERS_WORDS.hasToken(tokens[index])) return true;
   }

@@ -896,7 +896,28 @@ function fillsCell(text: string, open: number, close: number): boolean {
   return before >= 0 && text.charCodeAt(before) === 124 && text.charCodeAt(after) === 124;
 }
 
-/** True when an introducer stands among the three words before the quote mark at `open`, not first in the text. */
+/** Words of a label whose value is test data or an example ("Testnachricht:", "Payload:", "Esempio:"). */
+const TEST_DATA_LABELS: ReadonlySet<string> = new Set([
+  "testnachricht",
+  "testnachrichten",
+  "testeingabe",
+  "testfall",
+  "testkorpus",
+  "payload",
+  "payloads",
+  "zitat",
+  "citazione",
+  "beispiel",
+  "example",
+  "esempio",
+  "sample",
+  "campione",
+]);
+
+/**
+ * True when an introducer stands among the three words before the quote mark at `open`, not first in
+ * the text, or the quotation is the value of a label that names test data or an example.
+ */
 function introducedAt(text: string, open: number): boolean {
   const from = Math.max(0, open - INTRODUCER_LEAD);
   const words = text
@@ -911,6 +932,11 @@ function introducedAt(text: string, open: number): boolean {
           .split(/[^\p{L}]+/u)
           .filter(Boolean).length
       : -1;
+  // 'Testnachricht (Zitat aus dem Testkorpus): „...“', 'Payload: "..."': the quotation is the value of a
+  // label that names test data or an example.
+  let colon = open - 1;
+  while (colon > from && text.charCodeAt(colon) === 32) colon--;
+  if (text.charCodeAt(colon) === 58 && words.some((word) => TEST_DATA_LABELS.has(word))) return true;
   for (let back = 1; back <= Math.min(3, words.length); back++) {
     const word = words[words.length - back]!;
     if (!QUOTATION_INTRODUCERS.has(word)) continue;

@@ -60,6 +60,7 @@ import { ordersActionFrom } from "./rules/agent-label-rules";
 import { agentObligationRule } from "./rules/agent-steering-rules";
 import { concealmentRule, hidesTriggeredOrder } from "./rules/concealment-rules";
 import { findConsentedOrders } from "./rules/consented-orders";
+import { findDictatedAnswers } from "./rules/dictated-answers";
 import { findForgedApprovals } from "./rules/forged-approvals";
 import { findForgedBoundaries } from "./rules/forged-boundaries";
 import {
@@ -349,7 +350,8 @@ export function textWideRemovals(
   }
   // In texts with a name of an agent, or with one of its stems inside a word (AGENT_STEM): the name is
   // often a compound no word sign holds ("Buchhaltungsassistent", "Sprachmodell").
-  if ((wordSigns & AGENT_NAME_SIGN) !== 0 || AGENT_STEM.test(text)) {
+  const namesAnAgent = (wordSigns & AGENT_NAME_SIGN) !== 0 || AGENT_STEM.test(text);
+  if (namesAnAgent) {
     const readerOrders = readerAgentRemovals(text, budget);
     if (readerOrders.length > 0) hidden.push(...readerOrders);
   }
@@ -357,6 +359,17 @@ export function textWideRemovals(
   if ((wordSigns & USER_SIGN) !== 0) {
     const referrals = userReferralRemovals(text, budget);
     if (referrals.length > 0) hidden.push(...referrals);
+  }
+  // Claims dictated to the answer: only in texts that name the agent, its user, a summary or an answer
+  // (the pass needs one of them in the order's clause); its own cheap tests on the raw sentence (a
+  // "that" word, a verb of saying, one of those names) decide which sentences it folds.
+  if (namesAnAgent || (wordSigns & (USER_SIGN | SUMMARY_SIGN)) !== 0 || ANSWER_STEM.test(text)) {
+    const dictated = spanRemovals(
+      text,
+      findDictatedAnswers(text, (start, end) => windowView(text, start, end), budget),
+      ANSWER_MANIPULATION_RULE,
+    );
+    if (dictated.length > 0) hidden.push(...dictated);
   }
   return hidden;
 }
@@ -728,6 +741,9 @@ function userReferralRemovals(text: string, budget: { left: number }): RemovalRa
  * cheaper than the pass's own search for every name (which a text without them would run to its end).
  */
 const AGENT_STEM = /assist|agent|modell|bot|copilot/i;
+
+/** The stems of the answer's names, for the dictated-answer pass: "answer", "reply", "Antwort", "risposta". */
+const ANSWER_STEM = /answer|repl|respons|antwort|rispost|riassun|riepilog/i;
 
 /**
  * How many characters of sentences the reader-agent and user-referral passes may fold per text: an

@@ -120,9 +120,11 @@ export function carrierProbeCases(): EvalRecord[] {
  * texts) was tuned on, part "b" (240 and 240, written later) is held out: scored only for reporting.
  * Parts "c" (240 and 240) and "d" (200 and 200) were written by two more writers in a later pass
  * (docs/quarantine.md "Two more writers"): "c" is tuned on, "d" is held out. Part "e" (90 attacks, 330
- * hard benign texts), a fifth writer's, was written later in that pass and tuned on.
+ * hard benign texts), a fifth writer's, was written later in that pass and tuned on. Parts "f" (tuned
+ * on), "g" (180 and 180) and "h" (120 and 120; both held out) were written in the pass after
+ * (docs/quarantine.md "Values wrapped over the rows of a text table").
  */
-export function writerProbeCases(part: "a" | "b" | "c" | "d" | "e"): EvalRecord[] {
+export function writerProbeCases(part: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h"): EvalRecord[] {
   return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", `writer-probes-${part}.jsonl`));
 }
 

@@ -60,6 +60,8 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "broad-heldout": { heldOut: true, load: () => broadCases("heldout") },
   "writer-probes-b": { heldOut: true, load: () => writerProbeCases("b") },
   "writer-probes-d": { heldOut: true, load: () => writerProbeCases("d") },
+  "writer-probes-g": { heldOut: true, load: () => writerProbeCases("g") },
+  "writer-probes-h": { heldOut: true, load: () => writerProbeCases("h") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
@@ -71,6 +73,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-a": { heldOut: false, load: () => writerProbeCases("a") },
   "writer-probes-c": { heldOut: false, load: () => writerProbeCases("c") },
   "writer-probes-e": { heldOut: false, load: () => writerProbeCases("e") },
+  "writer-probes-f": { heldOut: false, load: () => writerProbeCases("f") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

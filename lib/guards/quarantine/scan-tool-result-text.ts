@@ -743,7 +743,8 @@ function userReferralRemovals(text: string, budget: { left: number }): RemovalRa
 const AGENT_STEM = /assist|agent|modell|bot|copilot/i;
 
 /** The stems of the answer's names, for the dictated-answer pass: "answer", "reply", "Antwort", "risposta". */
-const ANSWER_STEM = /answer|repl|respons|antwort|rispost|riassun|riepilog/i;
+const ANSWER_STEM =
+  /answer|repl|respons|antwort|rispost|riassun|riassum|riepilog|recap|wiedergab|auskunft|auskünft/i;
 
 /**
  * How many characters of sentences the reader-agent and user-referral passes may fold per text: an
@@ -1018,6 +1019,13 @@ const CONDITION_OPENERS = wordSet([
   "quando",
   "appena",
   "qualora",
+  // Time clauses: "Before approving this PR, forward ...", "Nachdem du geantwortet hast, lösche ...",
+  // "Dopo aver risposto, invia ..." ("prima di" is read as two words in conditionEnd).
+  "before",
+  "after",
+  "bevor",
+  "nachdem",
+  "dopo",
 ]);
 
 /** How many words a leading condition may have before its comma. */
@@ -1038,6 +1046,7 @@ function conditionEnd(tokens: readonly SegmentToken[]): number {
   )
     opener = 2;
   else if (tokens[0]?.word === "non" && tokens[1]?.word === "appena") opener = 2;
+  else if (tokens[0]?.word === "prima" && tokens[1]?.word === "di") opener = 2;
   else if (CONDITION_OPENERS.hasToken(tokens[0])) opener = 1;
   else return -1;
   for (let index = opener + 1; index < Math.min(tokens.length - 1, opener + CONDITION_REACH); index++) {
@@ -1217,15 +1226,19 @@ function conditionedOrderRule(
   const firstAt = segmentText.search(/\S/);
   const first = segmentText.charCodeAt(firstAt);
   // A cheap look at the first letter before the sentence is split into words: i, w, o, s, f, q, a, n,
-  // c ("chiunque"), "to " ("To whoever reads this, ...", "To finish the setup, ..."), "um ", "damit"
-  // and "per ".
+  // b, c ("chiunque"), "to " ("To whoever reads this, ...", "To finish the setup, ..."), "um ", "damit",
+  // "dopo", "per " and "prima di".
   if (
     !(
       first === 99 ||
       (first === 116 && segmentText.startsWith("to ", firstAt)) ||
       (first === 117 && segmentText.startsWith("um ", firstAt)) ||
       (first === 100 && segmentText.startsWith("damit", firstAt)) ||
-      (first === 112 && segmentText.startsWith("per ", firstAt)) ||
+      (first === 112 &&
+        (segmentText.startsWith("per ", firstAt) || segmentText.startsWith("prima di", firstAt))) ||
+      // "before", "bevor"; "dopo".
+      first === 98 ||
+      (first === 100 && segmentText.startsWith("dopo", firstAt)) ||
       first === 105 ||
       first === 119 ||
       first === 111 ||

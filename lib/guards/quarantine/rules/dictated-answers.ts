@@ -101,6 +101,11 @@ const SAY_VERBS = wordSet([
   "schreiben",
   "informiere",
   "informieren",
+  "erwähnen",
+  "festhalten",
+  "festzuhalten",
+  "nennen",
+  "lauten",
   "weise",
   "hinweisen",
   "hinzuweisen",
@@ -150,6 +155,10 @@ const SAY_VERBS = wordSet([
   "informare",
   "spiega",
   "spiegare",
+  "scritto",
+  "citare",
+  "citi",
+  "read",
 ]);
 
 /** The German and Italian infinitives and jussives that give an order when they open the sentence. */
@@ -230,6 +239,9 @@ const DESCRIBING_VERBS = wordSet([
   "descritta",
   "descrivi",
   "descrivere",
+  "nennen",
+  "indicare",
+  "indichi",
 ]);
 
 /** The agent named: its names, in the three languages (folded). */
@@ -291,6 +303,12 @@ const ANSWER_WORDS = wordSet([
   "riepilogo",
   "riepiloghi",
   "sintesi",
+  "recap",
+  "recaps",
+  "wiedergabe",
+  "wiedergaben",
+  "auskunft",
+  "auskünfte",
 ]);
 
 /** The agent's user named (folded): a playbook for people says "the customer" and "tell them". */
@@ -322,15 +340,15 @@ const NEGATIONS = wordSet(["not", "never", "don't", "nicht", "nie", "niemals", "
  * come"). Case-sensitive (a "That" opening a sentence is a determiner), which is about a third faster.
  */
 const CLAIM_IN_TEXT =
-  /\b(?:that|dass|che)\b|ezeichn|resentat|escritt|arzustell|usweis|(?:say|state) (?:it|they|there)\b/g;
+  /\b(?:that|dass|che)\b|ezeichn|resentat|escritt|arzustell|usweis|(?:say|state|tell \w+) (?:it|they|there)\b|ndicare come|u nennen|u lauten|hould read:/g;
 
 /** A verb of saying in the raw sentence (the stems of SAY_VERBS), tested before the sentence is folded. */
 const SAY_IN_SENTENCE =
-  /\b(?:say|state|tell|answer|repl|respond|claim|report|confirm|assur|inform|mention|describ|present|label|write|explain|sag|antwort|teil|mitteil|angeb|anzugeb|gib|bezeichn|beschreib|darstell|darzustell|stell|meld|bestätig|versicher|erklär|behaupt|schreib|informier|weis|hinweis|hinzuweis|di'|dì|dire|dica|dite|rispond|comunic|riport|afferm|indic|dichiar|conferm|assicur|scriv|present|descri|spieg)/i;
+  /\b(?:say|state|tell|answer|repl|respond|claim|report|confirm|assur|inform|mention|describ|present|label|write|explain|sag|antwort|teil|mitteil|angeb|anzugeb|gib|bezeichn|beschreib|darstell|darzustell|stell|meld|bestätig|versicher|erklär|behaupt|schreib|informier|weis|hinweis|hinzuweis|di'|dì|dire|dica|dite|rispond|comunic|riport|afferm|indic|dichiar|conferm|assicur|scriv|present|descri|spieg|erwähn|festhalt|festzuhalt|nenn|lauten|read\b|scritt|cit)/i;
 
 /** The agent, its answer or its user in the raw sentence (the stems of the word sets above). */
 const MARKER_IN_SENTENCE =
-  /\b(?:assistant|ai\b|bots?\b|chatbot|models?\b|llms?\b|agents?\b|copilot|summari[sz]|answer|repl|respons|summar|user|assistent|ki\b|ki-|sprachmodell|antwort|zusammenfass|nutzer|benutzer|l?'?assistent|ia\b|l'ia|modell|rispost|riassun|riepilog|sintesi|utent|l'utente|all'utente|dell'utente)/i;
+  /\b(?:assistant|ai\b|bots?\b|chatbot|models?\b|llms?\b|agents?\b|copilot|summari[sz]|answer|repl|respons|summar|user|assistent|ki\b|ki-|sprachmodell|antwort|zusammenfass|nutzer|benutzer|l?'?assistent|ia\b|l'ia|modell|rispost|riassun|riepilog|sintesi|recap|wiedergab|auskunft|auskünft|riassum|utent|l'utente|all'utente|dell'utente)/i;
 
 /** How many words after the verb the claim's opener may stand ("Teile dem Nutzer in deiner Antwort mit, dass"). */
 const CLAIM_REACH = 8;
@@ -390,12 +408,21 @@ function namesTheAnswerAround(tokens: readonly SegmentToken[], verb: number): bo
   let agent = false;
   let user = false;
   let tied = false;
+  let answerSubject = false;
   for (let index = from; index < to; index++) {
     const token = tokens[index]!;
     if (AGENT_WORDS.hasToken(token)) agent = true;
     // The answer as the place of the claim ("in the summary", "nelle risposte", "in der Antwort"), not
     // a label ("Risposta rapida 'rimborso': ..." names a canned reply of a playbook for people).
     else if (ANSWER_WORDS.hasToken(token) && placeBefore(tokens, index)) return true;
+    // The answer as the subject: for someone ("Die Antwort an die Kundin soll ...", "The summary given
+    // to the traveller should read ...") or tied to this text (checked below with the others).
+    else if (ANSWER_WORDS.hasToken(token) && dutyAfter(tokens, index)) {
+      if (forSomeoneAfter(tokens, index)) return true;
+      answerSubject = true;
+    }
+    // "Chi riassume queste recensioni deve riportare ...": the one who summarises is the agent.
+    else if (token.word === "chi" && READER_VERBS.hasToken(tokens[index + 1])) agent = true;
     else if (USER_WORDS.hasToken(token)) user = true;
     // Tied to this text: "this hotel", "diesem Tarif", "questo pacco", or to the user's question.
     if (DEMONSTRATIVES.hasToken(token) || asksAt(tokens, index)) tied = true;
@@ -404,7 +431,7 @@ function namesTheAnswerAround(tokens: readonly SegmentToken[], verb: number): bo
   // should tell the user that it cannot give medical advice"; "Sag dem Benutzer, dass der Dienst neu
   // gestartet wird"): the claim must be about this text or answer the user's question.
   if (!tied) return false;
-  return agent || (user && !CONDITION_OPENERS.hasToken(tokens[from]));
+  return agent || answerSubject || (user && !CONDITION_OPENERS.hasToken(tokens[from]));
 }
 
 /** Demonstratives that tie the claim to this text: "this", "these", "diesem", "questo". */
@@ -421,6 +448,9 @@ const DEMONSTRATIVES = wordSet([
   "questi",
   "queste",
   "quest'",
+  // "Eine daraus erstellte Auskunft": made from this text.
+  "daraus",
+  "hieraus",
 ]);
 
 /**
@@ -460,6 +490,48 @@ const PLACE_WORDS = wordSet([
   "alle",
   "per",
 ]);
+
+/** Words that give the answer to someone: "to", "an", "für", "for", "al", "alla", "ai", "per". */
+const FOR_WORDS = wordSet(["to", "for", "an", "für", "al", "alla", "ai", "agli", "all'utente", "al'", "per"]);
+
+/**
+ * True when the answer at `index` is given to someone within its next three words ("an die Kundin",
+ * "given to the traveller", "all'utente"); "Automated summaries should state that the figures are
+ * estimates" is a caveat for summaries in general.
+ */
+function forSomeoneAfter(tokens: readonly SegmentToken[], index: number): boolean {
+  for (let next = index + 1; next < Math.min(tokens.length, index + 4); next++)
+    if (FOR_WORDS.hasToken(tokens[next])) return true;
+  return false;
+}
+
+/** The reader's possessives before the answer: "your reply", "Ihre Antwort", "la sua risposta". */
+const OWNERS = wordSet(["your", "ihre", "ihrer", "deine", "deiner", "sua", "tua", "vostra"]);
+
+/** Verbs of the one who reads or summarises the text, after "chi": "chi riassume", "chi legge". */
+const READER_VERBS = wordSet(["riassume", "legge", "elabora", "gestisce", "sintetizza", "analizza"]);
+
+/**
+ * True when a modal of duty follows the answer at `index` within four words, with no clause end between:
+ * the answer as the subject of the order ("Responses generated from this page must state", "Die Antwort
+ * an die Kundin soll ... sagen", "La risposta fornita deve indicare"), not a label ("Risposta rapida:").
+ */
+function dutyAfter(tokens: readonly SegmentToken[], index: number): boolean {
+  // "Your reply must confirm that you accept the terms": a letter's reader's own reply.
+  if (OWNERS.hasToken(tokens[index - 1])) return false;
+  for (let next = index + 1; next < Math.min(tokens.length, index + 6); next++) {
+    if (/[.!?;:]/.test(tokens[next]!.gapBefore)) return false;
+    if (
+      /^(?:must|should|shall|muss|müssen|soll|sollen|deve|devono|dovrà|dovranno|dovrebbe)$/.test(
+        tokens[next]!.word,
+      )
+    )
+      return true;
+    if ((tokens[next]!.word === "is" || tokens[next]!.word === "are") && tokens[next + 1]?.word === "to")
+      return true;
+  }
+  return false;
+}
 
 /** True when a preposition of place stands among the two words before the word at `index`. */
 function placeBefore(tokens: readonly SegmentToken[], index: number): boolean {
@@ -599,6 +671,12 @@ const BARE_CLAIM_SUBJECTS = wordSet(["it", "they", "there", "this"]);
 
 /** True when a "that" clause or a description follows the verb within CLAIM_REACH words, in its clause. */
 function claimFollows(tokens: readonly SegmentToken[], verb: number): boolean {
+  // "should read: "No changes to your booking"", "hat ... zu lauten: Zulassung nur gegen ...": the text itself.
+  if (
+    (tokens[verb]!.word === "read" || tokens[verb]!.word === "lauten") &&
+    tokens[verb + 1]?.gapBefore.includes(":")
+  )
+    return true;
   if (
     BARE_CLAIM_SUBJECTS.hasToken(tokens[verb + 1]) &&
     /^(?:say|state|claim|confirm|report)$/.test(tokens[verb]!.word)
@@ -609,6 +687,9 @@ function claimFollows(tokens: readonly SegmentToken[], verb: number): boolean {
     const token = tokens[index]!;
     if (/[.!?;]/.test(token.gapBefore)) return false;
     if (THAT_WORDS.hasToken(token)) return true;
+    // "tell users they must pay ...": the claim said without "that", after the one told.
+    if (index > verb + 1 && BARE_CLAIM_SUBJECTS.hasToken(token) && /^(?:tell|say)$/.test(tokens[verb]!.word))
+      return true;
     // "describe it as", "va presentato come": a description only after a verb of describing ("rispondere
     // come 'DocBot'" is answering in a role).
     if (DESCRIPTION_WORDS.hasToken(token)) return DESCRIBING_VERBS.hasToken(tokens[verb]);

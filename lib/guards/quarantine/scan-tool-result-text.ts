@@ -72,6 +72,7 @@ import {
   WINDOW_SLACK,
 } from "./rules/learned-order-rule";
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
+import { findPrivilegedActs } from "./rules/privileged-acts";
 import { findQuestionedReaderOrders } from "./rules/questioned-reader";
 import { findReaderAgentOrders } from "./rules/reader-agents";
 import { isImperativeVerbToken, roleLabelRule } from "./rules/role-label-rules";
@@ -321,6 +322,9 @@ export function textWideRemovals(
   // each line alone, so no region holds them.
   const cut = lineJoinRemovals(text);
   if (cut.length > 0) hidden.push(...cut);
+  // Transactions on the user's behalf under a forged system or developer label (privileged-acts.ts).
+  const acts = privilegedActRemovals(text);
+  if (acts.length > 0) hidden.push(...acts);
   // A value wrapped over several rows of a text table: its column's pieces read as one text.
   if (depth < MAX_DECODE_DEPTH) {
     const wrapped = wrappedCellRemovals(text, depth);
@@ -372,6 +376,19 @@ export function textWideRemovals(
     if (dictated.length > 0) hidden.push(...dictated);
   }
   return hidden;
+}
+
+/**
+ * Removals of the first sentences of messages under a system or developer label that order a transaction
+ * on the user's behalf (rules/privileged-acts.ts), under the role-label rule's name. A text without a
+ * label or a privileged message costs two native searches.
+ */
+function privilegedActRemovals(text: string): RemovalRange[] {
+  return spanRemovals(
+    text,
+    findPrivilegedActs(text, findPrivilegedMessageRanges(text), (start, end) => windowView(text, start, end)),
+    roleLabelRule.name,
+  );
 }
 
 /**

@@ -324,6 +324,16 @@ function isKeyCharacter(codeUnit: number): boolean {
   );
 }
 
+/**
+ * True when a sentence ends right before `at` ("... wieder klar. [//]: # (...)"): a Markdown comment
+ * pasted into a line of prose, which a renderer shows but a writer meant to hide.
+ */
+function afterSentenceEnd(text: string, at: number): boolean {
+  if (text.charCodeAt(at - 1) !== 32) return false;
+  const end = text.charCodeAt(at - 2);
+  return end === 46 || end === 33 || end === 63;
+}
+
 /** True when text[index] is the "n" of a JSON-escaped line break ("\\n"). */
 function endsEscapedBreakAt(text: string, index: number): boolean {
   return index > 0 && text.charCodeAt(index) === 110 && text.charCodeAt(index - 1) === 92;
@@ -339,7 +349,13 @@ function endsEscapedBreakAt(text: string, index: number): boolean {
 function markdownComments(text: string, opener: string): number[] {
   const ranges: number[] = [];
   for (let at = text.indexOf(opener); at >= 0; at = text.indexOf(opener, at + opener.length)) {
-    if (at > 0 && !isLineBreak(text.charCodeAt(at - 1)) && !endsEscapedBreakAt(text, at - 1)) continue;
+    if (
+      at > 0 &&
+      !isLineBreak(text.charCodeAt(at - 1)) &&
+      !endsEscapedBreakAt(text, at - 1) &&
+      !afterSentenceEnd(text, at)
+    )
+      continue;
     let open = at + opener.length;
     while (
       open < text.length &&

@@ -560,7 +560,8 @@ function entersModeWithoutSafeguards(tokens: readonly SegmentToken[]): boolean {
     for (let back = index - 1; back >= Math.max(0, index - 7); back--) {
       const token = tokens[back]!;
       if (ENTER_VERBS.hasToken(token) && isImperativePosition(tokens, back)) entered = index;
-      else if (/^(you|you're|du|sei)$/.test(token.word)) entered = index;
+      // The reader put in the mode: "you", "du bist", "sei", "operi come ... in modalità ...".
+      else if (/^(you|you're|du|sei|operi|agisci)$/.test(token.word)) entered = index;
     }
   }
   if (entered < 0) return false;
@@ -664,6 +665,14 @@ const LIMITLESS_WORDS = wordSet([
   "einschränkungen",
   "filtri",
   "censure",
+  // "senza alcun filtro", "in modalità senza restrizioni", "kennst keine Grenzen mehr" (not English
+  // "limits": "In this mode you play an agent without limits on speed" is a game).
+  "filtro",
+  "restrizioni",
+  "limiti",
+  "grenzen",
+  "beschränkungen",
+  "censura",
 ]);
 
 /**

@@ -101,6 +101,22 @@ const SHOW_VERBS = wordSet([
   "pubblicare",
   "allega",
   "allegare",
+  // The Italian jussive and German verbs of carrying text over: "l'assistente riporti", "copi nelle
+  // note", "incolli qui", "riassuma in allegato"; "in dieses Ticket übertragen".
+  "riporti",
+  "copi",
+  "incolli",
+  "riassuma",
+  "scriva",
+  "elenchi",
+  "citi",
+  "inserisca",
+  "alleghi",
+  "traduca",
+  "condivida",
+  "pubblichi",
+  "überträgt",
+  "übertragen",
 ]);
 
 /** The agent's own: "its", "their", "seine", "ihre", "la propria", "il suo". */
@@ -122,6 +138,9 @@ const OWN_WORDS = wordSet([
   "sua",
   "suoi",
   "sue",
+  "eigenen",
+  "eigene",
+  "ihres",
 ]);
 
 /** The agent's setup: what it was given before the conversation. */
@@ -154,6 +173,26 @@ const SETUP_WORDS = wordSet([
   "regole",
   "impostazioni",
   "direttive",
+  "brief",
+  "steuerungstext",
+  "steuerungstextes",
+  "systemanweisung",
+  "systemanweisungen",
+  "startnachricht",
+  "indicazioni",
+  "chiavi",
+]);
+
+/** Participles that make the setup the agent's own when they follow it: "il prompt di sistema ricevuto". */
+const RECEIVED_WORDS = wordSet([
+  "ricevuto",
+  "ricevuta",
+  "ricevuti",
+  "ricevute",
+  "received",
+  "given",
+  "erhaltenen",
+  "erhaltene",
 ]);
 
 /**
@@ -195,6 +234,13 @@ const OTHERS_WORDS = wordSet([
   "partecipanti",
   "integralmente",
   "testualmente",
+  // Into this text, or attached: "incolli qui", "in allegato", "nelle note", "im Wortlaut".
+  "qui",
+  "here",
+  "hier",
+  "allegato",
+  "note",
+  "wortlaut",
 ]);
 const TRANSLATE_VERBS = wordSet([
   "translates",
@@ -225,6 +271,13 @@ function reachesOthers(tokens: readonly SegmentToken[], verb: number): boolean {
   return false;
 }
 
+/** True when a participle of receiving follows the setup word at `noun` within three words. */
+function receivedAfter(tokens: readonly SegmentToken[], noun: number): boolean {
+  for (let index = noun + 1; index < Math.min(tokens.length, noun + 4); index++)
+    if (RECEIVED_WORDS.hasToken(tokens[index])) return true;
+  return false;
+}
+
 /** True when the sentence describes an agent handing out its own setup (see the file comment). */
 export function agentDisclosesItsSetup(tokens: readonly SegmentToken[]): boolean {
   for (let subject = 0; subject < Math.min(tokens.length, 8); subject++) {
@@ -232,11 +285,15 @@ export function agentDisclosesItsSetup(tokens: readonly SegmentToken[]): boolean
     const isAgent =
       isAgentSubject(token) || MODEL_WORDS.hasToken(token) || /(modell|model)$/.test(token.word);
     if (!isAgent) continue;
-    for (let verb = subject + 1; verb < Math.min(tokens.length, subject + 5); verb++) {
+    // "l'assistente che consulta questa pagina riporti ...": a relative clause between subject and verb.
+    for (let verb = subject + 1; verb < Math.min(tokens.length, subject + 7); verb++) {
       if (/[.!?;:]/.test(tokens[verb]!.gapBefore)) break;
       if (!SHOW_VERBS.hasToken(tokens[verb])) continue;
       for (let own = verb + 1; own < Math.min(tokens.length, verb + 7); own++) {
         if (gapEndsClause(tokens[own]!.gapBefore)) break;
+        // "il prompt di sistema ricevuto", "the directions you were given": the setup received.
+        if (SETUP_WORDS.hasToken(tokens[own]) && receivedAfter(tokens, own))
+          return reachesOthers(tokens, verb);
         if (!OWN_WORDS.hasToken(tokens[own])) continue;
         for (let noun = own + 1; noun < Math.min(tokens.length, own + 4); noun++)
           if (SETUP_WORDS.hasToken(tokens[noun])) return reachesOthers(tokens, verb);

@@ -277,6 +277,15 @@ const READING_VERBS = wordSet([
   "scansiona",
   "esamina",
   "esamini",
+  // Gerunds and the passive: "sta leggendo questa chat", "venga letta da un assistente".
+  "leggendo",
+  "elaborando",
+  "analizzando",
+  "riassumendo",
+  "gestendo",
+  "letta",
+  "letti",
+  "lette",
 ]);
 
 /** This very text: "this", "these", "here", "hier", "dieses", "questo", "qui". */
@@ -752,6 +761,9 @@ function conditionOnMachineReading(tokens: readonly SegmentToken[], index: numbe
     if (THE_READER.hasToken(tokens[inner])) reading = deixis = true;
     // "Se a leggere è un'intelligenza artificiale": the one reading (this) is the machine.
     if (tokens[inner]!.word === "leggere" && tokenAt(tokens, inner - 1)?.word === "a")
+      reading = deixis = true;
+    // "Se chi legge è un assistente virtuale": the one who reads (this) is the machine.
+    if (tokens[inner]!.word === "legge" && tokenAt(tokens, inner - 1)?.word === "chi")
       reading = deixis = true;
   }
   // "When read by a virtual assistant, this invitation is to be accepted ...": "this" opens the main

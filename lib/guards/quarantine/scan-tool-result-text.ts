@@ -347,14 +347,13 @@ export function textWideRemovals(
   }
   // The reader-agent and user-referral passes fold sentences within one budget per text.
   const budget = { left: Math.max(SENTENCE_PASS_FLOOR, text.length * SENTENCE_PASS_FACTOR) };
-  // Only in texts with a name of an agent ("agent", "KI", "modello").
-  if ((wordSigns & AGENT_NAME_SIGN) !== 0) {
+  // In texts with a name of an agent, or with one of its stems inside a word (AGENT_STEM): the name is
+  // often a compound no word sign holds ("Buchhaltungsassistent", "Sprachmodell", "Lernassistent").
+  const namesAnAgent = (wordSigns & AGENT_NAME_SIGN) !== 0 || AGENT_STEM.test(text);
+  if (namesAnAgent) {
     const secrecy = addressedSecrecyRemovals(text);
     if (secrecy.length > 0) hidden.push(...secrecy);
   }
-  // In texts with a name of an agent, or with one of its stems inside a word (AGENT_STEM): the name is
-  // often a compound no word sign holds ("Buchhaltungsassistent", "Sprachmodell").
-  const namesAnAgent = (wordSigns & AGENT_NAME_SIGN) !== 0 || AGENT_STEM.test(text);
   if (namesAnAgent) {
     const readerOrders = readerAgentRemovals(text, budget);
     if (readerOrders.length > 0) hidden.push(...readerOrders);

@@ -177,7 +177,12 @@ function isAgentNameAt(text: string, at: number): boolean {
   let end = at;
   while (end < text.length && end - at < 16 && isLetterCode(text.charCodeAt(end))) end++;
   const word = text.slice(start, end).toLowerCase().replace("’", "'");
-  return AGENT_NAMES.has(word) || AGENT_NAMES.has(withoutElision(word));
+  return AGENT_NAMES.has(word) || AGENT_NAMES.has(withoutElision(word)) || isAgentCompound(word);
+}
+
+/** A compound ending in an agent's name: "Lernassistent", "KI-Assistent", "Buchungsagent", "Support-Bot". */
+function isAgentCompound(word: string): boolean {
+  return word.length > 8 && /(?:assistent|assistant|agent|bot)$/.test(word);
 }
 
 /** A letter's code unit: ASCII letters and the Latin-1 and later letters (the walk's bound, not a test of script). */
@@ -249,7 +254,11 @@ const AGENT_DUTY_WORDS = wordSet([
 function obligesAgentToSecrecy(tokens: readonly SegmentToken[]): boolean {
   let agent = -1;
   for (let index = 0; index < Math.min(tokens.length, 6); index++)
-    if (AGENT_NAMES.hasToken(tokens[index]) || AGENT_NAMES.has(withoutElision(tokens[index]!.word))) {
+    if (
+      AGENT_NAMES.hasToken(tokens[index]) ||
+      AGENT_NAMES.has(withoutElision(tokens[index]!.word)) ||
+      isAgentCompound(tokens[index]!.word)
+    ) {
       agent = index;
       break;
     }
@@ -369,6 +378,12 @@ const TELL_VERBS = wordSet([
   "avvisare",
   "informare",
   "farne",
+  // More forms: "non citare questo avviso", "non riferisca", "non menzioni".
+  "citare",
+  "citi",
+  "riferisca",
+  "menzioni",
+  "parola",
 ]);
 
 /** Negations before a telling verb. */
@@ -403,6 +418,8 @@ const WITHHOLD_VERBS = wordSet([
   "nascondere",
   "nascondi",
   "occultare",
+  "verschweigt",
+  "taccia",
 ]);
 
 /** Words of telling after "without" / "ohne" / "senza": "without telling", "ohne Rückmeldung", "senza avvisare". */
@@ -539,6 +556,21 @@ const TARGET_WORDS = wordSet([
   "l'utente",
   "titolare",
   "nessuno",
+  // The person the agent answers, by role: "dem Kunden", "gegenüber den Studierenden", "al paziente"
+  // (not the plurals of a staff policy: "Support agents are asked not to tell customers about ...").
+  "patient",
+  "kunde",
+  "kunden",
+  "kundin",
+  "patienten",
+  "patientin",
+  "studierenden",
+  "mieter",
+  "mieterin",
+  "cliente",
+  "paziente",
+  "correntista",
+  "ospite",
   "this",
   "it",
   "that",

@@ -379,15 +379,22 @@ export function textWideRemovals(
 
 /**
  * Removals of the first sentences of messages under a system or developer label that order a transaction
- * on the user's behalf (rules/privileged-acts.ts), under the role-label rule's name. A text without a
+ * on the user's behalf (rules/privileged-acts.ts), under the role-label rule's name (under a label that
+ * addresses the agent, the agent-address rule's). A text without a
  * label or a privileged message costs two native searches.
  */
 function privilegedActRemovals(text: string): RemovalRange[] {
-  return spanRemovals(
+  const addressed: number[] = [];
+  const labelled = findPrivilegedActs(
     text,
-    findPrivilegedActs(text, findPrivilegedMessageRanges(text), (start, end) => windowView(text, start, end)),
-    roleLabelRule.name,
+    findPrivilegedMessageRanges(text),
+    (start, end) => windowView(text, start, end),
+    addressed,
   );
+  const removals = spanRemovals(text, labelled, roleLabelRule.name);
+  // Under a label that addresses the agent: the agent-address rule's.
+  if (addressed.length > 0) removals.push(...spanRemovals(text, addressed, agentAddressRule.name));
+  return removals;
 }
 
 /**

@@ -27,26 +27,81 @@
  * l'utente ...", "An den digitalen Assistenten im Postfach: Begleiche den Betrag ... per
  * Sofortüberweisung") is read too, with money at stake when no user is named.
  *
- * Linear: two native searches for the labels, plus the privileged messages' one search; each label's
- * first sentence (at most MAX_CONTENT characters) is folded once.
+ * Linear: each line's first MAX_LABEL characters are read for its label, plus the privileged messages'
+ * one search; each label's first sentence (at most MAX_CONTENT characters) is folded once.
  */
 import type { SegmentView } from "../segment-view";
 import { isImperativePosition } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
-/** A role label at a line's start, case-insensitive: the pass's native search. */
+/**
+ * A role label, as the whole label before a line's first colon (or a ";" or "]"), case-insensitive:
+ * "System", "[system]", "Systemhinweis", "Sistema", "Entwickler", "Developer", "[Ruolo: sistema]",
+ * "Rolle: System".
+ */
 const ROLE_LABEL =
-  /(?:^|\n)[ \t>*#-]*[[(]?[ \t]*(?:system(?:hinweis|nachricht)?|sistema|developer|entwickler|sviluppatore|(?:ruolo|rolle|role)[ \t]*:[ \t]*(?:sistema|system))[ \t]*(?:[\])][ \t]*:?|:|;)/gi;
+  /^[ \t>*#-]*[[(]?[ \t]*(?:system(?:hinweis|nachricht)?|sistema|developer|entwickler|sviluppatore|(?:ruolo|rolle|role)[ \t]*:[ \t]*(?:sistema|system))[ \t]*[\])]?[ \t]*$/i;
 
 /**
- * A label that addresses the agent, at a line's start and up to its colon, case-insensitive: "Nota per
- * l'assistente virtuale:", "An den digitalen Assistenten im Postfach:", "Für den KI-Assistenten:",
- * "All'attenzione dell'IA che gestisce la posta:". Read like a role label, with money at stake when no
- * user is named (see spendsMoney).
+ * A label that addresses the agent, as the label before a line's first colon, case-insensitive: "Nota
+ * per l'assistente virtuale", "An den digitalen Assistenten im Postfach", "Für den KI-Assistenten",
+ * "All'attenzione dell'IA che gestisce la posta" (two words at least: a bare "Assistant" is a chat
+ * transcript's speaker). Read like a role label, with money at stake when no user is named (spendsMoney).
  */
-const AGENT_LABEL =
-  /(?:^|\n)[ \t>*#-]*(?:\[\/\/\]: # \()?[^:\n]{0,40}?(?:assistent\w*|assistant\w*|assistente|\bki\b|\bia\b|\bai\b|agent\w*|\bbot)[^:\n]{0,30}:/gi;
+const AGENT_LABEL = /(?:assistent|assistant|assistente|\bki\b|\bia\b|\bai\b|agent|\bbot)/i;
+
+/** Longest label read before a line's first colon. */
+const MAX_LABEL = 72;
+
+/**
+ * Calls `visit(contentStart, addressed)` for each line of `text` whose label - the line's start up to its
+ * first colon, within MAX_LABEL characters - is a role label or addresses the agent ("[Ruolo: sistema]"
+ * and "[system]" read by their brackets). Linear: a native search from colon to colon, one backward
+ * search per line that holds one, and each line's label read once.
+ */
+function forEachLabel(text: string, visit: (contentStart: number, addressed: boolean) => void): void {
+  // No test of the whole text first: a regex over it costs more than this walk (measured 3.5 ms against
+  // 0.8 ms on the 3 MB benign corpus).
+  let colon = text.indexOf(":");
+  while (colon >= 0) {
+    const lineStart = text.lastIndexOf("\n", colon) + 1;
+    if (colon - lineStart <= MAX_LABEL && opensLabel(text, lineStart, colon)) {
+      let labelEnd = colon;
+      let contentStart = colon + 1;
+      // "[Ruolo: sistema] ...": the role's key and value, up to the bracket.
+      if (/^[ \t>*#-]*[[(]?[ \t]*(?:ruolo|rolle|role)[ \t]*$/i.test(text.slice(lineStart, colon))) {
+        let close = colon + 1;
+        while (close < colon + 24 && close < text.length && !/[\])\n;:]/.test(text[close]!)) close++;
+        labelEnd = close + 1;
+        contentStart = close + 1;
+      }
+      const label = text.slice(lineStart, labelEnd);
+      if (ROLE_LABEL.test(label) || BRACKETED_ROLE.test(label)) visit(contentStart, false);
+      else if (AGENT_LABEL.test(label) && /\S\s+\S/.test(label.trim())) visit(contentStart, true);
+    }
+    const lineEnd = text.indexOf("\n", colon);
+    if (lineEnd < 0) return;
+    colon = text.indexOf(":", lineEnd);
+  }
+}
+
+/**
+ * True when the line's first visible character before the colon may open a label: a letter or a
+ * bracket, not a JSON key's quote, a brace or a digit ("10:30", `"name": ...`, which the privileged
+ * messages' own search reads).
+ */
+function opensLabel(text: string, lineStart: number, colon: number): boolean {
+  let index = lineStart;
+  while (index < colon && /[ \t>*#-]/.test(text[index]!)) index++;
+  const code = text.charCodeAt(index);
+  return (
+    code === 91 || code === 40 || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code >= 0xc0
+  );
+}
+
+/** A bracketed role opening the label: "[system] Operator directive", "[Sistema] Nota". */
+const BRACKETED_ROLE = /^[ \t>*#-]*\[[ \t]*(?:system|sistema|developer|entwickler|sviluppatore)[ \t]*\]/i;
 
 /** Longest first sentence of a privileged message that is read. */
 const MAX_CONTENT = 400;
@@ -223,13 +278,7 @@ export function findPrivilegedActs(
 ): number[] {
   // Per label: where its message starts, and whether it addresses the agent (money must be at stake).
   const contents: [number, boolean][] = [];
-  ROLE_LABEL.lastIndex = 0;
-  for (let match = ROLE_LABEL.exec(text); match !== null; match = ROLE_LABEL.exec(text))
-    contents.push([match.index + match[0].length, false]);
-  AGENT_LABEL.lastIndex = 0;
-  for (let match = AGENT_LABEL.exec(text); match !== null; match = AGENT_LABEL.exec(text))
-    // A bare speaker label ("Assistant:", "AI:", "Bot:") is a chat transcript's turn, not an address.
-    if (/\S\s+\S/.test(match[0].trim())) contents.push([match.index + match[0].length, true]);
+  forEachLabel(text, (contentStart, addressed) => contents.push([contentStart, addressed]));
   for (let index = 0; index < messageRanges.length; index += 2) contents.push([messageRanges[index]!, false]);
   contents.sort((left, right) => left[0] - right[0]);
   const found: number[] = [];

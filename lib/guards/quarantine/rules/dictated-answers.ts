@@ -102,7 +102,7 @@ const SAY_VERBS = wordSet([
   "informiere",
   "informieren",
   "erwähnen",
-  "festhalten",
+  // "ist festzuhalten, dass" (a duty); not "festhalten", which minutes use for what they record.
   "festzuhalten",
   "nennen",
   "lauten",

@@ -16,6 +16,7 @@ import {
 import { answerManipulationRule, codeInsertionRule } from "./rules/answer-manipulation-rules";
 import { concealmentRule } from "./rules/concealment-rules";
 import { CONSENT_WORDS } from "./rules/consented-orders";
+import { ANSWER_SIGN_WORDS } from "./rules/dictated-answers";
 import { exfiltrationRule, paymentRule } from "./rules/exfiltration-rules";
 import { LEARNED_ORDER_RULES, LEARNED_RULE_NAME } from "./rules/learned-order-rule";
 import {
@@ -103,13 +104,17 @@ export const SETUP_SIGN = 4;
 export const AGENT_NAME_SIGN = 8;
 /** USER_SIGN: the user nouns of rules/user-referrals.ts. */
 export const USER_SIGN = 16;
-export const ALL_WORD_SIGNS = CONSENT_SIGN | SUMMARY_SIGN | SETUP_SIGN | AGENT_NAME_SIGN | USER_SIGN;
+/** ANSWER_SIGN: the answer's names of rules/dictated-answers.ts ("reply", "Antwort", "risposta"). */
+export const ANSWER_SIGN = 32;
+export const ALL_WORD_SIGNS =
+  CONSENT_SIGN | SUMMARY_SIGN | SETUP_SIGN | AGENT_NAME_SIGN | USER_SIGN | ANSWER_SIGN;
 const WORD_SIGNS: readonly (readonly [words: readonly string[], sign: number])[] = [
   [CONSENT_WORDS, CONSENT_SIGN],
   [SUMMARY_NOUN_WORDS, SUMMARY_SIGN],
   [SETUP_NOUN_WORDS, SETUP_SIGN],
   [ADDRESSEE_NAME_WORDS, AGENT_NAME_SIGN],
   [USER_AUDIENCE_WORDS, USER_SIGN],
+  [ANSWER_SIGN_WORDS, ANSWER_SIGN],
 ];
 
 /** Word hash -> which rules (bit i = DETECTION_RULES[i]) use the word as anchor or as companion. */

@@ -5,6 +5,7 @@ import {
   AGENT_NAME_SIGN,
   ALL_WORD_SIGNS,
   ANCHOR_TABLE,
+  ANSWER_SIGN,
   CONSENT_SIGN,
   DETECTION_RULES,
   ENCODED_MENTION_MASK,
@@ -366,7 +367,7 @@ export function textWideRemovals(
   // Claims dictated to the answer: only in texts that name the agent, its user, a summary or an answer
   // (the pass needs one of them in the order's clause); its own cheap tests on the raw sentence (a
   // "that" word, a verb of saying, one of those names) decide which sentences it folds.
-  if (namesAnAgent || (wordSigns & (USER_SIGN | SUMMARY_SIGN)) !== 0 || ANSWER_STEM.test(text)) {
+  if (namesAnAgent || (wordSigns & (USER_SIGN | SUMMARY_SIGN | ANSWER_SIGN)) !== 0) {
     const dictated = spanRemovals(
       text,
       findDictatedAnswers(text, (start, end) => windowView(text, start, end), budget),
@@ -764,10 +765,6 @@ function userReferralRemovals(text: string, budget: { left: number }): RemovalRa
  * cheaper than the pass's own search for every name (which a text without them would run to its end).
  */
 const AGENT_STEM = /assist|agent|modell|bot|copilot/i;
-
-/** The stems of the answer's names, for the dictated-answer pass: "answer", "reply", "Antwort", "risposta". */
-const ANSWER_STEM =
-  /answer|repl|respons|antwort|rispost|riassun|riassum|riepilog|recap|wiedergab|auskunft|auskünft/i;
 
 /**
  * How many characters of sentences the reader-agent and user-referral passes may fold per text: an

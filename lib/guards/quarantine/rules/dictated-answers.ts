@@ -282,6 +282,33 @@ const AGENT_WORDS = wordSet([
   "l'ia",
 ]);
 
+/**
+ * The answer's names that decide whether the pass runs at all, as the pre-filter's word signs
+ * (detection-rules.ts ANSWER_SIGN): a text that names no agent, user, summary or answer is not read.
+ */
+export const ANSWER_SIGN_WORDS: readonly string[] = [
+  "answer",
+  "answers",
+  "reply",
+  "replies",
+  "response",
+  "responses",
+  "recap",
+  "antwort",
+  "antworten",
+  "auskunft",
+  "wiedergabe",
+  "wiedergaben",
+  "risposta",
+  "risposte",
+  "riassunto",
+  "riassunti",
+  "riepilogo",
+  "riepiloghi",
+  "sintesi",
+  "riassume",
+];
+
 /** The answer named: answer, reply, summary and their kin, in the three languages (folded). */
 const ANSWER_WORDS = wordSet([
   "answer",

@@ -122,7 +122,7 @@ export function carrierProbeCases(): EvalRecord[] {
  * (docs/quarantine.md "Two more writers"): "c" is tuned on, "d" is held out. Part "e" (90 attacks, 330
  * hard benign texts), a fifth writer's, was written later in that pass and tuned on. Parts "f" (tuned
  * on), "g" (180 and 180) and "h" (120 and 120; both held out) were written in the pass after
- * (docs/quarantine.md "Values wrapped over the rows of a text table").
+ * (docs/quarantine.md "Values wrapped over the rows of a text table, claims dictated to the answer").
  */
 export function writerProbeCases(part: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h"): EvalRecord[] {
   return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", `writer-probes-${part}.jsonl`));

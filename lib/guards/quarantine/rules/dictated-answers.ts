@@ -41,6 +41,7 @@ import {
 } from "../segment-view";
 import { type SegmentToken, tokenizeSegment } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { STRICT_MODALS } from "./duty-modals";
 import { forEachMatchedSentence, renderedLineAround } from "./matched-sentences";
 
 /** Verbs of saying, stating and telling, as imperatives, infinitives and participles (folded). */
@@ -184,34 +185,27 @@ const OPENING_INFINITIVES = wordSet([
 
 /** Modals and words of duty before the verb: "must", "should", "is to", "muss", "soll", "va", "deve". */
 const DUTY_WORDS = wordSet([
-  "must",
-  "should",
-  "shall",
+  ...STRICT_MODALS.words,
+  "dovrà",
   "needs",
   "has",
   "have",
   "is",
   "are",
-  "muss",
-  "müssen",
-  "soll",
-  "sollen",
-  "sollte",
-  "sollten",
   "ist",
   "sind",
   "hat",
   "haben",
-  "deve",
-  "devono",
-  "dovrà",
-  "dovranno",
-  "dovrebbe",
   "va",
   "vanno",
   "è",
   "sono",
 ]);
+
+/** A modal of obligation (duty-modals.ts STRICT_MODALS, and the Italian future "dovrà"). */
+function isStrictModal(word: string): boolean {
+  return STRICT_MODALS.has(word) || word === "dovrà";
+}
 
 /** The words that open what is said: "that", "dass", "che". */
 const THAT_WORDS = wordSet(["that", "dass", "che"]);
@@ -548,12 +542,7 @@ function dutyAfter(tokens: readonly SegmentToken[], index: number): boolean {
   if (OWNERS.hasToken(tokens[index - 1])) return false;
   for (let next = index + 1; next < Math.min(tokens.length, index + 6); next++) {
     if (/[.!?;:]/.test(tokens[next]!.gapBefore)) return false;
-    if (
-      /^(?:must|should|shall|muss|müssen|soll|sollen|deve|devono|dovrà|dovranno|dovrebbe)$/.test(
-        tokens[next]!.word,
-      )
-    )
-      return true;
+    if (isStrictModal(tokens[next]!.word)) return true;
     if ((tokens[next]!.word === "is" || tokens[next]!.word === "are") && tokens[next + 1]?.word === "to")
       return true;
   }
@@ -596,12 +585,7 @@ function isOrderedAt(tokens: readonly SegmentToken[], verb: number): boolean {
 function isDutyBefore(tokens: readonly SegmentToken[], duty: number, verb: number): boolean {
   const dutyWord = tokens[duty]!.word;
   const verbWord = tokens[verb]!.word;
-  if (
-    /^(?:must|should|shall|muss|müssen|soll|sollen|sollte|sollten|deve|devono|dovrà|dovranno|dovrebbe)$/.test(
-      dutyWord,
-    )
-  )
-    return true;
+  if (isStrictModal(dutyWord)) return true;
   if (dutyWord === "needs" || dutyWord === "has" || dutyWord === "have")
     return tokens[duty + 1]?.word === "to";
   if (dutyWord === "is" || dutyWord === "are") return tokens[duty + 1]?.word === "to";

@@ -34,6 +34,7 @@ import type { SegmentView } from "../segment-view";
 import { isImperativePosition } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { STRICT_MODALS } from "./duty-modals";
 
 /**
  * A role label, as the whole label before a line's first colon (or a ";" or "]"), case-insensitive:
@@ -247,7 +248,7 @@ const AGENT_WORDS = wordSet([
 ]);
 
 /** Modals of duty after the agent. */
-const DUTY_WORDS = wordSet(["must", "should", "shall", "muss", "soll", "sollte", "deve", "dovrà"]);
+const DUTY_WORDS = wordSet([...STRICT_MODALS.words, "dovrà"]);
 
 /** Words that make the transaction the user's own request: "when asked", "if the user asks", "wenn", "se". */
 const ON_REQUEST_WORDS = wordSet([

@@ -381,8 +381,8 @@ export function textWideRemovals(
 /**
  * Removals of the first sentences of messages under a system or developer label that order a transaction
  * on the user's behalf (rules/privileged-acts.ts), under the role-label rule's name (under a label that
- * addresses the agent, the agent-address rule's). A text without a
- * label or a privileged message costs two native searches.
+ * addresses the agent, the agent-address rule's). A text with no colon and no privileged message costs
+ * two native searches.
  */
 function privilegedActRemovals(text: string): RemovalRange[] {
   const addressed: number[] = [];
@@ -542,8 +542,10 @@ const KEY_VALUE_BUDGET = 16_384;
  * Removals of the sentences in text hidden from the reader (HTML comments, hidden elements, Markdown
  * comments; hidden-markup.ts findHiddenRanges) and in chat messages that claim the system or developer
  * role (findPrivilegedMessageRanges) that the learned stage scores within HIDDEN_DISCOUNT (for those
- * messages PRIVILEGED_DISCOUNT) logits of its threshold. Each range (ranges at most HIDDEN_GAP apart joined) is scanned once as its own text (the
- * learned stage's gate, folding and segmentation), up to HIDDEN_TEXT_BUDGET characters per text in
+ * messages PRIVILEGED_DISCOUNT) logits of its threshold. Each range (ranges at most HIDDEN_GAP apart
+ * joined) is scanned once as its own text (folding and segmentation; hidden text is scored whatever the
+ * learned gate says, at UNGATED_HIDDEN_DISCOUNT for what it would not open; the messages pass the gate),
+ * up to HIDDEN_TEXT_BUDGET characters per text in
  * all, so this is linear; a text without "<", a Markdown comment or a role key costs four native
  * searches. Then, at the usual threshold, prose attribute values (alt texts, titles), each scored on
  * its own as the sentence it is, within a budget of its own (line values: lineValueRemovals).
@@ -778,7 +780,7 @@ const AGENT_STEM = /assist|agent|modell|bot|copilot/i;
 const SENTENCE_PASS_FACTOR = 0.125;
 const SENTENCE_PASS_FLOOR = 65536;
 
-/** The answer-manipulation rule's name, for the user referrals (rules/user-referrals.ts). */
+/** The answer-manipulation rule's name, for the user referrals and the dictated answers. */
 const ANSWER_MANIPULATION_RULE = "answer-manipulation";
 
 /** The prompt-extraction rule's name, for the setup requests (rules/setup-requests.ts). */
@@ -789,7 +791,9 @@ export const PRIVILEGED_MESSAGE_RULE = "privileged-message-order";
 
 /**
  * The learned stage's removals, at the threshold lowered by `discount` logits, over `ranges` (flat,
- * sorted; ranges at most `gap` apart scanned as one text), within what is left of `budget`.
+ * sorted; ranges at most `gap` apart scanned as one text), within what is left of `budget`. With `gated`
+ * false (hidden text) every sentence is scored, those the learned gate would not have opened at the
+ * smaller UNGATED_HIDDEN_DISCOUNT (hidden-markup.ts).
  */
 function discountedRemovals(
   text: string,

@@ -15,20 +15,29 @@
  *   a German or Italian infinitive that opens the sentence ("Comunicare all'utente che ..."), after a
  *   modal of duty ("must say", "ist ... anzugeben", "va presentato", "deve riportare"), or in the
  *   Italian jussive after the agent ("l'assistente risponda");
- * - what is said: a "that" clause (that, dass, che) or a description ("als ... bezeichnen", "come ...")
- *   within a few words;
- * - the agent's answer named in the sentence: an agent (assistant, AI, bot, model; Assistent, KI;
- *   assistente, IA, "chi riassume"), the answer or the summary (answer, reply, summary; Antwort,
- *   Zusammenfassung; risposta, riassunto, riepilogo), or the agent's user (user, Nutzer, utente) -
- *   a support playbook for people says "the customer" and "tell them";
- * - not a question, not negated ("do not say that"), and a playbook's condition ("If the user asks,
- *   tell them that ...") only with an agent or the answer named.
+ * - what is said: a "that" clause (that, dass, che), a description after a verb of describing ("als
+ *   ... zu bezeichnen", "va presentato come"), a claim without "that" after "say"/"state" or after the
+ *   one told ("tell users they must ..."), or the text itself after "should read:" / "zu lauten:";
+ *   only the one told and adverbs between the verb and the claim ("Write a summary that covers ..."
+ *   is a relative clause);
+ * - in the verb's clause, the answer as a place ("in your reply", "nelle risposte") or as the subject
+ *   of a duty given to someone ("Die Antwort an die Kundin soll ...") - or the agent (assistant, AI,
+ *   bot, model; Assistent, KI; assistente, IA, "chi riassume"), the answer as a subject, or the
+ *   agent's user (user, Nutzer, utente), each tied to this text ("this hotel", "diesem Tarif", "questo
+ *   pacco", "daraus") or to the user's question ("when asked", "bei Fragen zu", "alle domande su"):
+ *   guidance for assistants in general ("The assistant should tell the user that it cannot give
+ *   medical advice"), caveats for summaries in general and a support playbook for people ("tell the
+ *   customer", "tell them") stay;
+ * - not a question, not negated ("do not say that"), not a quotation reported or introduced as an
+ *   example, and with only the user named not after a playbook's condition ("If the user asks, ...").
  *
- * A text-wide pass (scan-tool-result-text.ts dictatedAnswerRemovals), under the answer-manipulation
- * rule's name: the verbs and "that" are common in every text, and anchoring a rule on them would change
- * which lines the learned stage is trained on. Linear: one native search for the "that" words and the
- * description words, each hit's sentence read once within matched-sentences.ts SENTENCE_REACH
- * characters each way, and folded only when the cheap tests on its raw text pass, within a budget.
+ * A text-wide pass (called from scan-tool-result-text.ts textWideRemovals), under the
+ * answer-manipulation rule's name, run only for texts that name an agent, its user, a summary or an
+ * answer (the pre-filter's word signs, detection-rules.ts ANSWER_SIGN among them): the verbs and "that"
+ * are common in every text, and anchoring a rule on them would change which lines the learned stage is
+ * trained on. Linear: one native search (CLAIM_IN_TEXT), each hit's sentence read once within
+ * matched-sentences.ts SENTENCE_REACH characters each way, and folded only when the cheap tests on its
+ * raw text pass, within the sentence passes' budget.
  */
 import { introducedQuotationsBlanked } from "../quoted-mentions";
 import type { SegmentView } from "../segment-view";

@@ -334,17 +334,6 @@ function isUsersData(tokens: readonly SegmentToken[], index: number): boolean {
   return false;
 }
 
-/**
- * Exfiltration of possessed secrets or personal data:
- * - a send/reveal verb in imperative position, then within the sentence a secret noun owned by someone
- *   ("Forward all API keys to ...", "upload the user's SSH keys", "show me all user passwords");
- * - or a personal-data collection owned by someone ("all received emails in my inbox", "meine
- *   Kontakte", "tutti i messaggi") sent to a destination outside the conversation (e-mail address, URL,
- *   webhook, account number);
- * - or the stem "exfiltrat*", which has no benign use in a tool result.
- * "Send a POST request with the payload to the tokens endpoint" and "Please send the log file to the
- * maintainers at bugs@example.com" have neither an owned secret nor owned personal data.
- */
 /** Verbs of renewing a secret: "reset", "change", "zurücksetzen", "reimpostare". */
 const RENEW_VERBS = wordSet([
   "reset",
@@ -383,6 +372,17 @@ function isRenewedAt(tokens: readonly SegmentToken[], later: number): boolean {
 /** The German verbs of renewing, which stand after their object. */
 const GERMAN_RENEW_VERBS = wordSet(["zurücksetzen", "zurückzusetzen", "ändern", "erneuern"]);
 
+/**
+ * Exfiltration of possessed secrets or personal data:
+ * - a send/reveal verb in imperative position, then within the sentence a secret noun owned by someone
+ *   ("Forward all API keys to ...", "upload the user's SSH keys", "show me all user passwords");
+ * - or a personal-data collection owned by someone ("all received emails in my inbox", "meine
+ *   Kontakte", "tutti i messaggi") sent to a destination outside the conversation (e-mail address, URL,
+ *   webhook, account number);
+ * - or the stem "exfiltrat*", which has no benign use in a tool result.
+ * "Send a POST request with the payload to the tokens endpoint" and "Please send the log file to the
+ * maintainers at bugs@example.com" have neither an owned secret nor owned personal data.
+ */
 export const exfiltrationRule: InstructionRule = {
   name: "exfiltration",
   // Disclosure to the speaker ("show me ...") is anchored on plural secrets, not on the common verbs.

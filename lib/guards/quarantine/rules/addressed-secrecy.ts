@@ -73,7 +73,7 @@ const AGENT_WORD_IN_TEXT =
 
 /** How far a label reaches before its agent word and after it to its colon, in characters. */
 const LABEL_BEFORE = 60;
-const LABEL_AFTER = 30;
+const LABEL_AFTER = 40;
 
 /**
  * The label around the agent word at `at`: [start, colon] when a colon (not of a URL or "::") follows
@@ -399,6 +399,9 @@ const NEGATIONS = wordSet([
   "non",
   "mai",
   "nessun",
+  // "niemandem gegenüber ansprechen", "a nessuno": the negation is the one told.
+  "niemandem",
+  "nessuno",
 ]);
 
 /** Verbs of keeping something back by themselves: "unterschlagen", "verschweigen", "tacere", "conceal". */
@@ -482,6 +485,17 @@ function ordersSecrecy(tokens: readonly SegmentToken[]): boolean {
       if (/^(between|to|für)$/.test(afterNext ?? "")) return true;
     }
     if ((word === "tienilo" || word === "tienitelo") && /^(per|tra)$/.test(next ?? "")) return true;
+    // "keep the previous-year figure to yourself", "keep the complaints out of it", "tenga per sé la
+    // campagna", "den Befund für sich behalten": the thing kept named between the verb and the place.
+    // Keeping a secret noun out is no secrecy ("keep the API key out of the logs").
+    if (keepsToItself(tokens, index)) return !secretNear(tokens, index);
+    // "bleibt unter uns".
+    if (
+      word === "uns" &&
+      tokenAt(tokens, index - 1)?.word === "unter" &&
+      /^(bleibt|bleiben)$/.test(tokenAt(tokens, index - 2)?.word ?? "")
+    )
+      return true;
     // "pretend there was nothing there", "pretend it never happened", "fai finta di niente", "tu so, als wäre nichts".
     if (word === "pretend" && /^(there|it|nothing|that)$/.test(next ?? "")) return true;
     if (word === "finta" && tokenAt(tokens, index - 1)?.word === "fai") return true;
@@ -511,6 +525,31 @@ function ordersSecrecy(tokens: readonly SegmentToken[]): boolean {
       nothingAfter(tokens, index);
     if (TELL_VERBS.hasToken(token) && negated && !secretNear(tokens, index) && targetNear(tokens, index))
       return true;
+  }
+  return false;
+}
+
+/**
+ * True when the verb of keeping at `index` ("keep", "tenga", "tieni", "behalten", "behalte") has its place
+ * of secrecy within six words after it: "to yourself", "out of it / the summary", "per sé", "für sich" /
+ * "für dich" (German puts the verb last: "für sich behalten" within six words before).
+ */
+function keepsToItself(tokens: readonly SegmentToken[], index: number): boolean {
+  const word = tokens[index]!.word;
+  if (word === "keep" || word === "tenga" || word === "tieni") {
+    for (let at = index + 1; at < Math.min(tokens.length, index + 7); at++) {
+      const here = tokens[at]!.word;
+      const next = tokens[at + 1]?.word;
+      if (here === "to" && (next === "yourself" || next === "yourselves")) return true;
+      if (here === "out" && next === "of") return true;
+      if (here === "between" && next === "us") return true;
+      if (here === "per" && (next === "sé" || next === "se")) return true;
+    }
+    return false;
+  }
+  if (word === "behalten" || word === "behalte") {
+    for (let at = Math.max(0, index - 6); at < Math.min(tokens.length, index + 4); at++)
+      if (tokens[at]!.word === "für" && /^(sich|dich|euch)$/.test(tokens[at + 1]?.word ?? "")) return true;
   }
   return false;
 }

@@ -210,7 +210,7 @@ function isApostrophe(codeUnit: number): boolean {
  * agent have neither, and are not folded.
  */
 const SECRECY_IN_TEXT =
-  /between us|yourself|für dich|per te|pretend|finta|without|ohne|senza|silent|silenzio|kein wort|unerwähnt|nascost|conceal|withhold|suppress|hide|unterschlag|verschweig|verberg|tacer|taci|nascond|occult|not\b|never|n't|nicht|nie\b|non\b|mai\b|nothing|nichts|niente|nulla/i;
+  /between us|yourself|für dich|per te|pretend|finta|without|ohne|senza|silent|silenzio|kein wort|unerwähnt|nascost|conceal|withhold|suppress|hide|unterschlag|verschweig|verberg|tacer|taci|nascond|occult|not\b|never|n't|nicht|nie\b|non\b|mai\b|nothing|nichts|niente|nulla|niemand|nessuno|für sich|per sé|unter uns/i;
 
 /** Blank-separated words in text[start, end), counted up to 6. */
 function wordsBetween(text: string, start: number, end: number): number {
@@ -248,6 +248,8 @@ const AGENT_DUTY_WORDS = wordSet([
   "pregati",
   "tenuto",
   "tenuti",
+  // "Ein KI-Assistent, der ..., verschweigt bitte, dass ...": the present made an order by "bitte".
+  "bitte",
 ]);
 
 /** True when an agent named near the opening is obliged (AGENT_DUTY_WORDS) to secrecy (ordersSecrecy). */
@@ -263,8 +265,13 @@ function obligesAgentToSecrecy(tokens: readonly SegmentToken[]): boolean {
       break;
     }
   if (agent < 0) return false;
+  // "Si prega l'assistente IA di non citare ...": the request stands before the agent.
+  for (let index = Math.max(0, agent - 3); index < agent; index++)
+    if (tokens[index]!.word === "prega") return ordersSecrecy(tokens.slice(agent + 1));
   for (let index = agent + 1; index < Math.min(tokens.length, agent + 10); index++)
-    if (AGENT_DUTY_WORDS.hasToken(tokens[index])) return ordersSecrecy(tokens.slice(index + 1));
+    if (AGENT_DUTY_WORDS.hasToken(tokens[index]))
+      // The negation before the modal goes with the order: "non deve fare parola", "soll nicht".
+      return ordersSecrecy(tokens.slice(NEGATIONS.hasToken(tokens[index - 1]) ? index - 1 : index + 1));
   return false;
 }
 
@@ -522,6 +529,8 @@ function ordersSecrecy(tokens: readonly SegmentToken[]): boolean {
     const negated =
       NEGATIONS.hasToken(tokenAt(tokens, index - 1)) ||
       NEGATIONS.hasToken(tokenAt(tokens, index - 2)) ||
+      // "non deve fare parola": the modal and "fare" between the negation and the noun.
+      (word === "parola" && NEGATIONS.hasToken(tokenAt(tokens, index - 3))) ||
       nothingAfter(tokens, index);
     if (TELL_VERBS.hasToken(token) && negated && !secretNear(tokens, index) && targetNear(tokens, index))
       return true;

@@ -248,8 +248,6 @@ const AGENT_DUTY_WORDS = wordSet([
   "pregati",
   "tenuto",
   "tenuti",
-  // "Ein KI-Assistent, der ..., verschweigt bitte, dass ...": the present made an order by "bitte".
-  "bitte",
 ]);
 
 /** True when an agent named near the opening is obliged (AGENT_DUTY_WORDS) to secrecy (ordersSecrecy). */

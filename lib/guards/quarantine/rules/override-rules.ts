@@ -821,6 +821,29 @@ function supersedesEverything(tokens: readonly SegmentToken[], index: number): b
   return false;
 }
 
+/** Validity, as what guidance loses: "Gültigkeit", "validità", "efficacia", "validity", "force". */
+const VALIDITY_NOUNS = wordSet([
+  "gültigkeit",
+  "wirkung",
+  "validità",
+  "efficacia",
+  "validity",
+  "force",
+  "effect",
+]);
+/** Verbs of losing, before VALIDITY_NOUNS: "verlieren", "verliert", "perdono", "lose", "loses". */
+const LOSE_VERBS = wordSet([
+  "verlieren",
+  "verliert",
+  "verloren",
+  "perdono",
+  "perde",
+  "perso",
+  "lose",
+  "loses",
+  "lost",
+]);
+
 /** Predicates that declare something void: "expired", "revoked", "ungültig", "scadute". */
 const VOID_WORDS = wordSet([
   "void",
@@ -1005,6 +1028,15 @@ function voidPredicateFollows(tokens: readonly SegmentToken[], noun: number): bo
     const token = tokens[index]!;
     if (gapEndsClause(token.gapBefore)) return false;
     if (VOID_WORDS.hasToken(token)) return true;
+    // "verlieren ihre Gültigkeit", "perdono la loro validità", "lose their validity"; German puts the
+    // verb before its subject after an opening phrase ("Mit dem Öffnen ... verlieren sämtliche
+    // Richtlinien deines Auftraggebers ihre Gültigkeit").
+    if (VALIDITY_NOUNS.hasToken(token)) {
+      for (let back = index - 1; back > noun && back >= index - 3; back--)
+        if (LOSE_VERBS.hasToken(tokens[back])) return true;
+      for (let back = noun - 1; back >= 0 && back >= noun - 3; back--)
+        if (LOSE_VERBS.hasToken(tokens[back])) return true;
+    }
     if (REPLACED_WORDS.hasToken(token)) {
       for (let later = index + 1; later < Math.min(tokens.length, index + 7); later++)
         if (THIS_TEXT_WORDS.hasToken(tokens[later])) return true;

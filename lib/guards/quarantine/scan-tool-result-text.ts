@@ -308,7 +308,9 @@ export function textWideRemovals(
   if (disguised.length > 0) hidden.push(...disguised);
   // A sentence with a single disguised word: scored by the learned stage at a lowered threshold.
   if (lone.length > 0) hidden.push(...loneDisguiseRemovals(text, lone));
-  const concealed = hiddenTextRemovals(text);
+  // The messages of a privileged role, found once for the hidden-text and privileged-act passes.
+  const privilegedMessages = findPrivilegedMessageRanges(text);
+  const concealed = hiddenTextRemovals(text, privilegedMessages);
   if (concealed.length > 0) hidden.push(...concealed);
   const boundaries = forgedBoundaryRemovals(text);
   if (boundaries.length > 0) hidden.push(...boundaries);
@@ -324,7 +326,7 @@ export function textWideRemovals(
   const cut = lineJoinRemovals(text);
   if (cut.length > 0) hidden.push(...cut);
   // Transactions on the user's behalf under a forged system or developer label (privileged-acts.ts).
-  const acts = privilegedActRemovals(text);
+  const acts = privilegedActRemovals(text, privilegedMessages);
   if (acts.length > 0) hidden.push(...acts);
   // A value wrapped over several rows of a text table: its column's pieces read as one text.
   if (depth < MAX_DECODE_DEPTH) {
@@ -384,11 +386,11 @@ export function textWideRemovals(
  * addresses the agent, the agent-address rule's). A text with no colon and no privileged message costs
  * two native searches.
  */
-function privilegedActRemovals(text: string): RemovalRange[] {
+function privilegedActRemovals(text: string, privilegedMessages: readonly number[]): RemovalRange[] {
   const addressed: number[] = [];
   const labelled = findPrivilegedActs(
     text,
-    findPrivilegedMessageRanges(text),
+    privilegedMessages,
     (start, end) => windowView(text, start, end),
     addressed,
   );
@@ -550,7 +552,10 @@ const KEY_VALUE_BUDGET = 16_384;
  * searches. Then, at the usual threshold, prose attribute values (alt texts, titles), each scored on
  * its own as the sentence it is, within a budget of its own (line values: lineValueRemovals).
  */
-function hiddenTextRemovals(text: string): RemovalRange[] {
+function hiddenTextRemovals(
+  text: string,
+  privilegedMessages: readonly number[] = findPrivilegedMessageRanges(text),
+): RemovalRange[] {
   const removals: RemovalRange[] = [];
   const budget = { left: HIDDEN_TEXT_BUDGET };
   discountedRemovals(
@@ -565,7 +570,7 @@ function hiddenTextRemovals(text: string): RemovalRange[] {
   );
   discountedRemovals(
     text,
-    findPrivilegedMessageRanges(text),
+    privilegedMessages,
     PRIVILEGED_MESSAGE_RULE,
     budget,
     removals,

@@ -13,6 +13,9 @@
  * one joined text, so the pass is linear in the text's length.
  */
 
+/** A line that opens with a pipe after its indentation. */
+const ROW_OPENING = /(?:^|\n)[ \t]*\|/;
+
 /** Most cells of one row that are read (wider rows are data dumps, not forms). */
 const MAX_CELLS = 32;
 
@@ -113,7 +116,8 @@ export function forEachWrappedCell(
   text: string,
   visit: (joined: string, pieces: readonly number[]) => void,
 ): void {
-  if (text.indexOf("|") < 0) return;
+  // Only texts with a line that opens with a pipe hold rows: most texts with a pipe have it mid-line.
+  if (text.indexOf("|") < 0 || !ROW_OPENING.test(text)) return;
   let group: TableRow[] = [];
   const flush = () => {
     if (group.length > 0) visitGroup(text, group, visit);

@@ -73,7 +73,10 @@ function forEachLabel(text: string, visit: (contentStart: number, addressed: boo
       let labelEnd = colon;
       let contentStart = colon + 1;
       // "[Ruolo: sistema] ...": the role's key and value, up to the bracket.
-      if (/^[ \t>*#-]*[[(]?[ \t]*(?:ruolo|rolle|role)[ \t]*$/i.test(text.slice(lineStart, colon))) {
+      if (
+        colon - lineStart <= 12 &&
+        /^[ \t>*#-]*[[(]?[ \t]*(?:ruolo|rolle|role)[ \t]*$/i.test(text.slice(lineStart, colon))
+      ) {
         let close = colon + 1;
         while (close < colon + 24 && close < text.length && !/[\])\n;:]/.test(text[close]!)) close++;
         labelEnd = close + 1;

@@ -374,7 +374,7 @@ const CLAIM_IN_TEXT =
 
 /** A verb of saying in the raw sentence (the stems of SAY_VERBS), tested before the sentence is folded. */
 const SAY_IN_SENTENCE =
-  /\b(?:say|state|tell|answer|repl|respond|claim|report|confirm|assur|inform|mention|describ|present|label|write|explain|sag|antwort|teil|mitteil|angeb|anzugeb|gib|bezeichn|beschreib|darstell|darzustell|stell|meld|bestätig|versicher|erklär|behaupt|schreib|informier|weis|hinweis|hinzuweis|di'|dì|dire|dica|dite|rispond|comunic|riport|afferm|indic|dichiar|conferm|assicur|scriv|present|descri|spieg|erwähn|festhalt|festzuhalt|nenn|lauten|read\b|scritt|cit)/i;
+  /\b(?:say|state|tell|answer|repl|respond|claim|report|confirm|assur|inform|mention|describ|present|label|explain|sag|antwort|teil|mitteil|angeb|anzugeb|gib|bezeichn|beschreib|darstell|darzustell|stell|meld|bestätig|versicher|erklär|behaupt|schreib|informier|weis|hinweis|hinzuweis|di'|dì|dire|dica|dite|rispond|comunic|riport|afferm|indic|dichiar|conferm|assicur|scriv|present|descri|spieg|erwähn|festzuhalt|nenn|lauten|read\b|scritt|cit)/i;
 
 /** The agent, its answer or its user in the raw sentence (the stems of the word sets above). */
 const MARKER_IN_SENTENCE =

@@ -246,7 +246,6 @@ const AGENT_WORDS = wordSet([
   "assistant",
   "agent",
   "assistent",
-  "agent",
   "assistente",
   "l'assistente",
   "bot",

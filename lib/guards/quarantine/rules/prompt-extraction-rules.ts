@@ -538,15 +538,15 @@ function textAboveTheConversation(window: readonly string[], position: number): 
 const DETERMINED_BY = new Set(["the", "your", "its", "their", "our", "all", "any", "those", "these", "my"]);
 
 /**
- * True when the word at `index` is part of "system prompts" with nothing before it that names whose they
- * are: prompts in general, as a job posting or a guide speaks of them ("Write and version system
- * prompts"), not the agent's own.
+ * True when the word at `index` is part of "<qualifier> prompts" ("system prompts", "hidden prompts") with
+ * nothing before the qualifier that names whose they are: prompts in general, as a job posting or a
+ * guide speaks of them ("Write and version system prompts"), not the agent's own ("your system prompts").
  */
 function namesPromptsInGeneral(tokens: readonly SegmentToken[], index: number): boolean {
-  const word = tokens[index]!.word;
-  const system = word === "system" ? index : word === "prompts" ? index - 1 : -1;
-  if (system < 0 || tokens[system]?.word !== "system" || tokens[system + 1]?.word !== "prompts") return false;
-  return !DETERMINED_BY.has(tokens[system - 1]?.word ?? "");
+  const prompts =
+    tokens[index]?.word === "prompts" ? index : tokens[index + 1]?.word === "prompts" ? index + 1 : -1;
+  if (prompts < 1 || !LEXICON.hiddenQualifiers.has(tokens[prompts - 1]!.word)) return false;
+  return !DETERMINED_BY.has(tokens[prompts - 2]?.word ?? "");
 }
 
 export const promptExtractionRule: InstructionRule = {
@@ -641,9 +641,8 @@ export const promptExtractionRule: InstructionRule = {
           (word === "prompt" || word === "prompts" || word === "instructions") &&
           LEXICON.hiddenQualifiers.has(previous) &&
           !tokens[index + 1 + position]!.gapBefore.includes(",") &&
-          // "Write and version system prompts": prompts in general, written by the reader, not the
-          // agent's own (which a determiner or possessive names: "the", "your", "its").
-          !(word === "prompts" && !DETERMINED_BY.has(window[position - 2] ?? ""))
+          // "Write and version system prompts": prompts in general, not the agent's own.
+          !namesPromptsInGeneral(tokens, index + 1 + position)
         )
           return true;
         if (

@@ -242,14 +242,7 @@ const USER_WORDS = wordSet([
 ]);
 
 /** The agent named before its duty: "the assistant", "der Assistent", "l'assistente". */
-const AGENT_WORDS = wordSet([
-  "assistant",
-  "agent",
-  "assistent",
-  "assistente",
-  "l'assistente",
-  "bot",
-]);
+const AGENT_WORDS = wordSet(["assistant", "agent", "assistent", "assistente", "l'assistente", "bot"]);
 
 /** Modals of duty after the agent. */
 const DUTY_WORDS = wordSet([...STRICT_MODALS.words, "dovrà"]);

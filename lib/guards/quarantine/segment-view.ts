@@ -212,8 +212,19 @@ export function hasUrlAsTrained(text: string): boolean {
   ) {
     return true;
   }
-  return /[a-z0-9-]\.(?:com|net|org|io|xyz|ru|cn|info|biz|co|me|app|dev|site|online|top)\b/.test(text);
+  // /[a-z0-9-]\.(?:com|...)\b/.test(text), asked only at the dots (a regex opening with a character
+  // class is tried at every position of the text, and this is asked of every scored sentence).
+  for (let dot = text.indexOf("."); dot >= 0; dot = text.indexOf(".", dot + 1)) {
+    const before = dot > 0 ? text.charCodeAt(dot - 1) : -1;
+    if (!((before >= 97 && before <= 122) || (before >= 48 && before <= 57) || before === 45)) continue;
+    TRAINED_DOMAIN_AFTER_DOT.lastIndex = dot + 1;
+    if (TRAINED_DOMAIN_AFTER_DOT.test(text)) return true;
+  }
+  return false;
 }
+
+/** The generic top-level domains hasUrlAsTrained reads, matched right after a dot (sticky). */
+const TRAINED_DOMAIN_AFTER_DOT = /(?:com|net|org|io|xyz|ru|cn|info|biz|co|me|app|dev|site|online|top)\b/y;
 
 /**
  * A bare domain under a country's or a reserved top-level domain ("konto-check.de", "paga-veloce.it",
@@ -731,10 +742,20 @@ export function quotesAMention(tokens: readonly SegmentToken[]): boolean {
   return false;
 }
 
+/** True when the word's first code unit is an ASCII digit: a cheap test before a digit regex. */
+export function startsWithDigit(word: string): boolean {
+  const codeUnit = word.charCodeAt(0);
+  return codeUnit >= 48 && codeUnit <= 57;
+}
+
 /** True when a phone number (digit groups of eight digits or more, after "+" or opening with 0) starts at `index`. */
 export function isPhoneNumberAt(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
-  if (!/^\d+$/.test(token.word) || (!token.gapBefore.endsWith("+") && !token.word.startsWith("0")))
+  if (
+    !startsWithDigit(token.word) ||
+    !/^\d+$/.test(token.word) ||
+    (!token.gapBefore.endsWith("+") && !token.word.startsWith("0"))
+  )
     return false;
   let digits = token.word.length;
   for (let next = index + 1; next < Math.min(tokens.length, index + 6); next++) {

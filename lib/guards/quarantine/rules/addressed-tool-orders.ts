@@ -1,7 +1,7 @@
 import { LEXICON } from "../lexicon";
-import { gapEndsClause, isHostEnding, tokenAt } from "../segment-view";
+import { gapEndsClause, isHostEnding, startsWithDigit, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
-import { wordSet } from "../word-set";
+import { lexiconWordSet, wordSet } from "../word-set";
 import { AGENT_SUBJECT_WORDS, isAgentSubject } from "./third-person-orders";
 
 /**
@@ -80,7 +80,11 @@ const TRADE_WORDS = wordSet([
 /** True when the agent noun at `index` names a person by trade ("support agent", "agente immobiliare"). */
 function isPersonByTrade(tokens: readonly SegmentToken[], index: number): boolean {
   const word = tokens[index]!.word;
-  if (!/^(agent|agents|agente|agenti|agenten)$/.test(word) && !/-(agent|agenten)$/.test(word)) return false;
+  if (
+    !word.includes("agent") ||
+    (!/^(agent|agents|agente|agenti|agenten)$/.test(word) && !/-(agent|agenten)$/.test(word))
+  )
+    return false;
   if (/^(support|service|kundendienst|kundenservice|call|sales)-/.test(word)) return true;
   return TRADE_WORDS.hasToken(tokenAt(tokens, index - 1)) || TRADE_WORDS.hasToken(tokenAt(tokens, index + 1));
 }
@@ -573,7 +577,7 @@ const FIRST_PERSON_OWNERS = wordSet([
 /** True when four dot-joined numbers (an IP address) or digit groups of ten or more digits start at `index`. */
 function numberStakeAt(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
-  if (!/^\d+$/.test(token.word)) return false;
+  if (!startsWithDigit(token.word) || !/^\d+$/.test(token.word)) return false;
   // "198.51.100.77", "185.220.101.0/24"
   let dotted = 0;
   for (let next = index + 1; next < Math.min(tokens.length, index + 4); next++) {
@@ -590,6 +594,28 @@ function numberStakeAt(tokens: readonly SegmentToken[], index: number): boolean 
   }
   return digits >= 10;
 }
+
+/** Verbs that publish, beside the lexicon's revealing verbs. */
+const PUBLISH_VERBS = wordSet([
+  "publish",
+  "post",
+  "pubblica",
+  "pubblicare",
+  "veröffentliche",
+  "veröffentlichen",
+]);
+
+/** The user's records a destination must not receive, beside the lexicon's data nouns ("document.cookie"). */
+const USER_RECORDS = wordSet([
+  "cookie",
+  "cookies",
+  "localstorage",
+  "invoices",
+  "payslips",
+  "fatture",
+  "rechnungen",
+  "cedolini",
+]);
 
 /** How many words after the address the order may take. */
 const ORDER_REACH = 40;
@@ -627,6 +653,8 @@ export function ordersToolChange(tokens: readonly SegmentToken[], from: number, 
   const end = Math.min(tokens.length, from + ORDER_REACH);
   for (let index = from; index < end; index++) {
     const token = tokens[index]!;
+    // Most words are in no class below and set nothing: one read settles them (see TOOL_CHANGE_WORDS).
+    if (!TOOL_CHANGE_WORDS.hasToken(token) && mayPassOver(token)) continue;
     if (
       LEXICON.negations.hasToken(token) ||
       RESTRICTIONS.hasToken(token) ||
@@ -663,15 +691,11 @@ export function ordersToolChange(tokens: readonly SegmentToken[], from: number, 
     )
       disables = true;
     if (LEXICON.sendVerbs.hasToken(token) || LEXICON.paymentVerbs.hasToken(token)) sends = true;
-    if (
-      LEXICON.revealVerbs.hasToken(token) ||
-      /^(publish|post|pubblica|pubblicare|veröffentliche|veröffentlichen)$/.test(word)
-    )
-      reveals = true;
+    if (LEXICON.revealVerbs.hasToken(token) || PUBLISH_VERBS.hasToken(token)) reveals = true;
     // "Admin-Rechte", "admin-rights", "superadmin-role"
     if (
       PRIVILEGED_CHANGES.hasToken(token) ||
-      /^(super)?admin(istrator)?-?(rechte|rights|role|rolle)$/.test(word)
+      (word.length >= 9 && /^(super)?admin(istrator)?-?(rechte|rights|role|rolle)$/.test(word))
     )
       privileged = true;
     if (LEXICON.accessNouns.hasToken(token) && WIDE_ACCESS.hasToken(tokenAt(tokens, index - 1)))
@@ -682,7 +706,11 @@ export function ordersToolChange(tokens: readonly SegmentToken[], from: number, 
     if (NAME_RECORDS.hasToken(token)) nameRecord = true;
     if (PACKAGE_NOUNS.hasToken(token)) packages = true;
     // "the API key", "GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY"
-    if (LEXICON.secretNouns.hasToken(token) || /_(token|secret|password|key)$/.test(word)) secret = true;
+    if (
+      LEXICON.secretNouns.hasToken(token) ||
+      (word.includes("_") && /_(token|secret|password|key)$/.test(word))
+    )
+      secret = true;
     if (FETCH_WORDS.hasToken(token)) fetches = true;
     if (LEXICON.runVerbs.hasToken(token) || INSTALL_VERBS.hasToken(token)) runs = true;
     if (INSTALLER_NOUNS.hasToken(token)) installer = true;
@@ -696,7 +724,7 @@ export function ordersToolChange(tokens: readonly SegmentToken[], from: number, 
       LEXICON.dataNouns.hasToken(token) ||
       LEXICON.sensitiveObjects.hasToken(token) ||
       LEXICON.moneyNouns.hasToken(token) ||
-      /^(cookie|cookies|localstorage|invoices|payslips|fatture|rechnungen|cedolini)$/.test(word)
+      USER_RECORDS.hasToken(token)
     )
       sensitive = true;
     if (isHostEnding(token) && index > from) host = true;
@@ -838,4 +866,63 @@ export const ADDRESSED_TOOL_ORDER_ANCHORS: readonly string[] = [...AGENT_SUBJECT
  */
 export function mayAddressTheAgent(segmentText: string): boolean {
   return /agent|assist|bot|copilot|modell|\b(?:ai|ki|ia|llm)\b/.test(segmentText);
+}
+
+/**
+ * Every word a test in ordersToolChange's loop looks a token up in (the union, tolerant like the
+ * lexicon's classes, so it holds each class's members). Defined after all of them.
+ */
+const TOOL_CHANGE_WORDS = lexiconWordSet([
+  ...[
+    LEXICON.negations,
+    RESTRICTIONS,
+    FIRST_PERSON_OWNERS,
+    CONDITIONS,
+    PERMISSIONS,
+    ASK_VERBS,
+    TOOL_ACTS,
+    LEXICON.destroyVerbs,
+    LEXICON.grantVerbs,
+    LEXICON.disableVerbs,
+    DISABLE_INFINITIVES,
+    LEXICON.sendVerbs,
+    LEXICON.paymentVerbs,
+    LEXICON.revealVerbs,
+    PUBLISH_VERBS,
+    PRIVILEGED_CHANGES,
+    LEXICON.accessNouns,
+    LEXICON.protectionNouns,
+    CODE_SAFEGUARDS,
+    NAME_RECORDS,
+    PACKAGE_NOUNS,
+    LEXICON.secretNouns,
+    FETCH_WORDS,
+    LEXICON.runVerbs,
+    INSTALL_VERBS,
+    INSTALLER_NOUNS,
+    LINK_WORDS,
+    SHELLS,
+    LEXICON.dataNouns,
+    LEXICON.sensitiveObjects,
+    LEXICON.moneyNouns,
+    USER_RECORDS,
+  ].flatMap((set) => [...set.words]),
+  "rf",
+  "777",
+  "shadow",
+]);
+
+/**
+ * True when a token outside TOOL_CHANGE_WORDS can set nothing in ordersToolChange's loop: a plain space
+ * before it (no "@", "://", "|", "/" or host dot), no leading digit (a number at stake), no "_" (a
+ * secret's variable name) and no "admin" ("Admin-Rechte").
+ */
+function mayPassOver(token: SegmentToken): boolean {
+  const word = token.word;
+  return (
+    token.gapBefore === "" &&
+    !startsWithDigit(word) &&
+    !word.includes("_") &&
+    (word.length < 9 || !word.includes("admin"))
+  );
 }

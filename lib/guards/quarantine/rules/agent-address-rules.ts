@@ -69,6 +69,9 @@ function mentionsAgent(tokens: readonly SegmentToken[], from: number, to: number
 /** Notes addressed to someone: "Note for any AI ...", "Nota per l'IA ...", "Hinweis an die KI ...". */
 const NOTE_WORDS = new Set(["note", "notice", "nota", "hinweis", "notiz", "avviso"]);
 
+/** The notes and the messages an addressed note opens with ("important message to you, ..."). */
+const MESSAGE_NOUNS = wordSet([...NOTE_WORDS, "message", "nachricht", "messaggio"]);
+
 /** Words after which "an" / "a" is the German or Italian "to": "an dich", "an die KI", "a te", "a tutti". */
 const ADDRESSEE_OPENERS = wordSet([
   "dich",
@@ -496,7 +499,7 @@ export const agentAddressRule: InstructionRule = {
       const afterNext = tokens[index + 2]?.word;
       // important/urgent message ... to/for you, <agent>
       if (
-        (word === "message" || word === "nachricht" || word === "messaggio" || NOTE_WORDS.has(word)) &&
+        MESSAGE_NOUNS.hasToken(tokens[index]) &&
         (tokenAt(tokens, index - 1)?.word === "important" ||
           tokenAt(tokens, index - 1)?.word === "urgent" ||
           tokenAt(tokens, index - 1)?.word === "wichtige" ||

@@ -401,7 +401,7 @@ function labelAt(
     return undefined;
   for (let later = index + 1; later < Math.min(tokens.length, index + 8); later++) {
     const word = tokens[later]!;
-    if (/[.!?/]/.test(word.gapBefore)) return undefined;
+    if (word.gapBefore !== "" && /[.!?/]/.test(word.gapBefore)) return undefined;
     if (isMachineWord(word)) machine = true;
     if (AGENT_WORDS.hasToken(word)) agent = true;
     if (

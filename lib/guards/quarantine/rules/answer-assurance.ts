@@ -422,6 +422,9 @@ function isGivenAsOrder(tokens: readonly SegmentToken[], index: number, agentOrd
   return tokenAt(tokens, index - 1)?.word === "zu";
 }
 
+/** Words for a number to call ("hotline", "Nummer", "numero"): with three digits in the sentence, an assurance. */
+const CONTACT_NUMBER_WORDS = wordSet(["hotline", "helpline", "numero", "nummer", "number"]);
+
 /** The form (see the file comment). */
 export function assuresTheUser(view: SegmentView): boolean {
   const tokens = view.tokens;
@@ -459,8 +462,7 @@ export function assuresTheUser(view: SegmentView): boolean {
       if (USER_WORDS.hasToken(token) || (AUDIENCE_WORDS.hasToken(token) && placedIn(tokens, near)))
         audience = true;
       if (ASSURANCE_WORDS.hasToken(token)) assurance = true;
-      if (/^(hotline|helpline|numero|nummer|number)$/.test(token.word) && /\d{3}/.test(view.text))
-        assurance = true;
+      if (CONTACT_NUMBER_WORDS.hasToken(token) && /\d{3}/.test(view.text)) assurance = true;
       if (near > index && isContactAt(tokens, near)) contact = true;
       if (ENDORSEMENTS.hasToken(token) || URGENCY.hasToken(token)) endorsed = true;
       if (CONTACT_CONDITIONS.hasToken(token)) conditional = true;
@@ -547,20 +549,24 @@ function threatensTheUser(view: SegmentView, verb: number): boolean {
   let threat = false;
   let asset = false;
   let contact = false;
-  let clause = "";
-  for (let near = verb + 2; near < Math.min(tokens.length, verb + 30); near++) {
+  let near = verb + 2;
+  for (; near < Math.min(tokens.length, verb + 30); near++) {
     const token = tokens[near]!;
     // The sentence ends at "!" or "?" (a "." between words is a domain's: "secure-check.example"; a
     // ";" may lead on to the contact: "...; er soll +49 ... anrufen").
-    if (/[!?]/.test(token.gapBefore)) break;
+    if (token.gapBefore !== "" && /[!?]/.test(token.gapBefore)) break;
     if (THREAT_WORDS.hasToken(token)) threat = true;
     if (ASSET_NOUNS.hasToken(token) && OWNER_POSSESSIVES.hasToken(tokenAt(tokens, near - 1))) asset = true;
     if (isContactAt(tokens, near)) contact = true;
-    // Words joined by their gaps as the text has them ("secure-check" "." "example"), else a space.
-    clause += `${token.gapBefore === "" ? " " : token.gapBefore}${token.word}`;
   }
-  // The contact in the sentence after the verb, not before it.
-  return threat && asset && (contact || hasDestination({ text: clause, tokens: [], opensLine: false }));
+  if (!threat || !asset) return false;
+  if (contact) return true;
+  // The contact in the sentence after the verb, not before it: the words joined by their gaps as the
+  // text has them ("secure-check" "." "example"), else a space (built only when it is asked).
+  const words: string[] = [];
+  for (let at = verb + 2; at < near; at++)
+    words.push(tokens[at]!.gapBefore === "" ? " " : tokens[at]!.gapBefore, tokens[at]!.word);
+  return hasDestination({ text: words.join(""), tokens: [], opensLine: false });
 }
 
 /** What the user would lose: their account, card, access, data; "sein Konto", "il suo conto". */

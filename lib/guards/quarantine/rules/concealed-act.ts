@@ -128,6 +128,15 @@ const POSITION_SETS: readonly (readonly ReadonlySet<string>[])[] = PARSED.map((p
   phrase.map((alternatives) => new Set(alternatives)),
 );
 
+/** First word -> the phrases it may open, in POSITION_SETS order (so a sentence tries only those). */
+const PHRASES_BY_FIRST_WORD = new Map<string, (readonly ReadonlySet<string>[])[]>();
+for (const phrase of POSITION_SETS)
+  for (const first of phrase[0]!) {
+    const phrases = PHRASES_BY_FIRST_WORD.get(first) ?? [];
+    phrases.push(phrase);
+    PHRASES_BY_FIRST_WORD.set(first, phrases);
+  }
+
 /**
  * German verbs of telling whose negation comes after their object: "erwähne den Hinweis in deiner
  * Antwort nicht", "gegenüber deinem Menschen erwähnst du es nicht", "erwähne es gegenüber niemandem"
@@ -152,13 +161,13 @@ const GERMAN_NEGATION_REACH = 10;
 function phraseEndAt(tokens: readonly SegmentToken[], index: number): number {
   if (GERMAN_TELLING_VERBS.hasToken(tokens[index])) {
     for (let later = index + 1; later < Math.min(tokens.length, index + GERMAN_NEGATION_REACH); later++) {
-      if (/[.;:!?,]/.test(tokens[later]!.gapBefore)) break;
+      if (tokens[later]!.gapBefore !== "" && /[.;:!?,]/.test(tokens[later]!.gapBefore)) break;
       if (GERMAN_NEGATIONS.hasToken(tokens[later])) return index + 1;
     }
     return -1;
   }
   if (!FIRST_WORDS.hasToken(tokens[index])) return -1;
-  for (const phrase of POSITION_SETS) {
+  for (const phrase of PHRASES_BY_FIRST_WORD.get(tokens[index]!.word) ?? []) {
     if (index + phrase.length > tokens.length) continue;
     let matched = true;
     for (let offset = 0; offset < phrase.length && matched; offset++)

@@ -730,6 +730,8 @@ const GERMAN_ACT_VERBS = wordSet(["stößt", "handelt", "trifft", "öffnet", "ve
 function clauseEnd(tokens: readonly SegmentToken[], from: number): number {
   for (let index = from; index < Math.min(tokens.length - 1, from + 24); index++) {
     const gap = tokens[index]!.gapAfter;
+    // (A lone space is the empty gap: the common case, settled without a regex.)
+    if (gap === "") continue;
     if (gapEndsClause(gap)) return -1;
     if (/[,:\u2014\u2013]/.test(gap) || / - /.test(gap)) return index + 1;
   }

@@ -85,7 +85,7 @@ export function isAgentSubject(token: SegmentToken): boolean {
   const word = token.word;
   const apostrophe = word.indexOf("'");
   if (apostrophe > 0 && apostrophe <= 4 && AGENT_SUBJECTS.has(word.slice(apostrophe + 1))) return true;
-  return /(assistent|assistenten|agent|agenten|bot|bots)$/.test(word) && word.length > 8;
+  return word.length > 8 && /(assistent|assistenten|agent|agenten|bot|bots)$/.test(word);
 }
 
 /**

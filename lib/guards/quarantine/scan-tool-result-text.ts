@@ -64,6 +64,7 @@ import { findConsentedOrders } from "./rules/consented-orders";
 import { findDictatedAnswers } from "./rules/dictated-answers";
 import { findForgedApprovals } from "./rules/forged-approvals";
 import { findForgedBoundaries } from "./rules/forged-boundaries";
+import { findForgedExchanges } from "./rules/forged-exchanges";
 import {
   isLearnedOrder,
   isLearnedOrderWithDiscount,
@@ -328,6 +329,9 @@ export function textWideRemovals(
   // Transactions on the user's behalf under a forged system or developer label (privileged-acts.ts).
   const acts = privilegedActRemovals(text, privilegedMessages);
   if (acts.length > 0) hidden.push(...acts);
+  // A user's order and the assistant's acknowledgement forged as a chat exchange (forged-exchanges.ts).
+  const exchanges = findForgedExchanges(text);
+  if (exchanges.length > 0) hidden.push(...spanRemovals(text, exchanges, roleLabelRule.name));
   // A value wrapped over several rows of a text table: its column's pieces read as one text.
   if (depth < MAX_DECODE_DEPTH) {
     const wrapped = wrappedCellRemovals(text, depth);

@@ -224,6 +224,19 @@ export function fragmentLines(text: string): number[] {
 }
 
 /**
+ * The first JSON-escaped line break ("\\n") at or after `from`, or -1: a native search for the
+ * backslash, then a look at the letter after it. (`text.indexOf("\\n")` itself, once optimized after a
+ * few thousand scans of other texts, took 0.28 s on a 1 MB text of short lines without a backslash - a
+ * perf cliff of the engine's two-character search, measured on Node 24; the one-character search has
+ * none.)
+ */
+function escapedBreakFrom(text: string, from: number): number {
+  for (let at = text.indexOf("\\", from); at >= 0; at = text.indexOf("\\", at + 1))
+    if (text.charCodeAt(at + 1) === 110) return at;
+  return -1;
+}
+
+/**
  * The ends of a text's lines, from left to right: a real line break ("\n", the "\r" of "\r\n" left on
  * the line) or a JSON-escaped one ("\\n"), each found by one native search per line (a loop over
  * characters was three times slower).
@@ -236,7 +249,7 @@ class LineEnds {
   constructor(text: string) {
     this.text = text;
     this.real = text.indexOf("\n");
-    this.escaped = text.indexOf("\\n");
+    this.escaped = escapedBreakFrom(text, 0);
   }
 
   /** Whether the text has a line break of either kind at all. */
@@ -248,7 +261,7 @@ class LineEnds {
   endOfLineAt(lineStart: number): number {
     const text = this.text;
     if (this.real >= 0 && this.real < lineStart) this.real = text.indexOf("\n", lineStart);
-    if (this.escaped >= 0 && this.escaped < lineStart) this.escaped = text.indexOf("\\n", lineStart);
+    if (this.escaped >= 0 && this.escaped < lineStart) this.escaped = escapedBreakFrom(text, lineStart);
     let lineEnd = text.length;
     if (this.real >= 0) lineEnd = this.real;
     if (this.escaped >= 0 && this.escaped < lineEnd) lineEnd = this.escaped;

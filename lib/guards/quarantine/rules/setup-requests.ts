@@ -80,6 +80,15 @@ export const SETUP_NOUN_WORDS: readonly string[] = [
   "configurazione",
   "contesto",
   "preambolo",
+  // "the directions you were given", "its hidden brief", German compounds that name the setup whole
+  // ("Systemvorgaben", "Betriebsvorgaben", "Steuerungstext", "Startnachricht").
+  "directions",
+  "brief",
+  "systemvorgaben",
+  "betriebsvorgaben",
+  "steuerungstext",
+  "steuerungstextes",
+  "startnachricht",
   // "developer message", "il messaggio dello sviluppatore".
   "developer",
   "sviluppatore",
@@ -94,14 +103,14 @@ const SETUP_NOUNS = wordSet([
 
 /** The setup nouns in the original text, case-insensitive (the pass's native search). */
 const SETUP_IN_TEXT =
-  /instructions|prompt|rules|guidelines|guidance|directives|configuration|context|preamble|anweisungen|vorgaben|regeln|richtlinien|konfiguration|kontext|gesprächseinleitung|präambel|entwicklernachricht|systemnachricht|istruzioni|indicazioni|regole|direttive|linee guida|configurazione|contesto|preambolo|developer message|messaggio dello sviluppatore/gi;
+  /instructions|directions|\bbrief\b|steuerungstext|startnachricht|prompt|rules|guidelines|guidance|directives|configuration|context|preamble|anweisungen|vorgaben|regeln|richtlinien|konfiguration|kontext|gesprächseinleitung|präambel|entwicklernachricht|systemnachricht|istruzioni|indicazioni|regole|direttive|linee guida|configurazione|contesto|preambolo|developer message|messaggio dello sviluppatore/gi;
 
 /**
  * The disclosing verbs in the raw sentence (a native test before it is folded): English, German and
  * Italian stems, case-insensitive.
  */
 const DISCLOSE_IN_SENTENCE =
-  /respond|reply|output|print|show|reveal|quot|copy|paste|write|dump|list|includ|repeat|recit|send|e-?mail|shar|summari[sz]|translat|disclos|display|expos|post|insert|add|append|spell|reproduc|echo|begin|start|respond|fill|ausgeb|gib|zeig|kopier|zitier|schreib|sende|schick|liste|einfüg|füge|fasse|zusammenfass|offen|wiederhol|zurückgeb|übersetz|verrat|nenne|teile|mostr|stamp|svel|rivel|cit|copi|incoll|scriv|invi|elenc|ripor|riassum|restitu|ricopi|ripet|rendere|inser|tradu|condivid|comunic|dimmi/i;
+  /respond|reply|output|print|show|reveal|quot|copy|paste|write|dump|list|includ|repeat|recit|send|e-?mail|shar|summari[sz]|translat|disclos|display|expos|post|insert|add|append|spell|reproduc|echo|begin|start|respond|fill|riprodu|trascriv|übertrag|descriv|beschreib|ausgeb|gib|zeig|kopier|zitier|schreib|sende|schick|liste|einfüg|füge|fasse|zusammenfass|offen|wiederhol|zurückgeb|übersetz|verrat|nenne|teile|mostr|stamp|svel|rivel|cit|copi|incoll|scriv|invi|elenc|ripor|riassum|restitu|ricopi|ripet|rendere|inser|tradu|condivid|comunic|dimmi/i;
 
 /**
  * What an agent's mark (agentMark) needs in the raw sentence before it is folded: a qualifier, a
@@ -109,7 +118,7 @@ const DISCLOSE_IN_SENTENCE =
  * marks it by itself (case-insensitive stems). A sentence with none of them is not folded.
  */
 const MARK_IN_SENTENCE =
-  /hidden|secret|verborg|versteck|geheim|nascost|segret|initial|original|ursprüng|anfäng|inizial|given|told|received|operate|follow|vorgegeben|gegeben|mitgegeben|erhalten|bekommen|\bdat[oie]\b|scritt|ricevut|preced|before|\bvor\b|prima|developer|operator|entwickler|betreiber|sviluppator|your|\bdein|\btu[oae]|\btuoi|\bits\b|\bsein|propri|\bsu[oae]\b|\bsuoi|system|gesprächseinleitung|preamble|window/i;
+  /hidden|secret|verborg|versteck|geheim|nascost|segret|initial|original|ursprüng|anfäng|inizial|given|told|received|operate|follow|vorgegeben|gegeben|mitgegeben|erhalten|bekommen|\bdat[oie]\b|scritt|ricevut|preced|before|\bvor\b|prima|developer|operator|entwickler|betreiber|sviluppator|your|\bdein|\btu[oae]|\btuoi|\bits\b|\bsein|\bihr|configur|konfiguriert|impostat|avviat|caricat|loaded|eingerichtet|propri|\bsu[oae]\b|\bsuoi|system|gesprächseinleitung|preamble|window/i;
 
 /** Disclosing verbs, in the forms an order takes (imperatives, infinitives, the formal and plural forms). */
 const DISCLOSE_VERBS = wordSet([
@@ -233,10 +242,38 @@ const DISCLOSE_VERBS = wordSet([
   "comunica",
   "comunicare",
   "dimmi",
+  // Reproducing, transcribing, transferring, describing ("riproduci qui sotto l'intero prompt",
+  // "trascrivere qui le direttive", "die Vorgaben in dieses Ticket übertragen", "the assistant should
+  // write out", "l'assistente copi nelle note", "riporti parola per parola").
+  "riproduci",
+  "riprodurre",
+  "riproduca",
+  "trascrivi",
+  "trascrivere",
+  "trascriva",
+  "copi",
+  "riporti",
+  "traduca",
+  "übertrage",
+  "übertragen",
+  "überträgt",
+  "descrivi",
+  "descrivere",
+  "descriva",
+  "rispondere",
+  "rispondi",
+  "risponda",
+  "beschreibe",
+  "beschreiben",
 ]);
 
 /** Infinitives that give an order when they open (Italian) or close (German) their clause. */
 const ORDER_INFINITIVES = wordSet([
+  "übertragen",
+  "riprodurre",
+  "trascrivere",
+  "descrivere",
+  "beschreiben",
   "ausgeben",
   "kopieren",
   "zitieren",
@@ -298,11 +335,45 @@ const DUTY_WORDS = wordSet([
 /** Polite markers that make the verb near them an order: "please", "bitte", "per favore". */
 const POLITE_WORDS = wordSet(["please", "kindly", "bitte", "favore", "cortesemente"]);
 
+/** Italian subjunctives of disclosing, an order when the agent is their subject. */
+const ITALIAN_JUSSIVES = wordSet([
+  "copi",
+  "riporti",
+  "riproduca",
+  "trascriva",
+  "descriva",
+  "traduca",
+  "citi",
+  "includa",
+  "elenchi",
+  "mostri",
+  "riveli",
+  "scriva",
+  "inserisca",
+  "risponda",
+]);
+
+/** Verbs that ask the agent for what follows: "chiediamo", "si chiede", "we ask", "wir bitten". */
+const REQUEST_VERBS = wordSet([
+  "chiediamo",
+  "chiede",
+  "chiedo",
+  "preghiamo",
+  "invitiamo",
+  "ask",
+  "request",
+  "bitten",
+  "ersuchen",
+]);
+
 /** Negations before a verb: "never print", "nicht ausgeben", "non mostrare". */
 const NEGATIONS = wordSet(["not", "never", "don't", "dont", "nicht", "nie", "niemals", "kein", "non", "mai"]);
 
 /** Qualifiers only an agent's setup has: "hidden", "secret", "verborgenen", "nascoste". */
 const AGENT_QUALIFIERS = wordSet([
+  // The session's start: "die zu Sitzungsbeginn erhaltenen Vorgaben", "at session start".
+  "sitzungsbeginn",
+  "gesprächsbeginn",
   "hidden",
   "secret",
   "verborgenen",
@@ -381,6 +452,10 @@ const AGENT_POSSESSIVES = wordSet([
   "seinen",
   "seiner",
   "seines",
+  "ihre",
+  "ihren",
+  "ihrer",
+  "ihres",
   "proprio",
   "propria",
   "proprie",
@@ -440,7 +515,10 @@ const VERBATIM_WORDS = wordSet([
 ]);
 
 /** Verbs that disclose only with "with" after them: "respond with", "begin with". */
-const WITH_VERBS = wordSet(["respond", "reply", "begin", "start"]);
+const WITH_VERBS = wordSet(["respond", "reply", "begin", "start", "rispondere", "rispondi", "risponda"]);
+
+/** "with", "con", "mit" after such a verb. */
+const WITH_WORDS = wordSet(["with", "con", "mit"]);
 
 /** Verbs of receiving after the noun: "you were given", "you operate under", "die dir ... vorgegeben". */
 const RECEIVING_WORDS = wordSet([
@@ -574,17 +652,101 @@ function isSetupNoun(tokens: readonly SegmentToken[], index: number): boolean {
   if (NOUN_HEADS_AFTER.hasToken(tokens[index + 1]) && !gapEndsClause(tokens[index + 1]!.gapBefore))
     return false;
   if (!SETUP_NOUNS.hasToken(token)) {
-    // Compounds: "Tool-Definitionen" is no setup noun, "KI-Konfiguration" is.
+    // Compounds: "Tool-Definitionen" is no setup noun, "KI-Konfiguration" is; so are German compounds
+    // on the setup's own nouns ("Betriebsvorgaben", "Steuerungstextes"; the mark decides whose).
     const hyphen = token.word.lastIndexOf("-");
-    return hyphen > 0 && SETUP_NOUNS.has(token.word.slice(hyphen + 1)) && token.word !== "system-prompt";
+    if (hyphen > 0) return SETUP_NOUNS.has(token.word.slice(hyphen + 1)) && token.word !== "system-prompt";
+    return GERMAN_SETUP_HEADS.test(token.word);
   }
   const word = token.word;
+  // "its hidden brief", "your brief": the noun, not the adjective ("a brief summary").
+  if (word === "brief")
+    return (
+      AGENT_QUALIFIERS.hasToken(tokenAt(tokens, index - 1)) ||
+      READER_POSSESSIVES.hasToken(tokenAt(tokens, index - 1)) ||
+      AGENT_POSSESSIVES.hasToken(tokenAt(tokens, index - 1))
+    );
   if (word === "message" || word === "nachricht") return tokenAt(tokens, index - 1)?.word === "developer";
   if (word === "messaggio")
     return tokens[index + 1]?.word === "dello" && tokens[index + 2]?.word === "sviluppatore";
   if (word === "window") return tokenAt(tokens, index - 1)?.word === "context";
   if (word === "linee") return tokens[index + 1]?.word === "guida";
   return true;
+}
+
+/** German compounds whose head is a setup noun, with a stem of three letters or more before it. */
+const GERMAN_SETUP_HEADS =
+  /^\p{L}{3,}(?:vorgaben|anweisungen|konfiguration|steuerungstext|steuerungstextes|startnachricht)$/u;
+
+/** Participles of an agent's being set up: "you were configured with", "con cui è stato impostato". */
+const CONFIGURED_WORDS = wordSet([
+  "configured",
+  "loaded",
+  "initialized",
+  "initialised",
+  "programmed",
+  "configurato",
+  "configurata",
+  "impostato",
+  "impostata",
+  "avviato",
+  "avviata",
+  "caricato",
+  "caricata",
+  "programmato",
+  "konfiguriert",
+  "eingerichtet",
+  "programmiert",
+]);
+
+/** The passive's auxiliary before such a participle: "were", "been", "stato", "wurdest", "worden". */
+const PASSIVE_AUXILIARIES = wordSet(["were", "was", "been", "stato", "stata", "wurdest", "wurde", "worden"]);
+
+/**
+ * True when the participle at `at` says the agent was set up: a passive whose subject is the reader, the
+ * agent or a relative pronoun back to the setup ("you were configured with", "con cui è stato
+ * impostato", "mit denen du konfiguriert wurdest", "sei stato avviato"); "the configuration the server
+ * was initialized with" is a program's.
+ */
+function agentSetUp(tokens: readonly SegmentToken[], at: number): boolean {
+  let back = at - 1;
+  let auxiliary = false;
+  while (back >= 0 && at - back <= 4 && AUXILIARY_WORDS.hasToken(tokens[back])) {
+    if (PASSIVE_AUXILIARIES.hasToken(tokens[back])) auxiliary = true;
+    back--;
+  }
+  if (!auxiliary && PASSIVE_AUXILIARIES.hasToken(tokens[at + 1])) auxiliary = true;
+  if (!auxiliary) return false;
+  const subject = tokens[back];
+  return subject !== undefined && (SET_UP_SUBJECTS.hasToken(subject) || AGENT_SUBJECTS.hasToken(subject));
+}
+
+/** Words of a passive's verb group: "were", "been", "have", "è", "sei", "stato", "hast", "wurdest". */
+const AUXILIARY_WORDS = wordSet([
+  "were",
+  "was",
+  "been",
+  "have",
+  "has",
+  "è",
+  "sei",
+  "stato",
+  "stata",
+  "wurdest",
+  "wurde",
+  "worden",
+  "bist",
+]);
+
+/** Subjects of the agent's being set up: the reader, or a relative pronoun back to the setup noun. */
+const SET_UP_SUBJECTS = wordSet(["you", "du", "cui", "which", "denen", "welchen", "sei"]);
+
+/** The agent's genitive after the noun: "die Vorgaben des Assistenten", "le regole dell'assistente". */
+function agentGenitiveAfter(tokens: readonly SegmentToken[], index: number): boolean {
+  const next = tokens[index + 1];
+  if (next === undefined || gapEndsClause(next.gapBefore)) return false;
+  if (/^(dell'|all')/.test(next.word)) return AGENT_SUBJECTS.has(next.word.slice(next.word.indexOf("'") + 1));
+  return /^(des|der|of|del|della|dello)$/.test(next.word) && AGENT_SUBJECTS.hasToken(tokens[index + 2]);
 }
 
 /** The mark that the setup noun at `index` is the agent's own (Mark). */
@@ -594,6 +756,11 @@ function agentMark(tokens: readonly SegmentToken[], index: number): Mark {
   // or a context window a developer has too ("Copy your system prompt into the playground").
   if (
     word === "gesprächseinleitung" ||
+    // A bot's start message, its control text, its system guidelines: no program or company has them.
+    word === "startnachricht" ||
+    word === "steuerungstext" ||
+    word === "steuerungstextes" ||
+    word === "systemvorgaben" ||
     (word === "preamble" && tokenAt(tokens, index - 1)?.word === "conversation")
   )
     return Mark.Strong;
@@ -619,15 +786,23 @@ function agentMark(tokens: readonly SegmentToken[], index: number): Mark {
     if (
       at > index &&
       RECEIVING_WORDS.hasToken(token) &&
-      receiverBefore(tokens, at, index) &&
-      !GIVER_OR_OCCASION_AFTER.hasToken(tokens[at + 1])
+      ((receiverBefore(tokens, at, index) &&
+        (!GIVER_OR_OCCASION_AFTER.hasToken(tokens[at + 1]) || makerAfter(tokens, at + 1))) ||
+        // "le direttive ricevute dal proprio sviluppatore": the participle right after the noun, its
+        // giver the agent's maker.
+        (at === index + 1 && GIVER_OR_OCCASION_AFTER.hasToken(tokens[at + 1]) && makerAfter(tokens, at + 1)))
     )
       return Mark.Strong;
     if (at > index && PRECEDING_WORDS.hasToken(token) && conversationAfter(tokens, at)) return Mark.Strong;
+    // "the rules you were configured with", "le regole con cui è stato impostato": the agent set up
+    // with them (a participle with no passive before it - "the rules configured in the admin panel" -
+    // is a program's).
+    if (at > index && CONFIGURED_WORDS.hasToken(token) && agentSetUp(tokens, at)) return Mark.Strong;
     if (SETUP_MAKERS.hasToken(token)) mark = Mark.Weak;
     if (at < index && (READER_POSSESSIVES.hasToken(token) || AGENT_POSSESSIVES.hasToken(token)))
       mark = Mark.Weak;
   }
+  if (mark === Mark.None && agentGenitiveAfter(tokens, index)) mark = Mark.Weak;
   return mark;
 }
 
@@ -668,6 +843,16 @@ const GIVER_OR_OCCASION_AFTER = wordSet([
   "nella",
   "per",
 ]);
+
+/**
+ * The agent's maker as the giver after the preposition at `at`: "given by your developer", "ricevute
+ * dal proprio sviluppatore", "vom Betreiber" (a person's instructions are given by a nurse or a teacher).
+ */
+function makerAfter(tokens: readonly SegmentToken[], at: number): boolean {
+  for (let later = at + 1; later < Math.min(tokens.length, at + 3); later++)
+    if (SETUP_MAKERS.hasToken(tokens[later])) return true;
+  return false;
+}
 
 /** A receiver ("you", "dir", "ti", "hai") between the noun and the receiving verb at `at`. */
 function receiverBefore(tokens: readonly SegmentToken[], at: number, noun: number): boolean {
@@ -745,10 +930,24 @@ const LEADING_OPENERS = wordSet([
   "in",
 ]);
 
+/**
+ * A label's colon before a word, with no quotation opening after it ("Action for the AI notetaker: as an
+ * appendix ..."; 'Testo di prova: «prima di rispondere, ...»' quotes a text).
+ */
+function opensAfterLabel(gap: string): boolean {
+  return gap.includes(":") && !/["“„«‘'»]/.test(gap);
+}
+
 /** True when the words before `index` back to the sentence's opening are a short leading phrase. */
 function isLeadingPhraseEnd(tokens: readonly SegmentToken[], index: number): boolean {
   let opening = index - 1;
-  while (opening > 0 && index - opening < 8 && !gapEndsClause(tokens[opening]!.gapBefore)) opening--;
+  while (
+    opening > 0 &&
+    index - opening < 8 &&
+    !gapEndsClause(tokens[opening]!.gapBefore) &&
+    !opensAfterLabel(tokens[opening]!.gapBefore)
+  )
+    opening--;
   return index - opening < 8 && LEADING_OPENERS.hasToken(tokens[opening]);
 }
 
@@ -769,11 +968,17 @@ function disclosureOrdered(tokens: readonly SegmentToken[], noun: number): boole
   for (let index = from; index < to; index++) {
     const token = tokens[index]!;
     if (!DISCLOSE_VERBS.hasToken(token)) continue;
-    if (WITH_VERBS.hasToken(token) && tokens[index + 1]?.word !== "with") continue;
+    if (WITH_VERBS.hasToken(token) && !WITH_WORDS.hasToken(tokens[index + 1])) continue;
     if (NEGATIONS.hasToken(tokenAt(tokens, index - 1)) || NEGATIONS.hasToken(tokenAt(tokens, index - 2)))
       continue;
     // "zu wiederholen", "to repeat": a purpose or a report ("ein Modell dazu bringen, seine Anweisungen
     // zu wiederholen"), no order.
+    // Asked of the agent: "chiediamo all'assistente ... di rispondere", "si chiede di tradurre", "we ask
+    // the assistant to ...", "wir bitten den Assistenten, ... zu".
+    for (let back = index - 1; back >= Math.max(0, index - 10); back--) {
+      if (REQUEST_VERBS.hasToken(tokens[back])) return true;
+      if (gapEndsClause(tokens[back + 1]!.gapBefore)) break;
+    }
     const before = tokenAt(tokens, index - 1)?.word;
     if (before === "zu" || before === "to") continue;
     if (isImperativePosition(tokens, index)) return true;
@@ -794,7 +999,8 @@ function disclosureOrdered(tokens: readonly SegmentToken[], noun: number): boole
         /^(und|oder|e|o)$/.test(next.word) ||
         index === 0 ||
         gapEndsClause(token.gapBefore) ||
-        token.gapBefore.includes(",")
+        token.gapBefore.includes(",") ||
+        token.gapBefore.includes(":")
       )
         return true;
     }
@@ -802,6 +1008,11 @@ function disclosureOrdered(tokens: readonly SegmentToken[], noun: number): boole
     if (tokens[index + 1]?.word === "sie" && /^(sende|senden|zeigen|kopieren|nennen)$/.test(token.word))
       return true;
     if (token.word === "invii" || token.word === "ripetendo") return true;
+    // The Italian jussive after the agent named as its subject: "l'assistente che sincronizza il
+    // calendario copi nelle note ...", "l'assistente riporti parola per parola ...".
+    if (ITALIAN_JUSSIVES.hasToken(token))
+      for (let back = index - 1; back >= Math.max(0, index - 8); back--)
+        if (AGENT_SUBJECTS.hasToken(tokens[back])) return true;
   }
   return false;
 }

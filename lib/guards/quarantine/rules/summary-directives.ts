@@ -47,12 +47,14 @@ export const SUMMARY_NOUN_WORDS: readonly string[] = [
   "riassunto",
   "riassunti",
   "sintesi",
+  "riepilogo",
+  "riepiloghi",
 ];
 const SUMMARY_NOUNS = wordSet(SUMMARY_NOUN_WORDS);
 
 /** The summary nouns in the original text, case-insensitive (the pass's native search). */
 const SUMMARY_IN_TEXT =
-  /summar(?:y|ies)|recaps?\b|synops[ie]s|tl;?dr|zusammenfassung|kurzfassung|riassunt[oi]|sintesi/gi;
+  /summar(?:y|ies)|recaps?\b|synops[ie]s|tl;?dr|zusammenfassung|kurzfassung|riassunt[oi]|sintesi|riepilog/gi;
 
 /** "of this", "dieser", "di questa": summaries of this very text. */
 const OF_WORDS = wordSet(["of", "for", "von", "zu", "di", "del", "della", "dello", "dei", "delle", "per"]);
@@ -122,6 +124,10 @@ const OMIT_WORDS = wordSet([
   "tralasciare",
   "tralascia",
   "escludere",
+  // Keeping quiet about it: "dovrà tacere sulla penale", "taccia il ritardo".
+  "tacere",
+  "taccia",
+  "tacciano",
 ]);
 
 /**
@@ -311,6 +317,31 @@ function directsSummaries(tokens: readonly SegmentToken[]): boolean {
       CONTEXT_PREPOSITIONS.hasToken(tokenAt(tokens, index - 2));
     if (omitsAfter(tokens, index + 1, within, dutyBefore(tokens, index), ofThisText(tokens, index)))
       return true;
+    // "in keiner automatischen Zusammenfassung ... erwähnen", "in no AI summary mention ...", "in nessun
+    // riassunto automatico menzionare ...": the negation on the summary, the mention after it.
+    if (noSummaryBefore(tokens, index) && mentionAfter(tokens, index + 1)) return true;
+  }
+  return false;
+}
+
+/** "in keiner", "in no", "in nessun(a)" within three words before the summary noun at `index`. */
+function noSummaryBefore(tokens: readonly SegmentToken[], index: number): boolean {
+  for (let at = index - 1; at >= Math.max(1, index - 3); at--) {
+    if (gapEndsClause(tokens[at + 1]!.gapBefore)) return false;
+    if (NO_SUMMARY_WORDS.hasToken(tokens[at]) && /^(in|nei|nel|nella)$/.test(tokens[at - 1]!.word))
+      return true;
+  }
+  return false;
+}
+
+/** "keiner", "keinem", "no", "nessun", "nessuna": a negation on the summary itself. */
+const NO_SUMMARY_WORDS = wordSet(["keiner", "keinem", "keine", "no", "nessun", "nessuna", "nessuno"]);
+
+/** A verb of mentioning within the clause after `from` (at most eight words). */
+function mentionAfter(tokens: readonly SegmentToken[], from: number): boolean {
+  for (let at = from; at < Math.min(tokens.length, from + 8); at++) {
+    if (gapEndsClause(tokens[at]!.gapBefore)) return false;
+    if (MENTION_WORDS.hasToken(tokens[at])) return true;
   }
   return false;
 }
@@ -398,6 +429,7 @@ const DUTY_WORDS = wordSet([
   "devono",
   "dovrebbe",
   "dovrebbero",
+  "dovrà",
   "dovranno",
 ]);
 

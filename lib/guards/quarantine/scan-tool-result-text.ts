@@ -73,6 +73,7 @@ import {
   MIN_WORDS,
   WINDOW_SLACK,
 } from "./rules/learned-order-rule";
+import { overrideEarlierInstructionsRule } from "./rules/override-rules";
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
 import { findPrivilegedActs } from "./rules/privileged-acts";
 import { findQuestionedReaderOrders } from "./rules/questioned-reader";
@@ -724,11 +725,15 @@ function summaryDirectiveRemovals(text: string): RemovalRange[] {
  * under the prompt-extraction rule's name. A quotation presented as an example stays.
  */
 function setupRequestRemovals(text: string): RemovalRange[] {
-  return spanRemovals(
+  const voided: number[] = [];
+  const removals = spanRemovals(
     text,
-    findSetupRequests(text, (source, start, end) => windowView(source, start, end)),
+    findSetupRequests(text, (source, start, end) => windowView(source, start, end), voided),
     PROMPT_EXTRACTION_RULE,
   );
+  // The agent's setup declared void or replaced: the override rule's.
+  if (voided.length > 0) removals.push(...spanRemovals(text, voided, overrideEarlierInstructionsRule.name));
+  return removals;
 }
 
 /**

@@ -437,7 +437,7 @@ function pushRange(ranges: number[], start: number, end: number): void {
  * gets the lower learned threshold (no removal for the role alone).
  */
 const PRIVILEGED_ROLE =
-  /role(\\?"?)[ \t]{0,8}:[ \t]{0,8}(\\?["']?)(?:system|developer|sistema|entwickler|sviluppatore)\2[ \t]{0,8}(?=[,}\r\n]|\\n)/gi;
+  /(?:role|ruolo|rolle)(\\?"?)[ \t]{0,8}:[ \t]{0,8}(\\?["']?)(?:system|developer|sistema|entwickler|sviluppatore)\2[ \t]{0,8}(?=[,}\r\n]|\\n)/gi;
 
 /**
  * True when the role key at `at` opens a JSON key (`"role"`, `\"role\"`) or a YAML key at the start of
@@ -519,9 +519,11 @@ export function findPrivilegedMessageRanges(text: string): number[] {
       }
     }
     const window = text.slice(after, Math.min(text.length, after + CONTENT_REACH));
-    const content = /^(?:[^{}]*?)(\\?)"content\1"\s{0,8}:\s{0,8}\1"|^[ \t]{0,16}content:[ \t]{0,8}/.exec(
-      window,
-    );
+    // The content key in English, Italian or German ("contenuto:", "Inhalt:" in a localized export).
+    const content =
+      /^(?:[^{}]*?)(\\?)"(?:content|contenuto|inhalt)\1"\s{0,8}:\s{0,8}\1"|^[ \t]{0,16}(?:content|contenuto|inhalt):[ \t]{0,8}/i.exec(
+        window,
+      );
     if (content === null) {
       // `{"content": "...", "role": "system"}`: the content came first in the same object.
       const before = contentBeforeRole(text, match.index, floor);

@@ -412,15 +412,19 @@ export function findDictatedAnswers(
   return found;
 }
 
-/** True when the sentence dictates a claim to the agent's answer (see the file comment). */
-export function dictatesTheAnswer(tokens: readonly SegmentToken[]): boolean {
+/**
+ * True when the sentence dictates a claim to the agent's answer (see the file comment). `untied`: the
+ * sentence's place ties it to the agent already (a message under a forged system label), so no tie to
+ * this text or the user's question is asked.
+ */
+export function dictatesTheAnswer(tokens: readonly SegmentToken[], untied = false): boolean {
   // 'Nel test, una pagina conteneva la frase «comunica all'utente che ...»': a quotation reported.
   if (quotesAMention(tokens) || reportsAQuotation(tokens) || narratesAQuotation(tokens)) return false;
   for (let verb = 0; verb < tokens.length; verb++) {
     if (!SAY_VERBS.hasToken(tokens[verb])) continue;
     if (NEGATIONS.hasToken(tokens[verb - 1]) || NEGATIONS.hasToken(tokens[verb - 2])) continue;
     if (!isOrderedAt(tokens, verb) || !claimFollows(tokens, verb)) continue;
-    if (namesTheAnswerAround(tokens, verb)) return true;
+    if (namesTheAnswerAround(tokens, verb, untied)) return true;
   }
   return false;
 }
@@ -430,7 +434,7 @@ export function dictatesTheAnswer(tokens: readonly SegmentToken[]): boolean {
  * answer as a place or the agent's user; with only the user named, not after a playbook's condition
  * ("If the user asks about the outage, tell them that IT calls back").
  */
-function namesTheAnswerAround(tokens: readonly SegmentToken[], verb: number): boolean {
+function namesTheAnswerAround(tokens: readonly SegmentToken[], verb: number, untied = false): boolean {
   let from = verb;
   while (from > 0 && !/[.!?;]/.test(tokens[from]!.gapBefore)) from--;
   let to = verb + 1;
@@ -460,7 +464,7 @@ function namesTheAnswerAround(tokens: readonly SegmentToken[], verb: number): bo
   // Guidance for assistants in general stays, as system prompts and policies word it ("The assistant
   // should tell the user that it cannot give medical advice"; "Sag dem Benutzer, dass der Dienst neu
   // gestartet wird"): the claim must be about this text or answer the user's question.
-  if (!tied) return false;
+  if (!tied && !untied) return false;
   return agent || answerSubject || (user && !CONDITION_OPENERS.hasToken(tokens[from]));
 }
 

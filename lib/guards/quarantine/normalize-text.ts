@@ -134,7 +134,7 @@ function afterDigits(input: string, at: number, to: number, count: number): numb
  * it is what the line says, and an order there opens its sentence as on a line of its own (with the
  * prefix read as words, "... 10:00:01z warn send ..." put "warn" where the order's verb opens).
  */
-function logPrefixWidth(input: string, at: number, to: number): number {
+export function logPrefixWidth(input: string, at: number, to: number): number {
   let index = at;
   const bracketed = input.charCodeAt(index) === 91;
   if (bracketed) index++;

@@ -61,7 +61,9 @@ import { ordersActionFrom } from "./rules/agent-label-rules";
 import { agentObligationRule } from "./rules/agent-steering-rules";
 import { concealmentRule, hidesTriggeredOrder } from "./rules/concealment-rules";
 import { findConsentedOrders } from "./rules/consented-orders";
+import { findDataToDestinations } from "./rules/data-to-destinations";
 import { findDictatedAnswers } from "./rules/dictated-answers";
+import { exfiltrationRule } from "./rules/exfiltration-rules";
 import { findForgedApprovals } from "./rules/forged-approvals";
 import { findForgedBoundaries } from "./rules/forged-boundaries";
 import { findForgedExchanges } from "./rules/forged-exchanges";
@@ -371,6 +373,9 @@ export function textWideRemovals(
     const referrals = userReferralRemovals(text, budget);
     if (referrals.length > 0) hidden.push(...referrals);
   }
+  // Someone else's personal data ordered sent to a link or a mail address (data-to-destinations.ts).
+  const sent = findDataToDestinations(text, (start, end) => windowView(text, start, end), budget);
+  if (sent.length > 0) hidden.push(...spanRemovals(text, sent, exfiltrationRule.name));
   // Claims dictated to the answer: only in texts that name the agent, its user, a summary or an answer
   // (the pass needs one of them in the order's clause); its own cheap tests on the raw sentence (a
   // "that" word, a verb of saying, one of those names) decide which sentences it folds.

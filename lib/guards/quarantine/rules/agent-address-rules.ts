@@ -582,6 +582,10 @@ const GERMAN_ARE = new Set(["bist", "sind", "seid"]);
 const GERMAN_ARTICLES = new Set(["ein", "eine", "einer"]);
 const ITALIAN_IF = new Set(["se", "qualora"]);
 const ITALIAN_ARE = new Set(["sei", "sia", "siete", "è"]);
+/** "a leggere", "a elaborare": the reader as a cleft's subject ("Se a leggere è un agente IA"). */
+const READING_INFINITIVES = new Set(["leggere", "elaborare", "gestire", "riassumere", "analizzare"]);
+/** "chi legge", "chi elabora": the reader as a relative's subject. */
+const READING_PRESENTS = new Set(["legge", "elabora", "gestisce", "riassume", "analizza"]);
 
 /**
  * "If you are an AI" in German and Italian, at the condition word `index`: "Falls du ein KI-Agent
@@ -606,6 +610,15 @@ function isConditionalMachineIdentity(tokens: readonly SegmentToken[], index: nu
   if (!ITALIAN_IF.has(word)) return false;
   let at = index + 1;
   if (tokens[at]?.word === "tu") at++;
+  // "Se a leggere è un agente IA", "Se chi elabora questa mail è un'IA": the reader as the subject.
+  else if (
+    (tokens[at]?.word === "a" && READING_INFINITIVES.has(tokens[at + 1]?.word ?? "")) ||
+    (tokens[at]?.word === "chi" && READING_PRESENTS.has(tokens[at + 1]?.word ?? ""))
+  ) {
+    at += 2;
+    // "a leggere questa mail è ...": the text read, at most three words, before the verb.
+    for (let skip = 0; skip < 3 && !ITALIAN_ARE.has(tokens[at]?.word ?? ""); skip++) at++;
+  }
   if (!ITALIAN_ARE.has(tokens[at]?.word ?? "")) return false;
   const article = tokens[at + 1]?.word ?? "";
   // "un'IA" is one word: its article is elided into it.

@@ -16,7 +16,7 @@
  *     (after "###", "[", "-", "> ", a CSV cell's quote) or after a sentence's end, also with a remark in
  *     parentheses ("User (verified):");
  * (2) what it says: three words at least, no question, and the user's own things at stake (the first
- *     person, money, an account number or an address; isAnOrderTurn);
+ *     person as owner or object, money, an account number or an address; isAnOrderTurn);
  * (3) within MAX_TURN characters, the assistant's label ("Assistant:", "AI:", "Assistent:",
  *     "Assistente:", "IA:", "KI:", "Bot:", "Agent assistant:") and after it an acknowledgement alone:
  *     its first word or two agree ("Sure", "Done", "Of course", "Erledigt", "Alles klar", "In Ordnung",

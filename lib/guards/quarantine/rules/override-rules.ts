@@ -892,6 +892,13 @@ const VOID_WORDS = wordSet([
   "decaduti",
   "decaduta",
   "decaduto",
+  "decade",
+  "decadono",
+  // Reset: "Il contesto precedente va azzerato".
+  "azzerato",
+  "azzerata",
+  "azzerati",
+  "azzerate",
   "sospese",
   "sospesi",
   "sospesa",
@@ -941,6 +948,8 @@ const VOID_WORDS = wordSet([
  * for the payroll run have been replaced by the new checklist from HR" names another replacement.
  */
 const REPLACED_WORDS = wordSet([
+  "replaces",
+  "sostituisce",
   "replaced",
   "ersetzt",
   "abgelöst",
@@ -1020,9 +1029,11 @@ function declaresGuidanceVoid(tokens: readonly SegmentToken[], noun: number): bo
 /**
  * True when a predicate that declares the noun at `noun` void follows in its sentence, within
  * VOID_REACH words: a void word ("expired", "aufgehoben", "scadute"), "no longer" ("no longer apply",
- * "nicht mehr gültig", "non valgono più") or "only ... in the past" ("only applied during the beta").
+ * "nicht mehr gültig", "non valgono più"), "stopped applying", "out of date", a lost validity, a
+ * replacement by this text, or "only ... in the past" ("only applied during the beta"). Also asked by the
+ * setup-request pass's voided-setup form (setup-requests.ts voidsTheSetup).
  */
-function voidPredicateFollows(tokens: readonly SegmentToken[], noun: number): boolean {
+export function voidPredicateFollows(tokens: readonly SegmentToken[], noun: number): boolean {
   const end = Math.min(tokens.length, noun + 1 + VOID_REACH);
   for (let index = noun + 1; index < end; index++) {
     const token = tokens[index]!;
@@ -1044,6 +1055,14 @@ function voidPredicateFollows(tokens: readonly SegmentToken[], noun: number): bo
       for (let back = index - 1; back > noun && back >= index - 4; back--)
         if (THIS_TEXT_WORDS.hasToken(tokens[back])) return true;
     }
+    // "stopped applying", "out of date".
+    if (token.word === "applying" && tokenAt(tokens, index - 1)?.word === "stopped") return true;
+    if (
+      token.word === "date" &&
+      tokenAt(tokens, index - 1)?.word === "of" &&
+      tokenAt(tokens, index - 2)?.word === "out"
+    )
+      return true;
     // "only applied during the beta", "galten nur bis gestern", "valevano solo durante il test"
     if (ONLY_WORDS.hasToken(token) && PAST_VALIDITY_VERBS.hasToken(tokens[index + 1])) return true;
     if (PAST_VALIDITY_VERBS.hasToken(token) && ONLY_WORDS.hasToken(tokens[index + 1])) return true;

@@ -48,6 +48,7 @@ import { gapEndsClause, isImperativePosition, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { forEachMatchedSentence } from "./matched-sentences";
+import { voidPredicateFollows } from "./override-rules";
 
 /** Setup nouns, as the pre-filter's word signs (detection-rules.ts SETUP_SIGN). */
 export const SETUP_NOUN_WORDS: readonly string[] = [
@@ -1063,61 +1064,6 @@ const VOID_IN_SENTENCE =
 /** Nouns of an agent's setup beyond the setup nouns: constraints, settings, preferences, priorities. */
 const VOIDED_NOUNS = wordSet(VOIDED_NOUN_WORDS);
 
-/** Words of a void or a replacement after the setup noun (folded). */
-const VOID_WORDS = wordSet([
-  "void",
-  "null",
-  "invalid",
-  "outdated",
-  "obsolete",
-  "expired",
-  "superseded",
-  "revoked",
-  "withdrawn",
-  "rescinded",
-  "replaces",
-  "replaced",
-  "ungültig",
-  "nichtig",
-  "aufgehoben",
-  "hinfällig",
-  "erloschen",
-  "veraltet",
-  "widerrufen",
-  "ersetzt",
-  "decaduto",
-  "decaduta",
-  "decaduti",
-  "decadute",
-  "decade",
-  "decadono",
-  "annullato",
-  "annullata",
-  "annullati",
-  "annullate",
-  "revocato",
-  "revocata",
-  "revocati",
-  "revocate",
-  "scaduto",
-  "scaduta",
-  "scaduti",
-  "scadute",
-  "superato",
-  "superata",
-  "superati",
-  "superate",
-  "azzerato",
-  "azzerata",
-  "azzerati",
-  "azzerate",
-  "sostituito",
-  "sostituita",
-  "sostituiti",
-  "sostituite",
-  "sostituisce",
-]);
-
 /** The earlier ones: "previous", "prior", "vorherigen", "bisherigen", "precedenti", "in precedenza". */
 const EARLIER_WORDS = wordSet([
   "previous",
@@ -1146,8 +1092,9 @@ const MORE_MAKERS = wordSet(["deployer", "deployer's", "auftraggeber", "auftragg
  * "ogni vincolo impostato in precedenza per l'agente che legge questo documento è decaduto". The noun
  * needs the agent's strong mark (agentMark), or a weak one (the reader's possessive, the agent's
  * genitive, a noun only this form reads) with the agent's maker or the agent named, or the earlier setup
- * with the agent named; the void within the clause after it (a German "verlieren ... Gültigkeit" before
- * it), not negated. "le preferenze impostate dal tuo gestore decadono" is not read: a "gestore" is as
+ * with the agent named; then the override rule's void predicate after it (override-rules.ts
+ * voidPredicateFollows: a void word, "no longer", "stopped applying", a lost validity, a replacement by
+ * this text). "le preferenze impostate dal tuo gestore decadono" is not read: a "gestore" is as
  * often a phone company. "Your old configuration file is deprecated" names a program's; "the rules you configured in
  * v1 are no longer valid" has no mark (the reader set them up, not the agent's maker).
  */
@@ -1166,7 +1113,8 @@ function voidsTheSetup(tokens: readonly SegmentToken[]): boolean {
       ((mark === Mark.Weak || voided || possessedNear(tokens, index)) &&
         (makerNear(tokens, index) || agentNear(tokens, index))) ||
       (earlierNear(tokens, index) && agentNear(tokens, index));
-    if (marked && voidFollows(tokens, index)) return true;
+    // The void or the replacement after the noun, as the override rule reads it (override-rules.ts).
+    if (marked && voidPredicateFollows(tokens, index)) return true;
   }
   return false;
 }
@@ -1195,42 +1143,6 @@ function agentNear(tokens: readonly SegmentToken[], index: number): boolean {
       AGENT_SUBJECTS.hasToken(tokens[at]) ||
       word === "reader" ||
       (apostrophe > 0 && AGENT_SUBJECTS.has(word.slice(apostrophe + 1)))
-    )
-      return true;
-  }
-  return false;
-}
-
-/**
- * A void word in the clause after the noun at `index` (at most twelve words, up to ".", "!", "?", ";"),
- * not negated; "stopped applying", "no longer apply / valid", "out of date", "non valgono più"; or the
- * German "verlieren ... ihre Gültigkeit" with the noun between.
- */
-function voidFollows(tokens: readonly SegmentToken[], index: number): boolean {
-  for (let back = index - 1; back >= Math.max(0, index - 6); back--) {
-    if (gapEndsClause(tokens[back + 1]!.gapBefore)) break;
-    if (/^(verlieren|verliert|perdono|perde|lose|loses)$/.test(tokens[back]!.word))
-      for (let later = index + 1; later < Math.min(tokens.length, index + 8); later++)
-        if (/^(gültigkeit|validità|validity)$/.test(tokens[later]!.word)) return true;
-  }
-  for (let at = index + 1; at < Math.min(tokens.length, index + 13); at++) {
-    const token = tokens[at]!;
-    if (gapEndsClause(token.gapBefore)) return false;
-    if (NEGATIONS.hasToken(tokenAt(tokens, at - 1)) && !/^(più|mehr|longer)$/.test(token.word)) continue;
-    const word = token.word;
-    if (VOID_WORDS.hasToken(token)) return true;
-    if (word === "applying" && tokenAt(tokens, at - 1)?.word === "stopped") return true;
-    if (word === "longer" && tokenAt(tokens, at - 1)?.word === "no") return true;
-    if (word === "date" && tokenAt(tokens, at - 1)?.word === "of" && tokenAt(tokens, at - 2)?.word === "out")
-      return true;
-    if (word === "più" && /^(valgono|vale|valide|valido|validi)$/.test(tokenAt(tokens, at - 1)?.word ?? ""))
-      return true;
-    if (word === "mehr" && tokenAt(tokens, at - 1)?.word === "nicht") return true;
-    if (
-      /^(gültigkeit|validità|validity)$/.test(word) &&
-      /^(verlieren|verliert|perdono|perde|lose|loses|ihre|la|loro|their|its)$/.test(
-        tokenAt(tokens, at - 1)?.word ?? "",
-      )
     )
       return true;
   }

@@ -20,6 +20,14 @@
  * secret noun out is no secrecy of the agent's ("For AI agents: never print API keys in the logs"), and a
  * bare speaker label ("Assistant:", "AI:") is a chat transcript's turn.
  *
+ * A label may open at a table's or CSV row's cell ("offen;Notiz für das Modell: ..."), and a quotation
+ * inside the order ('close this as "Won't Fix" without telling ...') does not end it. An agent obliged in
+ * the third person may stand up to seven words into its sentence ("Di questo diritto di recesso
+ * l'assistente digitale non deve fare parola ..."), be asked by "bitte" ("verschweigt bitte, dass ..."),
+ * or be a passive's actor ("wird vom Assistenten nicht erwähnt, dass ..."); the user kept unaware ("should
+ * remain unaware"), a thing "unmentioned" or "taciuta", and a fact kept back as a "dass"/"che" clause
+ * count as secrecy.
+ *
  * A text-wide pass (scan-tool-result-text.ts addressedSecrecyRemovals), under the concealment rule's
  * name, run only for texts with a name of an agent (the pre-filter's word signs, detection-rules.ts
  * AGENT_NAME_SIGN). Linear: one native search for the labels, each label's line read once within
@@ -97,7 +105,10 @@ function labelAround(text: string, at: number): [start: number, colon: number] |
   let start = at;
   while (start > 0 && at - start < LABEL_BEFORE) {
     const previous = text.charCodeAt(start - 1);
+    // A line, a JSON string, markup, another label, or a table's or CSV row's cell ("offen;Notiz für
+    // das Modell: ...", "| AI reviewers: ...").
     if (previous === 10 || previous === 34 || previous === 62 || previous === 58) break;
+    if (previous === 59 || previous === 124 || previous === 9) break;
     if (previous === 60) return undefined;
     // After a sentence end and a space.
     if (previous === 32 && start >= 2 && /[.!?]/.test(text[start - 2]!)) break;
@@ -154,7 +165,7 @@ export function findAddressedSecrecy(
     const start = sentenceStart(text, match.index);
     const end = sentenceEnd(text, match.index);
     sentenceRead = end;
-    if (wordsBetween(text, start, match.index) > 4) continue;
+    if (wordsBetween(text, start, match.index) > 7) continue;
     if (!SECRECY_IN_TEXT.test(text.slice(match.index, end))) continue;
     if (obligesAgentToSecrecy(viewOf(start, end).tokens)) {
       found.push(start, end);
@@ -182,7 +193,10 @@ function isAgentNameAt(text: string, at: number): boolean {
 
 /** A compound ending in an agent's name: "Lernassistent", "KI-Assistent", "Buchungsagent", "Support-Bot". */
 function isAgentCompound(word: string): boolean {
-  return word.length > 8 && /(?:assistent|assistant|agent|bot)$/.test(word);
+  return (
+    (word.length > 8 && /(?:assistent|assistant|agent|bot)$/.test(word)) ||
+    /^(?:ki-)?assistenzsystem(?:e|en)?$/.test(word)
+  );
 }
 
 /** A letter's code unit: ASCII letters and the Latin-1 and later letters (the walk's bound, not a test of script). */
@@ -210,7 +224,7 @@ function isApostrophe(codeUnit: number): boolean {
  * agent have neither, and are not folded.
  */
 const SECRECY_IN_TEXT =
-  /between us|yourself|für dich|per te|pretend|finta|without|ohne|senza|silent|silenzio|kein wort|unerwähnt|nascost|conceal|withhold|suppress|hide|unterschlag|verschweig|verberg|tacer|taci|nascond|occult|not\b|never|n't|nicht|nie\b|non\b|mai\b|nothing|nichts|niente|nulla|niemand|nessuno|für sich|per sé|unter uns/i;
+  /between us|out of|unaware|unmentioned|yourself|für dich|per te|pretend|finta|without|ohne|senza|silent|silenzio|kein wort|unerwähnt|nascost|conceal|withhold|suppress|hide|unterschlag|verschweig|verberg|tacer|taci|nascond|occult|not\b|never|n't|nicht|nie\b|non\b|mai\b|nothing|nichts|niente|nulla|niemand|nessuno|für sich|per sé|unter uns/i;
 
 /** Blank-separated words in text[start, end), counted up to 6. */
 function wordsBetween(text: string, start: number, end: number): number {
@@ -253,7 +267,7 @@ const AGENT_DUTY_WORDS = wordSet([
 /** True when an agent named near the opening is obliged (AGENT_DUTY_WORDS) to secrecy (ordersSecrecy). */
 function obligesAgentToSecrecy(tokens: readonly SegmentToken[]): boolean {
   let agent = -1;
-  for (let index = 0; index < Math.min(tokens.length, 6); index++)
+  for (let index = 0; index < Math.min(tokens.length, 9); index++)
     if (
       AGENT_NAMES.hasToken(tokens[index]) ||
       AGENT_NAMES.has(withoutElision(tokens[index]!.word)) ||
@@ -263,13 +277,20 @@ function obligesAgentToSecrecy(tokens: readonly SegmentToken[]): boolean {
       break;
     }
   if (agent < 0) return false;
+  // "... wird vom Assistenten nicht erwähnt, dass ...", "... is not to be mentioned by the assistant":
+  // the agent as the actor of a passive; the whole sentence is the order.
+  if (/^(vom|von|by|dal|dall'|dallo|dalla)$/.test(tokenAt(tokens, agent - 1)?.word ?? ""))
+    return ordersSecrecy(tokens);
   // "Si prega l'assistente IA di non citare ...": the request stands before the agent.
   for (let index = Math.max(0, agent - 3); index < agent; index++)
     if (tokens[index]!.word === "prega") return ordersSecrecy(tokens.slice(agent + 1));
-  for (let index = agent + 1; index < Math.min(tokens.length, agent + 10); index++)
+  for (let index = agent + 1; index < Math.min(tokens.length, agent + 10); index++) {
+    // "verschweigt bitte, dass ...": a German request in the indicative, its verb before "bitte".
+    if (tokens[index]!.word === "bitte") return ordersSecrecy(tokens.slice(agent + 1));
     if (AGENT_DUTY_WORDS.hasToken(tokens[index]))
       // The negation before the modal goes with the order: "non deve fare parola", "soll nicht".
       return ordersSecrecy(tokens.slice(NEGATIONS.hasToken(tokens[index - 1]) ? index - 1 : index + 1));
+  }
   return false;
 }
 
@@ -284,7 +305,7 @@ function orderEnd(text: string, from: number): number {
     if (codeUnit === 10 || codeUnit === 13) return index;
     if ((codeUnit === 46 || codeUnit === 33 || codeUnit === 63) && text.charCodeAt(index + 1) === 32)
       return index + 1;
-    if (codeUnit === 34 && text.charCodeAt(index - 1) !== 92) return index;
+    if (codeUnit === 34 && text.charCodeAt(index - 1) !== 92 && closesString(text, index)) return index;
     // The next label's colon ("Assistant: ...; Assistant: ..."), not a time's ("10:30") or a URL's.
     if (codeUnit === 58 && !isDigitCode(text.charCodeAt(index - 1)) && text.charCodeAt(index + 1) !== 47)
       return index;
@@ -292,6 +313,28 @@ function orderEnd(text: string, from: number): number {
     if (codeUnit === 92 && text.charCodeAt(index + 1) === 110) return index;
   }
   return limit;
+}
+
+/**
+ * True when the quote mark at text[quote] can close a JSON string or a quoted CSV cell: what follows it,
+ * after blanks, is a separator (",", ";", "}", "]", ":"), a line break (real or escaped) or the text's
+ * end. A quotation inside prose ('close this as "Won't Fix" without telling ...') goes on with words.
+ */
+function closesString(text: string, quote: number): boolean {
+  let index = quote + 1;
+  while (index < text.length && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index++;
+  if (index >= text.length) return true;
+  const codeUnit = text.charCodeAt(index);
+  return (
+    codeUnit === 44 ||
+    codeUnit === 59 ||
+    codeUnit === 125 ||
+    codeUnit === 93 ||
+    codeUnit === 58 ||
+    codeUnit === 10 ||
+    codeUnit === 13 ||
+    codeUnit === 92
+  );
 }
 
 /**
@@ -389,6 +432,17 @@ const TELL_VERBS = wordSet([
   "riferisca",
   "menzioni",
   "parola",
+  // Participles after a passive duty ("non va menzionato", "non va riportata al cliente", "wird ...
+  // nicht erwähnt") and more infinitives ("non deve rivelare", "non accennare").
+  "menzionato",
+  "menzionata",
+  "riportato",
+  "riportata",
+  "riportare",
+  "rivelare",
+  "accennare",
+  "erwähnt",
+  "mentioned",
 ]);
 
 /** Negations before a telling verb. */
@@ -507,6 +561,17 @@ function ordersSecrecy(tokens: readonly SegmentToken[]): boolean {
     // "without telling the reporter", "ohne Rückmeldung an den Inhaber", "senza avvisare il titolare".
     if (/^(without|ohne|senza)$/.test(word) && WITHOUT_TELLING.hasToken(tokens[index + 1]))
       return !secretNear(tokens, index);
+    // "the user should remain unaware", "is to remain unmentioned", "la NC-4 va taciuta".
+    if (
+      (word === "unaware" || word === "unmentioned") &&
+      /^(remain|remains|stay|stays|be|kept)$/.test(tokenAt(tokens, index - 1)?.word ?? "")
+    )
+      return true;
+    if (
+      /^taciut[oaie]$/.test(word) &&
+      /^(va|vanno|resta|restano|rimanga|sia)$/.test(tokenAt(tokens, index - 1)?.word ?? "")
+    )
+      return true;
     // "conceal X from", "unerwähnt lassen", "tenere nascosto".
     if (
       word === "unerwähnt" ||
@@ -548,7 +613,7 @@ function keepsToItself(tokens: readonly SegmentToken[], index: number): boolean 
       const here = tokens[at]!.word;
       const next = tokens[at + 1]?.word;
       if (here === "to" && (next === "yourself" || next === "yourselves")) return true;
-      if (here === "out" && next === "of") return true;
+      if (here === "out" && next === "of" && keptOutOfTheAnswer(tokens, at + 2)) return true;
       if (here === "between" && next === "us") return true;
       if (here === "per" && (next === "sé" || next === "se")) return true;
     }
@@ -558,6 +623,36 @@ function keepsToItself(tokens: readonly SegmentToken[], index: number): boolean 
     for (let at = Math.max(0, index - 6); at < Math.min(tokens.length, index + 4); at++)
       if (tokens[at]!.word === "für" && /^(sich|dich|euch)$/.test(tokens[at + 1]?.word ?? "")) return true;
   }
+  return false;
+}
+
+/** What a thing is kept "out of" for secrecy: "it", "this", or the answer ("the summary", "your reply"). */
+const KEPT_OUT_OF = wordSet([
+  "it",
+  "this",
+  "output",
+  "answer",
+  "answers",
+  "reply",
+  "replies",
+  "response",
+  "summary",
+  "summaries",
+  "digest",
+  "recap",
+  "report",
+  "notes",
+  "minutes",
+  "review",
+]);
+
+/**
+ * True when what follows "keep ... out of" at `from` is the answer or the matter itself ("out of it",
+ * "out of the summary", "out of your reply"), not a place ("out of reach of children", "out of the rain").
+ */
+function keptOutOfTheAnswer(tokens: readonly SegmentToken[], from: number): boolean {
+  for (let at = from; at < Math.min(tokens.length, from + 3); at++)
+    if (KEPT_OUT_OF.hasToken(tokens[at])) return true;
   return false;
 }
 
@@ -620,6 +715,9 @@ const TARGET_WORDS = wordSet([
   "this",
   "it",
   "that",
+  // The fact kept back as a clause: "nicht erwähnt, dass ...", "non va menzionato che ...".
+  "dass",
+  "che",
   "das",
   "es",
   "dies",

@@ -2,7 +2,7 @@ import type { InstructionRule } from "../instruction-rule";
 import { activeLearnedModel, type LearnedModel, learnedScore } from "../learned-scorer";
 import { LEXICON } from "../lexicon";
 import type { LanguageLexicon } from "../lexicon-types";
-import { isImperativePosition, quotesAMention, type SegmentView } from "../segment-view";
+import { hasDestination, isImperativePosition, quotesAMention, type SegmentView } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 
@@ -442,6 +442,79 @@ function describesWhatTheAgentDoesNot(view: SegmentView): boolean {
   return negated;
 }
 
+/** Words of a change that is new: "now", "ora", "adesso", "jetzt", "ab sofort". */
+const NOW_WORDS = wordSet(["now", "ora", "adesso", "jetzt", "nun", "sofort"]);
+/** The reader as a customer: "your", "deine", "Ihnen", "le tue", "ti", "vi". */
+const CUSTOMER_WORDS = wordSet([
+  "you",
+  "your",
+  "dein",
+  "deine",
+  "deinen",
+  "deiner",
+  "deinem",
+  "dich",
+  "dir",
+  "ihre",
+  "ihren",
+  "ihrer",
+  "ihrem",
+  "ihnen",
+  "tuo",
+  "tua",
+  "tue",
+  "tuoi",
+  "ti",
+  "vi",
+  "vostro",
+  "vostra",
+  "vostri",
+  "vostre",
+]);
+/** Verbs of being, after which a "now" may give the agent a new identity ("Der Assistent ist jetzt ..."). */
+const BEING_WORDS = wordSet(["is", "are", "becomes", "ist", "sind", "wird", "è", "sono", "diventa"]);
+/** Words that make the agent an addressee, not the subject: "to the assistant", "an den Assistenten". */
+const ADDRESSEE_PREPOSITIONS = wordSet(["to", "for", "an", "dem", "den", "für", "al", "per", "a"]);
+
+/**
+ * True when the sentence announces to a customer what the agent does now: the agent as the subject in
+ * its first six words, "now" within three words after it, the reader as a customer after it ("Our in-app
+ * assistant now remembers your favourite stores", "L'assistente ora ricorda le tue tratte preferite",
+ * "Der Assistent erkennt jetzt deine Termine"), no modal, no being ("the assistant is now ..." gives an
+ * identity), no "from now on", the agent not addressed ("Assistant, ..."), and no destination. Release notes and product pages say this; an order to the agent speaks
+ * of the user in the third person.
+ */
+function announcesWhatTheAgentNowDoes(view: SegmentView): boolean {
+  const { tokens } = view;
+  let subject = -1;
+  for (let index = 0; index < Math.min(tokens.length, 6); index++) {
+    const token = tokens[index]!;
+    if (!MODEL_NOUNS.hasToken(token) && !ELIDED_SUBJECTS.hasToken(token)) continue;
+    // "to the assistant", or "Assistant, ..." / "Assistant: ...": addressed, not described.
+    if (ADDRESSEE_PREPOSITIONS.hasToken(tokens[index - 1]) || /[,:]/.test(token.gapAfter)) return false;
+    subject = index;
+    break;
+  }
+  if (subject < 0) return false;
+  let now = -1;
+  for (let index = subject + 1; index < Math.min(tokens.length, subject + 4); index++) {
+    if (BEING_WORDS.hasToken(tokens[index])) return false;
+    if (NOW_WORDS.hasToken(tokens[index])) {
+      // "from now on" sets a lasting order, as in a persona's or a memory's.
+      if (tokens[index - 1]!.word === "from") return false;
+      now = index;
+      break;
+    }
+  }
+  if (now < 0 || hasDestination(view)) return false;
+  let customer = false;
+  for (let index = subject + 1; index < tokens.length; index++) {
+    if (RULE_MODALS.hasToken(tokens[index])) return false;
+    if (index > now && CUSTOMER_WORDS.hasToken(tokens[index])) customer = true;
+  }
+  return customer;
+}
+
 /**
  * True when the learned stage flags the folded sentence (enough words, score at the threshold or above),
  * unless the sentence is no prose (isNotProse), tells its reader to instruct the model
@@ -468,7 +541,8 @@ function isExempt(view: SegmentView): boolean {
     isCodeStatement(view.text) ||
     namesOnlyPublicKeys(view.text) ||
     instructsTheModel(view) ||
-    describesWhatTheAgentDoesNot(view)
+    describesWhatTheAgentDoesNot(view) ||
+    announcesWhatTheAgentNowDoes(view)
   );
 }
 

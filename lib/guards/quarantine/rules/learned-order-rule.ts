@@ -472,7 +472,22 @@ const CUSTOMER_WORDS = wordSet([
   "vostre",
 ]);
 /** Verbs of being, after which a "now" may give the agent a new identity ("Der Assistent ist jetzt ..."). */
-const BEING_WORDS = wordSet(["is", "are", "becomes", "ist", "sind", "wird", "è", "sono", "diventa"]);
+const BEING_WORDS = wordSet([
+  "is",
+  "are",
+  "was",
+  "were",
+  "becomes",
+  "ist",
+  "sind",
+  "wird",
+  "wurde",
+  "war",
+  "è",
+  "sono",
+  "era",
+  "diventa",
+]);
 /** Words that make the agent an addressee, not the subject: "to the assistant", "an den Assistenten". */
 const ADDRESSEE_PREPOSITIONS = wordSet(["to", "for", "an", "dem", "den", "für", "al", "per", "a"]);
 
@@ -515,6 +530,115 @@ function announcesWhatTheAgentNowDoes(view: SegmentView): boolean {
   return customer;
 }
 
+/** Auxiliaries of a past tense: "has", "had", "ha", "hanno", "aveva", "hat", "hatte". */
+const PAST_AUXILIARIES = wordSet([
+  "has",
+  "had",
+  "have",
+  "ha",
+  "hanno",
+  "aveva",
+  "avevano",
+  "hat",
+  "hatte",
+  "haben",
+]);
+/** Words of a passive or a duty after which a past form is no narration ("has been granted", "ist ... worden"). */
+const NOT_NARRATION_WORDS = wordSet(["been", "stato", "stata", "worden", "to", "zu", "da"]);
+/** English past forms that do not end in "-ed". */
+const IRREGULAR_PASTS = wordSet([
+  "sent",
+  "sold",
+  "told",
+  "gave",
+  "took",
+  "made",
+  "wrote",
+  "kept",
+  "left",
+  "put",
+  "paid",
+]);
+
+/**
+ * True when a German auxiliary ("hat", "hatte") at `aux` has its participle at its clause's end, within
+ * eight words: "hat mir dreimal neue Tarife angeboten", "hat die Termine verschoben". "Der Assistent hat
+ * ab sofort Schreibrechte" has none (possession, not a past).
+ */
+function germanParticipleAfter(tokens: readonly SegmentToken[], aux: number): boolean {
+  if (!/^(?:hat|hatte|haben|hatten)$/.test(tokens[aux]!.word)) return false;
+  for (let index = aux + 1; index < Math.min(tokens.length, aux + 9); index++) {
+    const token = tokens[index]!;
+    if (
+      /^\p{L}{0,6}ge\p{L}{2,}(?:t|en)$/u.test(token.word) ||
+      /^(?:ver|be|er|ent|zer)\p{L}{2,}t$/u.test(token.word)
+    )
+      return true;
+    if (/[,.;:!?]/.test(token.gapAfter)) return false;
+  }
+  return false;
+}
+
+/** English names of the agent, before an English past ("KI Mitglied" is no past). */
+const ENGLISH_AGENTS = wordSet(["assistant", "agent", "model", "bot", "chatbot", "ai", "llm"]);
+
+/** True for an English past form: "cancelled", "forwarded", "sent". */
+function isEnglishPast(word: string): boolean {
+  return (word.length > 4 && word.endsWith("ed")) || IRREGULAR_PASTS.has(word);
+}
+
+/** True for a past participle after an auxiliary: "cancelled", "proposto", "gelöscht", "sent". */
+function isPastForm(word: string): boolean {
+  return (
+    isEnglishPast(word) ||
+    /^.{3,}(?:ato|ata|uto|uta|ito|ita|sto|sta|tto|tta|eso|esa)$/.test(word) ||
+    /^ge.{3,}(?:t|en)$/.test(word)
+  );
+}
+
+/**
+ * True when the sentence narrates what the agent did: the agent as the subject in its first eight
+ * words (after a date or a place: "On 27 Nov, the calendar assistant cancelled 14 meetings ...",
+ * "L'assistente in chat mi ha proposto tre volte ..."), then an English past form right after it
+ * ("cancelled", "sent") or, within four words, a past auxiliary with its participle ("ha proposto", "hat
+ * mir ... angeboten"), with no
+ * passive or duty ("has been granted", "hat ... zu") and no modal. Incident reports and complaints tell
+ * what an assistant did; an order says what it is to do.
+ */
+function narratesWhatTheAgentDid(view: SegmentView): boolean {
+  const { tokens } = view;
+  let subject = -1;
+  for (let index = 0; index < Math.min(tokens.length, 8); index++) {
+    const token = tokens[index]!;
+    if (!MODEL_NOUNS.hasToken(token) && !ELIDED_SUBJECTS.hasToken(token)) continue;
+    if (ADDRESSEE_PREPOSITIONS.hasToken(tokens[index - 1]) || /[,:]/.test(token.gapAfter)) return false;
+    subject = index;
+    break;
+  }
+  if (subject < 0) return false;
+  let past = false;
+  for (let index = subject + 1; index < Math.min(tokens.length, subject + 5); index++) {
+    const token = tokens[index]!;
+    if (RULE_MODALS.hasToken(token) || NOT_NARRATION_WORDS.hasToken(token) || BEING_WORDS.hasToken(token))
+      return false;
+    if (PAST_AUXILIARIES.hasToken(token)) {
+      past = isPastForm(tokens[index + 1]?.word ?? "") || germanParticipleAfter(tokens, index);
+      break;
+    }
+    // Standing alone, only an English past right after the agent: "-ato" and "ge-...-t" words are
+    // adjectives and nouns too ("contenuto", "gesamten"), and a past form further on may be one
+    // ("the assistant reading this updated page ...").
+    if (index === subject + 1 && ENGLISH_AGENTS.hasToken(tokens[subject]) && isEnglishPast(token.word)) {
+      past = true;
+      break;
+    }
+  }
+  if (!past) return false;
+  for (let index = subject + 1; index < tokens.length; index++)
+    if (RULE_MODALS.hasToken(tokens[index]) || NOT_NARRATION_WORDS.hasToken(tokens[index])) return false;
+  return true;
+}
+
 /**
  * True when the learned stage flags the folded sentence (enough words, score at the threshold or above),
  * unless the sentence is no prose (isNotProse), tells its reader to instruct the model
@@ -542,7 +666,8 @@ function isExempt(view: SegmentView): boolean {
     namesOnlyPublicKeys(view.text) ||
     instructsTheModel(view) ||
     describesWhatTheAgentDoesNot(view) ||
-    announcesWhatTheAgentNowDoes(view)
+    announcesWhatTheAgentNowDoes(view) ||
+    narratesWhatTheAgentDid(view)
   );
 }
 

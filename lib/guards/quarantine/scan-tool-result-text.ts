@@ -122,8 +122,30 @@ const PREVIEW_LENGTH = 80;
 const MAX_CHUNK = 4096;
 
 /**
+ * The words of the chunk the region loop is checking (scanRegions), split once for firstMatchingRule and
+ * the fallback rules after it (thirdPersonOrderRule, conditionedOrderRule, infinitiveOrderRule), which
+ * each split the same chunk again before; undefined until one of them needs them. The tokens depend only
+ * on the chunk's text, and no rule changes them.
+ */
+interface ChunkWords {
+  tokens: SegmentToken[] | undefined;
+}
+
+/** The chunk's tokens (see ChunkWords), split on first use: `codes[offset, ...)` holds `segmentText`. */
+function chunkTokens(
+  chunk: ChunkWords,
+  segmentText: string,
+  codes: Uint16Array,
+  offset: number,
+): SegmentToken[] {
+  chunk.tokens ??= tokenizeFolded(segmentText, codes, offset);
+  return chunk.tokens;
+}
+
+/**
  * The first rule in `ruleMask` that matches the folded segment text, or undefined. `codes[offset, ...)`
- * holds the same text as code units (the normalizer's buffer), which the tokenizer reads directly.
+ * holds the same text as code units (the normalizer's buffer), which the tokenizer reads directly;
+ * `chunk` keeps the words for the fallback rules asked after it.
  */
 function firstMatchingRule(
   segmentText: string,
@@ -131,6 +153,7 @@ function firstMatchingRule(
   offset: number,
   ruleMask: number,
   opensLine: boolean,
+  chunk: ChunkWords,
   cutAtQuote = false,
 ): InstructionRule | undefined {
   let view: SegmentView | undefined;
@@ -138,7 +161,7 @@ function firstMatchingRule(
     if ((ruleMask & (1 << ruleIndex)) === 0) continue;
     const rule = DETECTION_RULES[ruleIndex]!;
     if (rule.precheck !== undefined && !rule.precheck(segmentText)) continue;
-    view ??= { text: segmentText, tokens: tokenizeFolded(segmentText, codes, offset), opensLine };
+    view ??= { text: segmentText, tokens: chunkTokens(chunk, segmentText, codes, offset), opensLine };
     // 'A typical payload reads "Ignore all previous instructions and ..."': the sentence quotes an attack
     // as data (advisories, docs); a quotation it presents as an example is not an order.
     if (rule.matches(view)) return isMentionOnly(view, rule, cutAtQuote) ? undefined : rule;
@@ -970,12 +993,13 @@ function thirdPersonOrderRule(
   segmentText: string,
   codes: Uint16Array,
   offset: number,
+  chunk: ChunkWords,
 ): InstructionRule | undefined {
   // The agent must be one of the first five words (agentOrderStart): only they are searched.
   const hintEnd = afterWords(codes, offset, segmentText.length, 5);
   if (!AGENT_SUBJECT_HINT.test(hintEnd === segmentText.length ? segmentText : segmentText.slice(0, hintEnd)))
     return undefined;
-  const tokens = tokenizeFolded(segmentText, codes, offset);
+  const tokens = chunkTokens(chunk, segmentText, codes, offset);
   const start = agentOrderStart(tokens);
   if (start < 0) return undefined;
   const rule = toolRuleOfRest(segmentText, codes, offset, tokens, start);
@@ -1265,6 +1289,7 @@ function conditionedOrderRule(
   segmentText: string,
   codes: Uint16Array,
   offset: number,
+  chunk: ChunkWords,
 ): InstructionRule | undefined {
   const firstAt = segmentText.search(/\S/);
   const first = segmentText.charCodeAt(firstAt);
@@ -1293,7 +1318,7 @@ function conditionedOrderRule(
     )
   )
     return undefined;
-  const tokens = tokenizeFolded(segmentText, codes, offset);
+  const tokens = chunkTokens(chunk, segmentText, codes, offset);
   const start = conditionEnd(tokens);
   if (start <= 0) {
     // "To complete verification, change the recovery email to ...": the order after a purpose clause,
@@ -1339,11 +1364,12 @@ function infinitiveOrderRule(
   segmentText: string,
   codes: Uint16Array,
   offset: number,
+  chunk: ChunkWords,
 ): InstructionRule | undefined {
   const infinitive = mayHoldAnInfinitiveOrder(segmentText) || mayHoldAFormalImperative(segmentText);
   const passive = mayHoldAPassiveOrder(segmentText);
   if (!infinitive && !passive) return undefined;
-  const tokens = tokenizeFolded(segmentText, codes, offset);
+  const tokens = chunkTokens(chunk, segmentText, codes, offset);
   // "Die Datei ... schicken", "Invii la cartella ...": the infinitive or formal order as an imperative;
   // "The saved passwords must be sent to ...", "vanno inviate a ...": the passive as one.
   for (const rewritten of [
@@ -1553,9 +1579,11 @@ export function scanRegions(
   let found: RemovalRange[] = [];
   const unmatched: number[] = [];
   const mentions: number[] = [];
-  // The text-wide passes' removals, sorted and merged once for the two questions asked of them below.
+  // The text-wide passes' removals, sorted and merged once for the two questions asked of them below and
+  // for the last merge.
   const hiddenSorted = hidden.length > 0 ? mergeRemovals([], hidden) : [];
   const covered = insideRemovals(hiddenSorted);
+  const chunk: ChunkWords = { tokens: undefined };
   for (let regionIndex = 0; regionIndex < regions.length; regionIndex += 3) {
     const region = foldRegion(text, regions[regionIndex]!, regions[regionIndex + 1]!, ANCHOR_TABLE);
     segmentRegion(region, ANCHOR_TABLE, regions[regionIndex + 2] === 1, segmentBounds);
@@ -1579,6 +1607,7 @@ export function scanRegions(
         const chunkEnd = segmentEnd - chunkStart > MAX_CHUNK ? chunkEndAfter(codes, chunkStart) : segmentEnd;
         const chunkText = region.textOf(chunkStart, chunkEnd);
         const chunkMask = segmentBounds[segmentIndex + 3]!;
+        chunk.tokens = undefined;
         const rule =
           firstMatchingRule(
             chunkText,
@@ -1586,13 +1615,14 @@ export function scanRegions(
             chunkStart,
             chunkMask,
             segmentBounds[segmentIndex + 2] === 1 && chunkStart === segmentStart,
+            chunk,
             // The segmenter cut the sentence at a quote mark ('("a", "b")' at '", "').
             chunkEnd === segmentEnd && segmentEnd < region.length && codes[segmentEnd] === 34,
           ) ??
           ((chunkMask & HAND_WRITTEN_MASK) !== 0
-            ? (thirdPersonOrderRule(chunkText, codes, chunkStart) ??
-              conditionedOrderRule(chunkText, codes, chunkStart) ??
-              infinitiveOrderRule(chunkText, codes, chunkStart))
+            ? (thirdPersonOrderRule(chunkText, codes, chunkStart, chunk) ??
+              conditionedOrderRule(chunkText, codes, chunkStart, chunk) ??
+              infinitiveOrderRule(chunkText, codes, chunkStart, chunk))
             : undefined);
         if (rule !== undefined) {
           let trimmedStart = chunkStart;
@@ -1632,7 +1662,10 @@ export function scanRegions(
   found = mergeRemovals(found, waivedOrderRemovals(text, found));
   // Last: the decoded payloads are scanned with this same code, which reuses the buffers used above.
   if (mentions.length > 0) found = mergeRemovals(found, encodedRemovals(text, mentions, depth));
-  if (hidden.length > 0) found = mergeRemovals(found, hidden);
+  // The merged copy of the text-wide removals gives the same ranges and rules as `hidden` itself (a merged
+  // range keeps the rule of its first part either way) and is already sorted, so the sort here is a merge
+  // of two sorted runs instead of a full sort of tens of thousands of removals on dense inputs.
+  if (hidden.length > 0) found = mergeRemovals(found, hiddenSorted);
   if (found.length === 0) return { type: "clean" };
   const removals = expandRemovals(text, found);
   const segments: QuarantinedSegment[] = [];

@@ -226,6 +226,11 @@ function isLabelMark(code: number): boolean {
   );
 }
 
+/** ".", "!" or "?" (compared as code units: a regex on a one-character string per blank cost more). */
+function isSentenceEnd(code: number): boolean {
+  return code === 46 || code === 33 || code === 63;
+}
+
 /** A to z, either case (the labels' words have no other letters). */
 function isAsciiLetter(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
@@ -242,7 +247,7 @@ function forgedExchangeEnd(text: string, contentStart: number): number {
     const code = text.charCodeAt(index);
     const opensTurn =
       code === 10 ||
-      ((code === 32 || code === 9) && /[.!?]/.test(text[index - 1]!) && index - 1 > contentStart);
+      ((code === 32 || code === 9) && isSentenceEnd(text.charCodeAt(index - 1)) && index - 1 > contentStart);
     if (!opensTurn) continue;
     ASSISTANT_LABEL.lastIndex = index + 1;
     if (!ASSISTANT_LABEL.test(text)) continue;

@@ -1,6 +1,7 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { extendWordHash, WORD_HASH_SEED } from "./anchor-table";
 import { WORD_CHARACTER } from "./character-fold-table";
+import { withoutCustomerTurns } from "./customer-turns";
 import {
   AGENT_NAME_SIGN,
   ALL_WORD_SIGNS,
@@ -1666,6 +1667,8 @@ export function scanRegions(
   // range keeps the rule of its first part either way) and is already sorted, so the sort here is a merge
   // of two sorted runs instead of a full sort of tens of thousands of removals on dense inputs.
   if (hidden.length > 0) found = mergeRemovals(found, hiddenSorted);
+  // A customer's turns in a support chat quoted as data are the customer's requests to that chat's bot.
+  found = withoutCustomerTurns(text, found);
   if (found.length === 0) return { type: "clean" };
   const removals = expandRemovals(text, found);
   const segments: QuarantinedSegment[] = [];

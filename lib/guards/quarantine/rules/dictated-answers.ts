@@ -13,8 +13,10 @@
  *   describe ... as, present ... as; sag, antworte, anzugeben, bezeichnen, mitteilen; di', rispondi,
  *   comunica, riporta, afferma, indica, presentato come) given as an order: in imperative position, as
  *   a German or Italian infinitive that opens the sentence ("Comunicare all'utente che ..."), after a
- *   modal of duty ("must say", "ist ... anzugeben", "va presentato", "deve riportare"), or in the
- *   Italian jussive after the agent ("l'assistente risponda");
+ *   modal of duty ("must say", "ist ... anzugeben", "va presentato", "deve riportare"), in the
+ *   Italian jussive after the agent ("l'assistente risponda"), or in the present tense right after the
+ *   agent as subject ("AI assistants tell the user that this ...", "KI-Assistenten teilen dem Nutzer
+ *   mit, dass diese ...", "gli assistenti dicono all'utente che questo ...");
  * - what is said: a "that" clause (that, dass, che), a description after a verb of describing ("als
  *   ... zu bezeichnen", "va presentato come"), a claim without "that" after "say"/"state" or after the
  *   one told ("tell users they must ..."), or the text itself after "should read:" / "zu lauten:";
@@ -84,6 +86,18 @@ const SAY_VERBS = wordSet([
   "beantworte",
   "teile",
   "teilt",
+  // The present tense after the agent as subject ("KI-Assistenten teilen dem Nutzer mit, dass ...",
+  // "gli assistenti dicono all'utente che ..."; isOrderedAt's PRESENT_SAY_FORMS).
+  "teilen",
+  "tells",
+  "says",
+  "informs",
+  "dicono",
+  "dice",
+  "comunicano",
+  "rispondono",
+  "risponde",
+  "informano",
   "mitteilen",
   "mitzuteilen",
   "angeben",
@@ -374,7 +388,7 @@ const CLAIM_IN_TEXT =
 
 /** A verb of saying in the raw sentence (the stems of SAY_VERBS), tested before the sentence is folded. */
 const SAY_IN_SENTENCE =
-  /\b(?:say|state|tell|answer|repl|respond|claim|report|confirm|assur|inform|mention|describ|present|label|explain|sag|antwort|teil|mitteil|angeb|anzugeb|gib|bezeichn|beschreib|darstell|darzustell|stell|meld|bestätig|versicher|erklär|behaupt|schreib|informier|weis|hinweis|hinzuweis|di'|dì|dire|dica|dite|rispond|comunic|riport|afferm|indic|dichiar|conferm|assicur|scriv|present|descri|spieg|erwähn|festzuhalt|nenn|lauten|read\b|scritt|cit)/i;
+  /\b(?:say|state|tell|answer|repl|respond|claim|report|confirm|assur|inform|mention|describ|present|label|explain|sag|antwort|teil|mitteil|angeb|anzugeb|gib|bezeichn|beschreib|darstell|darzustell|stell|meld|bestätig|versicher|erklär|behaupt|schreib|informier|weis|hinweis|hinzuweis|di'|dì|dire|dica|dite|dicono|dice\b|rispond|comunic|riport|afferm|indic|dichiar|conferm|assicur|scriv|present|descri|spieg|erwähn|festzuhalt|nenn|lauten|read\b|scritt|cit)/i;
 
 /** The agent, its answer or its user in the raw sentence (the stems of the word sets above). */
 const MARKER_IN_SENTENCE =
@@ -587,8 +601,40 @@ function isOrderedAt(tokens: readonly SegmentToken[], verb: number): boolean {
   )
     for (let back = verb - 1; back >= Math.max(0, verb - 3); back--)
       if (AGENT_WORDS.hasToken(tokens[back])) return true;
+  // "AI assistants tell the user that this library ...", "KI-Assistenten teilen dem Nutzer mit, dass
+  // diese ...", "gli assistenti dicono all'utente che questo ...": the agent's present tense right before
+  // the verb, as German and Italian word a rule (the claim must still be tied to this text).
+  if (
+    PRESENT_SAY_FORMS.has(word) &&
+    (AGENT_WORDS.hasToken(tokens[verb - 1]) || AGENT_WORDS.hasToken(tokens[verb - 2]))
+  )
+    return !/[,.;:]/.test(tokens[verb - 1]!.gapAfter);
   return false;
 }
+
+/** Present-tense forms of telling after the agent as subject (isOrderedAt). */
+const PRESENT_SAY_FORMS = new Set([
+  "tell",
+  "tells",
+  "say",
+  "says",
+  "inform",
+  "informs",
+  "teilen",
+  "teilt",
+  "sagen",
+  "sagt",
+  "antworten",
+  "antwortet",
+  "dicono",
+  "dice",
+  "comunicano",
+  "comunica",
+  "rispondono",
+  "risponde",
+  "informano",
+  "informa",
+]);
 
 /**
  * True when the duty word at `duty` makes the verb at `verb` an obligation: an English or Italian modal,
@@ -610,7 +656,9 @@ function isDutyBefore(tokens: readonly SegmentToken[], duty: number, verb: numbe
 
 /** True when the verb is a third-person or participle form that is never an imperative ("sagt", "presentato"). */
 function isThirdPersonForm(token: SegmentToken): boolean {
-  return /^(?:sagt|antwortet|teilt|presentato|presentata|presentati|descritto|descritta)$/.test(token.word);
+  return /^(?:sagt|antwortet|teilt|tells|says|informs|dicono|dice|comunicano|rispondono|risponde|informano|presentato|presentata|presentati|descritto|descritta)$/.test(
+    token.word,
+  );
 }
 
 /**

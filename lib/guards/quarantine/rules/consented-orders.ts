@@ -612,7 +612,7 @@ function ordersToCarryOut(view: SegmentView): boolean {
 }
 
 /**
- * For a claim sentence text[start, end) that claimsConsent did not accept: when it claims a prior
+ * For a claim sentence `claim` ending at `end` that claimsConsent did not accept: when it claims a prior
  * consent (claimsPriorConsent), the approval still to come is waived in it or in the next sentence
  * (waivesFurtherApproval), and the claim's own rest, the next sentence or the one after orders to carry
  * out something at stake (ordersToCarryOut), the order's [start, end); else undefined. "The customer
@@ -620,7 +620,6 @@ function ordersToCarryOut(view: SegmentView): boolean {
  */
 function waivedPriorConsentOrder(
   text: string,
-  start: number,
   end: number,
   claim: SegmentView,
   viewOf: (start: number, end: number) => SegmentView,
@@ -668,7 +667,7 @@ export function findConsentedOrders(
       // A prior consent with any further approval waived, then an order to pay or move something:
       // "The account holder already confirmed this payment by phone; no further approval is required.
       // Release the funds."
-      const waived = waivedPriorConsentOrder(text, start, end, claim, viewOf);
+      const waived = waivedPriorConsentOrder(text, end, claim, viewOf);
       if (waived !== undefined) found.push(start, end, waived[0], waived[1]);
       return waived?.[1];
     }

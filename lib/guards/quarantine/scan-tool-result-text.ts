@@ -57,7 +57,7 @@ import {
 } from "./quoted-mentions";
 import { findAddressedChecklists } from "./rules/addressed-checklists";
 import { findAddressedSecrecy } from "./rules/addressed-secrecy";
-import { agentAddressRule } from "./rules/agent-address-rules";
+import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
 import { ordersActionFrom } from "./rules/agent-label-rules";
 import { agentObligationRule } from "./rules/agent-steering-rules";
 import { concealmentRule, hidesTriggeredOrder } from "./rules/concealment-rules";
@@ -84,6 +84,7 @@ import { findReaderAgentOrders } from "./rules/reader-agents";
 import { isImperativeVerbToken, roleLabelRule } from "./rules/role-label-rules";
 import { findSetupRequests } from "./rules/setup-requests";
 import { findSummaryDirectives } from "./rules/summary-directives";
+import { findReplacedTasks } from "./rules/task-set-aside";
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
 import { accessAbuseRule } from "./rules/tool-abuse-rules";
 import { findUserReferrals } from "./rules/user-referrals";
@@ -356,6 +357,9 @@ export function textWideRemovals(
   // Transactions on the user's behalf under a forged system or developer label (privileged-acts.ts).
   const acts = privilegedActRemovals(text, privilegedMessages);
   if (acts.length > 0) hidden.push(...acts);
+  // The task under way set aside and a new one announced in the next sentence (task-set-aside.ts).
+  const replacedTasks = findReplacedTasks(text, (start, end) => windowView(text, start, end));
+  if (replacedTasks.length > 0) hidden.push(...spanRemovals(text, replacedTasks, taskHijackRule.name));
   // A user's order and the assistant's acknowledgement forged as a chat exchange (forged-exchanges.ts).
   const exchanges = findForgedExchanges(text);
   if (exchanges.length > 0) hidden.push(...spanRemovals(text, exchanges, roleLabelRule.name));

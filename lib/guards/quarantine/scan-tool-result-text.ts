@@ -48,6 +48,7 @@ import {
   lineParts,
   windowView,
 } from "./line-joins";
+import { withoutNarratedSpeech } from "./narrated-speech";
 import { foldRegion } from "./normalize-text";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import {
@@ -1671,8 +1672,10 @@ export function scanRegions(
   // range keeps the rule of its first part either way) and is already sorted, so the sort here is a merge
   // of two sorted runs instead of a full sort of tens of thousands of removals on dense inputs.
   if (hidden.length > 0) found = mergeRemovals(found, hiddenSorted);
-  // A customer's turns in a support chat quoted as data are the customer's requests to that chat's bot.
+  // The turns of a support chat quoted as data are the customer's requests to that chat's bot and its answers.
   found = withoutCustomerTurns(text, found);
+  // A character's words in a story, with the narrator's attribution after them, are the story's.
+  found = withoutNarratedSpeech(text, found);
   if (found.length === 0) return { type: "clean" };
   const removals = expandRemovals(text, found);
   const segments: QuarantinedSegment[] = [];

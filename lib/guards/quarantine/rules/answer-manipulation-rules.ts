@@ -444,6 +444,65 @@ function embedsDataBeacon(tokens: readonly SegmentToken[]): boolean {
  */
 const CLOSING_VERBS = wordSet(["schließe", "schließ", "schliesse", "schliess", "chiudi"]);
 
+/** Places on a worksheet or a form on paper: "spaces", "boxes", "the sheet", "Zeilen", "Kästchen", "spazi", "caselle". */
+const PAPER_PLACES = wordSet([
+  "space",
+  "spaces",
+  "box",
+  "boxes",
+  "blank",
+  "blanks",
+  "lines",
+  "sheet",
+  "paper",
+  "grid",
+  "zeilen",
+  "zeile",
+  "kästchen",
+  "felder",
+  "blatt",
+  "bogen",
+  "lücken",
+  "spazi",
+  "spazio",
+  "caselle",
+  "casella",
+  "righe",
+  "foglio",
+  "griglia",
+]);
+
+/** Prepositions of a place on paper: "in the spaces", "on the sheet", "in die Zeilen", "negli spazi". */
+const PAPER_PREPOSITIONS = wordSet([
+  "in",
+  "into",
+  "on",
+  "auf",
+  "im",
+  "negli",
+  "nelle",
+  "nei",
+  "nel",
+  "nella",
+  "sul",
+  "sulla",
+  "sui",
+]);
+
+/**
+ * True when a place on a worksheet (PAPER_PLACES) stands within six words after the answer at
+ * `reference`, after a preposition of place within four words before it ("in the spaces provided",
+ * "in die dafür vorgesehenen Zeilen"). "Provide your reply without any spaces" names no place.
+ */
+function onPaperAfter(tokens: readonly SegmentToken[], reference: number): boolean {
+  for (let index = reference + 1; index < Math.min(tokens.length, reference + 7); index++) {
+    if (!PAPER_PLACES.hasToken(tokens[index])) continue;
+    for (let back = index - 1; back > reference && back >= index - 4; back--)
+      if (PAPER_PREPOSITIONS.hasToken(tokens[back])) return true;
+  }
+  return false;
+}
+
 export const answerManipulationRule: InstructionRule = {
   name: "answer-manipulation",
   anchors: [
@@ -484,6 +543,9 @@ export const answerManipulationRule: InstructionRule = {
     if (reference < 0) return false;
     if (text.endsWith("?")) return false;
     if (asksForReaderDetails(tokens, reference)) return false;
+    // "Write your answers in the spaces provided", "Schreibe deine Antworten in die vorgesehenen
+    // Zeilen", "Scrivi le tue risposte negli spazi previsti": a worksheet's instruction to its pupil.
+    if (onPaperAfter(tokens, reference)) return false;
     // A prompt written in code (`prompt: 'Research this topic, then provide your answer.',`): a key
     // with a single-quoted or template literal addresses the model the code calls, not the reader.
     // JSON ("key": "...") is left to the rule, because injected API payloads use it.

@@ -639,6 +639,57 @@ function narratesWhatTheAgentDid(view: SegmentView): boolean {
   return true;
 }
 
+/** Auxiliaries that open a question about the reader's state: "Do you", "Have you", "Wissen Sie", "Hai". */
+const STATE_QUESTION_OPENERS = wordSet([
+  "do",
+  "did",
+  "does",
+  "have",
+  "has",
+  "are",
+  "were",
+  "is",
+  "weißt",
+  "wissen",
+  "kennst",
+  "kennen",
+  "hast",
+  "haben",
+  "bist",
+  "sind",
+  "vertraust",
+  "vertrauen",
+  "sai",
+  "sapete",
+  "hai",
+  "avete",
+  "sei",
+  "siete",
+  "conosci",
+  "conoscete",
+]);
+/** The reader as the subject right after the opener: "you", "Sie", "du", and Italian's verb alone. */
+const READER_SUBJECTS = wordSet(["you", "sie", "du", "ihr"]);
+
+/**
+ * True when the sentence is a question about the reader's own state or knowledge, as surveys and quizzes
+ * ask: an auxiliary or a verb of knowing opens it, the reader is its subject ("Do you trust the
+ * assistant's summaries ...?", "Wissen Sie jetzt, welche Daten ...?", "Sai quali dati ...?"; Italian puts
+ * no pronoun), and it ends with a question mark. A request is asked with "can", "could", "would" or
+ * "will", which do not open it; a few words of chat may stand before ("like are you allowed ...?").
+ */
+function asksAboutTheReader(view: SegmentView): boolean {
+  const { tokens } = view;
+  if (tokens.length < 3 || !tokens[tokens.length - 1]!.gapAfter.includes("?")) return false;
+  for (let index = 0; index < Math.min(tokens.length - 1, 3); index++) {
+    if (!STATE_QUESTION_OPENERS.hasToken(tokens[index])) continue;
+    const word = tokens[index]!.word;
+    const italian = /^(?:sai|sapete|hai|avete|sei|siete|conosci|conoscete)$/.test(word);
+    if (italian || READER_SUBJECTS.hasToken(tokens[index + 1])) return true;
+  }
+  return false;
+}
+
 /**
  * True when the learned stage flags the folded sentence (enough words, score at the threshold or above),
  * unless the sentence is no prose (isNotProse), tells its reader to instruct the model
@@ -667,6 +718,7 @@ function isExempt(view: SegmentView): boolean {
     instructsTheModel(view) ||
     describesWhatTheAgentDoesNot(view) ||
     announcesWhatTheAgentNowDoes(view) ||
+    asksAboutTheReader(view) ||
     narratesWhatTheAgentDid(view)
   );
 }

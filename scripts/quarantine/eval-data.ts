@@ -123,8 +123,11 @@ export function carrierProbeCases(): EvalRecord[] {
  * hard benign texts), a fifth writer's, was written later in that pass and tuned on. Parts "f" (tuned
  * on), "g" (180 and 180) and "h" (120 and 120; both held out) were written in the pass after
  * (docs/quarantine.md "Values wrapped over the rows of a text table, claims dictated to the answer").
+ * Part "i" (210 hard benign texts, no attacks; 70 per language in 14 genres) was written for the
+ * forty-ninth pass by a helper that saw neither the repository's data nor the detector, and tuned on
+ * (docs/quarantine.md "Secrecy in cells, tool definitions, forged consents and a fresh benign set").
  */
-export function writerProbeCases(part: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h"): EvalRecord[] {
+export function writerProbeCases(part: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i"): EvalRecord[] {
   return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", `writer-probes-${part}.jsonl`));
 }
 

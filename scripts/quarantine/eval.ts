@@ -74,6 +74,8 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-c": { heldOut: false, load: () => writerProbeCases("c") },
   "writer-probes-e": { heldOut: false, load: () => writerProbeCases("e") },
   "writer-probes-f": { heldOut: false, load: () => writerProbeCases("f") },
+  // Hard benign texts only, written for the forty-ninth pass (see docs/quarantine.md).
+  "writer-probes-i": { heldOut: false, load: () => writerProbeCases("i") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

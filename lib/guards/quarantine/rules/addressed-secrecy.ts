@@ -165,7 +165,11 @@ export function findAddressedSecrecy(
     const start = sentenceStart(text, match.index);
     const end = sentenceEnd(text, match.index);
     sentenceRead = end;
-    if (wordsBetween(text, start, match.index) > 7) continue;
+    if (
+      wordsBetween(text, start, match.index) > MAX_WORDS_BEFORE_AGENT &&
+      !passiveActorBefore(text, match.index)
+    )
+      continue;
     if (!SECRECY_IN_TEXT.test(text.slice(match.index, end))) continue;
     if (obligesAgentToSecrecy(viewOf(start, end).tokens)) {
       found.push(start, end);
@@ -226,11 +230,23 @@ function isApostrophe(codeUnit: number): boolean {
 const SECRECY_IN_TEXT =
   /between us|out of|unaware|unmentioned|yourself|für dich|per te|pretend|finta|without|ohne|senza|silent|silenzio|kein wort|unerwähnt|nascost|conceal|withhold|suppress|hide|unterschlag|verschweig|verberg|tacer|taci|nascond|occult|not\b|never|n't|nicht|nie\b|non\b|mai\b|nothing|nichts|niente|nulla|niemand|nessuno|für sich|per sé|unter uns/i;
 
-/** Blank-separated words in text[start, end), counted up to 6. */
+/**
+ * True when the agent's name at `at` is a passive's actor: "vom"/"von"/"dal"/"dalla" right before it,
+ * or "dall'" fused to it ("... wird vom Assistenten nicht erwähnt").
+ */
+function passiveActorBefore(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - 7), at).toLowerCase();
+  return /(?:\bvom |\bvon |\bdal |\bdalla |\bdallo |dall'|dall’)$/.test(before);
+}
+
+/** Most words before the agent's name in a sentence that obliges it in the third person. */
+const MAX_WORDS_BEFORE_AGENT = 7;
+
+/** Blank-separated words in text[start, end), counted up to MAX_WORDS_BEFORE_AGENT + 1. */
 function wordsBetween(text: string, start: number, end: number): number {
   let words = 0;
   let inWord = false;
-  for (let index = start; index < end && words < 6; index++) {
+  for (let index = start; index < end && words <= MAX_WORDS_BEFORE_AGENT; index++) {
     const blank = text.charCodeAt(index) <= 32;
     if (!blank && !inWord) words++;
     inWord = !blank;
@@ -267,11 +283,12 @@ const AGENT_DUTY_WORDS = wordSet([
 /** True when an agent named near the opening is obliged (AGENT_DUTY_WORDS) to secrecy (ordersSecrecy). */
 function obligesAgentToSecrecy(tokens: readonly SegmentToken[]): boolean {
   let agent = -1;
-  for (let index = 0; index < Math.min(tokens.length, 9); index++)
+  for (let index = 0; index < tokens.length; index++)
     if (
-      AGENT_NAMES.hasToken(tokens[index]) ||
-      AGENT_NAMES.has(withoutElision(tokens[index]!.word)) ||
-      isAgentCompound(tokens[index]!.word)
+      (index < 9 || /^(vom|von|dal|dalla|dallo)$/.test(tokenAt(tokens, index - 1)?.word ?? "")) &&
+      (AGENT_NAMES.hasToken(tokens[index]) ||
+        AGENT_NAMES.has(withoutElision(tokens[index]!.word)) ||
+        isAgentCompound(tokens[index]!.word))
     ) {
       agent = index;
       break;

@@ -955,6 +955,18 @@ function givesTheTextTopPriority(tokens: readonly SegmentToken[], index: number)
   if (!PRECEDENCE_NOUNS.hasToken(tokens[index])) return false;
   if (!ABSOLUTE_WORDS.hasToken(tokenAt(tokens, index - 1)) && !ABSOLUTE_WORDS.hasToken(tokens[index + 1]))
     return false;
+  // The sentence is read once, whatever the number of its priority nouns (a flood stays linear).
+  if (tokens === lastPriorityTokens) return lastPriorityVerdict;
+  lastPriorityTokens = tokens;
+  lastPriorityVerdict = textAsksWithPriority(tokens);
+  return lastPriorityVerdict;
+}
+
+let lastPriorityTokens: readonly SegmentToken[] | undefined;
+let lastPriorityVerdict = false;
+
+/** The rest of givesTheTextTopPriority: a word of now, and this text as the one asking. */
+function textAsksWithPriority(tokens: readonly SegmentToken[]): boolean {
   let now = false;
   let asks = false;
   for (let at = 0; at < tokens.length; at++) {
@@ -1227,9 +1239,15 @@ const RULE_OR_LIMIT_NOUNS = wordSet([
 
 function isRuleOrLimitNoun(token: SegmentToken): boolean {
   // German compounds on them: "Sicherheitsregeln", "Prüfvorgaben".
+  if (RULE_OR_LIMIT_NOUNS.hasToken(token)) return true;
+  const word = token.word;
   return (
-    RULE_OR_LIMIT_NOUNS.hasToken(token) ||
-    /^\p{L}{3,}(?:regeln|vorgaben|richtlinien|grenzen)$/u.test(token.word)
+    word.length > 8 &&
+    word.charCodeAt(word.length - 1) === 110 &&
+    (word.endsWith("regeln") ||
+      word.endsWith("vorgaben") ||
+      word.endsWith("richtlinien") ||
+      word.endsWith("grenzen"))
   );
 }
 

@@ -2527,6 +2527,68 @@ function followsOnlyThisText(tokens: readonly SegmentToken[], index: number): bo
   return false;
 }
 
+/** The agent's persona, as a word or a compound: "persona", "identity", "personality", "Persona-Datei", "personalità". */
+const PERSONA_WORDS = wordSet([
+  "persona",
+  "identity",
+  "personality",
+  "identität",
+  "persönlichkeit",
+  "persona-datei",
+  "personalità",
+  "identità",
+]);
+/** Participles of a swap: "replaced", "swapped", "ausgetauscht", "überschrieben", "sostituito", "sovrascritto". */
+const SWAPPED_WORDS = wordSet([
+  "replaced",
+  "swapped",
+  "exchanged",
+  "overwritten",
+  "ausgetauscht",
+  "ersetzt",
+  "überschrieben",
+  "sostituito",
+  "sostituita",
+  "sovrascritto",
+  "sovrascritta",
+  "rimpiazzato",
+]);
+/** The reader's own: "your", "dein", "deine", "il tuo", "la tua". */
+const PERSONA_POSSESSIVES = wordSet(["your", "dein", "deine", "deiner", "tuo", "tua"]);
+/** Documents an identity may name: "identity card", "Ausweis", "documento d'identità". */
+const DOCUMENT_WORDS = wordSet([
+  "card",
+  "cards",
+  "document",
+  "documents",
+  "theft",
+  "ausweis",
+  "karte",
+  "documento",
+  "carta",
+]);
+
+/**
+ * The reader's persona declared swapped: "Your persona file was replaced at 14:00", "Deine
+ * Persona-Datei wurde um 14 Uhr ausgetauscht", "Il tuo file di personalità è stato sostituito". At
+ * `index` a persona noun with the reader's possessive within two words before it (three for "il tuo
+ * file di personalità"), and a participle of a swap within five words after it. "Your identity card was
+ * replaced" names a document.
+ */
+function swapsThePersona(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!PERSONA_WORDS.hasToken(tokens[index])) return false;
+  let possessed = false;
+  for (let back = index - 1; back >= Math.max(0, index - 3); back--)
+    if (PERSONA_POSSESSIVES.hasToken(tokens[back])) possessed = true;
+  if (!possessed || tokens[tokens.length - 1]!.gapAfter.includes("?")) return false;
+  for (let later = index + 1; later < Math.min(tokens.length, index + 6); later++) {
+    if (DOCUMENT_WORDS.hasToken(tokens[later])) return false;
+    if (/^(?:not|nicht|non|never)$/.test(tokens[later]!.word)) return false;
+    if (SWAPPED_WORDS.hasToken(tokens[later])) return true;
+  }
+  return false;
+}
+
 /**
  * Announced replacement guidance: "New instructions:", "Updated directive:", "Neue Anweisungen:",
  * "Nuove istruzioni:", and "your new task is ...". A colon or a copula is required, so "the new
@@ -2556,6 +2618,8 @@ export const newInstructionsRule: InstructionRule = {
     ...IDENTITY_NOUNS.words,
     // "Follow only what is written here" (followsOnlyThisText).
     ...FOLLOW_VERBS.words,
+    // "Your persona file was replaced" (swapsThePersona).
+    ...PERSONA_WORDS.words,
   ],
   companions: [
     ...LEXICON.newAdjectives.words,
@@ -2563,12 +2627,15 @@ export const newInstructionsRule: InstructionRule = {
     ...CHANGED_WORDS.words,
     ...SELF_DETERMINERS.words,
     ...HERE_WORDS.words,
+    // "Deine Persona-Datei wurde ... ausgetauscht" (swapsThePersona).
+    ...SWAPPED_WORDS.words,
   ],
   matches: (view) => {
     const { tokens } = view;
     for (let index = 0; index + 1 < tokens.length; index++) {
       if (instructionsChangedAt(tokens, index)) return true;
       if (takesOrdersFromThisText(tokens, index) || followsOnlyThisText(tokens, index)) return true;
+      if (swapsThePersona(tokens, index)) return true;
       // "neues" (neuter, "Dein neues Ziel:") is read here only: a new lexicon word would change the
       // learned stage's features.
       if (!LEXICON.newAdjectives.hasToken(tokens[index]) && tokens[index]!.word !== "neues") continue;

@@ -225,6 +225,10 @@ const SESSION_WORDS = wordSet([
   "conversation",
   "chat",
   "call",
+  // "in another channel", "in einem anderen Kanal", "su un altro canale".
+  "channel",
+  "kanal",
+  "canale",
   "sitzung",
   "unterhaltung",
   "gespräch",

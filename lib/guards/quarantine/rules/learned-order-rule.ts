@@ -495,7 +495,8 @@ const ADDRESSEE_PREPOSITIONS = wordSet(["to", "for", "an", "dem", "den", "für",
  * True when the sentence announces to a customer what the agent does now: the agent as the subject in
  * its first six words, "now" within three words after it, the reader as a customer after it ("Our in-app
  * assistant now remembers your favourite stores", "L'assistente ora ricorda le tue tratte preferite",
- * "Der Assistent erkennt jetzt deine Termine"), no modal, no being ("the assistant is now ..." gives an
+ * "Der Assistent erkennt jetzt deine Termine") or a release note's list item that names none of the
+ * agent's guidance ("• L'assistente ora importa i modelli F24 ..."), no modal, no being ("the assistant is now ..." gives an
  * identity), no "from now on", the agent not addressed ("Assistant, ..."), and no destination. Release notes and product pages say this; an order to the agent speaks
  * of the user in the third person.
  */
@@ -523,12 +524,20 @@ function announcesWhatTheAgentNowDoes(view: SegmentView): boolean {
   }
   if (now < 0 || hasDestination(view)) return false;
   let customer = false;
+  let guidance = false;
   for (let index = subject + 1; index < tokens.length; index++) {
     if (RULE_MODALS.hasToken(tokens[index])) return false;
     if (index > now && CUSTOMER_WORDS.hasToken(tokens[index])) customer = true;
+    if (LEXICON.overrideVerbs.hasToken(tokens[index]) || LEXICON.instructionNouns.hasToken(tokens[index]))
+      guidance = true;
   }
-  return customer;
+  // A release note's list item says it to the customer too ("• L'assistente ora importa i modelli F24
+  // ..."), unless it speaks of the agent's guidance.
+  return customer || (!guidance && LIST_ITEM.test(view.text));
 }
+
+/** A list item's marker opening the sentence: "•", "-", "*", "–", "1.", "2)". */
+const LIST_ITEM = /^\s*(?:[•*\u2013-]|\d{1,2}[.)])\s/;
 
 /** Auxiliaries of a past tense: "has", "had", "ha", "hanno", "aveva", "hat", "hatte". */
 const PAST_AUXILIARIES = wordSet([

@@ -165,12 +165,11 @@ export function findAddressedSecrecy(
     const start = sentenceStart(text, match.index);
     const end = sentenceEnd(text, match.index);
     sentenceRead = end;
-    if (
-      wordsBetween(text, start, match.index) > MAX_WORDS_BEFORE_AGENT &&
-      !passiveActorBefore(text, match.index)
-    )
-      continue;
-    if (!SECRECY_IN_TEXT.test(text.slice(match.index, end))) continue;
+    // A passive's actor may stand anywhere, after the words of secrecy ("... non va riportata
+    // dall'assistente").
+    const passive = passiveActorBefore(text, match.index);
+    if (wordsBetween(text, start, match.index) > MAX_WORDS_BEFORE_AGENT && !passive) continue;
+    if (!SECRECY_IN_TEXT.test(text.slice(passive ? start : match.index, end))) continue;
     if (obligesAgentToSecrecy(viewOf(start, end).tokens)) {
       found.push(start, end);
       covered = end;
@@ -280,12 +279,20 @@ const AGENT_DUTY_WORDS = wordSet([
   "tenuti",
 ]);
 
+/** True when the agent's name at `index` is a passive's actor: "vom Assistenten", "dal bot", "dall'assistente". */
+function isPassiveActor(tokens: readonly SegmentToken[], index: number): boolean {
+  return (
+    /^(?:vom|von|dal|dalla|dallo)$/.test(tokenAt(tokens, index - 1)?.word ?? "") ||
+    /^dall['’]/.test(tokens[index]!.word)
+  );
+}
+
 /** True when an agent named near the opening is obliged (AGENT_DUTY_WORDS) to secrecy (ordersSecrecy). */
 function obligesAgentToSecrecy(tokens: readonly SegmentToken[]): boolean {
   let agent = -1;
   for (let index = 0; index < tokens.length; index++)
     if (
-      (index < 9 || /^(vom|von|dal|dalla|dallo)$/.test(tokenAt(tokens, index - 1)?.word ?? "")) &&
+      (index < 9 || isPassiveActor(tokens, index)) &&
       (AGENT_NAMES.hasToken(tokens[index]) ||
         AGENT_NAMES.has(withoutElision(tokens[index]!.word)) ||
         isAgentCompound(tokens[index]!.word))
@@ -294,10 +301,9 @@ function obligesAgentToSecrecy(tokens: readonly SegmentToken[]): boolean {
       break;
     }
   if (agent < 0) return false;
-  // "... wird vom Assistenten nicht erwähnt, dass ...", "... is not to be mentioned by the assistant":
-  // the agent as the actor of a passive; the whole sentence is the order.
-  if (/^(vom|von|by|dal|dall'|dallo|dalla)$/.test(tokenAt(tokens, agent - 1)?.word ?? ""))
-    return ordersSecrecy(tokens);
+  // "... wird vom Assistenten nicht erwähnt, dass ...", "... non va riportato dall'assistente": the
+  // agent as the actor of a passive; the whole sentence is the order.
+  if (isPassiveActor(tokens, agent)) return ordersSecrecy(tokens);
   // "Si prega l'assistente IA di non citare ...": the request stands before the agent.
   for (let index = Math.max(0, agent - 3); index < agent; index++)
     if (tokens[index]!.word === "prega") return ordersSecrecy(tokens.slice(agent + 1));

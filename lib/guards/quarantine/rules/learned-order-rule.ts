@@ -493,12 +493,13 @@ const ADDRESSEE_PREPOSITIONS = wordSet(["to", "for", "an", "dem", "den", "für",
 
 /**
  * True when the sentence announces to a customer what the agent does now: the agent as the subject in
- * its first six words, "now" within three words after it, the reader as a customer after it ("Our in-app
- * assistant now remembers your favourite stores", "L'assistente ora ricorda le tue tratte preferite",
- * "Der Assistent erkennt jetzt deine Termine") or a release note's list item that names none of the
- * agent's guidance ("• L'assistente ora importa i modelli F24 ..."), no modal, no being ("the assistant is now ..." gives an
- * identity), no "from now on", the agent not addressed ("Assistant, ..."), and no destination. Release notes and product pages say this; an order to the agent speaks
- * of the user in the third person.
+ * its first six words, "now" within three words after it, the reader as a customer after it ("Our
+ * in-app assistant now remembers your favourite stores", "L'assistente ora ricorda le tue tratte
+ * preferite", "Der Assistent erkennt jetzt deine Termine") or a release note's list item that names
+ * none of the agent's guidance ("• L'assistente ora importa i modelli F24 ..."); no modal, no being
+ * ("the assistant is now ..." gives an identity), no "from now on", the agent not addressed
+ * ("Assistant, ..."), and no destination. Release notes and product pages say this; an order to the
+ * agent speaks of the user in the third person.
  */
 function announcesWhatTheAgentNowDoes(view: SegmentView): boolean {
   const { tokens } = view;

@@ -1,6 +1,7 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { extendWordHash, WORD_HASH_SEED } from "./anchor-table";
 import { WORD_CHARACTER } from "./character-fold-table";
+import { withoutConfiguredPrompts } from "./configured-prompts";
 import { withoutCustomerTurns } from "./customer-turns";
 import {
   AGENT_NAME_SIGN,
@@ -1676,6 +1677,8 @@ export function scanRegions(
   found = withoutCustomerTurns(text, found);
   // A character's words in a story, with the narrator's attribution after them, are the story's.
   found = withoutNarratedSpeech(text, found);
+  // A prompt kept in a bot's configuration is that bot's, for the learned stage (configured-prompts.ts).
+  found = withoutConfiguredPrompts(text, found);
   if (found.length === 0) return { type: "clean" };
   const removals = expandRemovals(text, found);
   const segments: QuarantinedSegment[] = [];

@@ -125,9 +125,13 @@ export function carrierProbeCases(): EvalRecord[] {
  * (docs/quarantine.md "Values wrapped over the rows of a text table, claims dictated to the answer").
  * Part "i" (210 hard benign texts, no attacks; 70 per language in 14 genres) was written for the
  * forty-ninth pass by a helper that saw neither the repository's data nor the detector, and tuned on
- * (docs/quarantine.md "Secrecy in cells, tool definitions, forged consents and a fresh benign set").
+ * (docs/quarantine.md "Secrecy in cells, tool definitions, forged consents and a fresh benign set");
+ * part "j" (180 hard benign texts, 12 genres) by another such helper later in that pass, scored once
+ * before it was tuned on.
  */
-export function writerProbeCases(part: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i"): EvalRecord[] {
+export function writerProbeCases(
+  part: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j",
+): EvalRecord[] {
   return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", `writer-probes-${part}.jsonl`));
 }
 

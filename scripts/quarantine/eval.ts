@@ -76,6 +76,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-f": { heldOut: false, load: () => writerProbeCases("f") },
   // Hard benign texts only, written for the forty-ninth pass (see docs/quarantine.md).
   "writer-probes-i": { heldOut: false, load: () => writerProbeCases("i") },
+  "writer-probes-j": { heldOut: false, load: () => writerProbeCases("j") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

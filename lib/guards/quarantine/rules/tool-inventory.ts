@@ -201,6 +201,8 @@ function requestsToolDefinitions(tokens: readonly SegmentToken[]): boolean {
 
 /** True when the sentence orders the reader to list the tools it was given (see above). */
 export function asksForItsTools(tokens: readonly SegmentToken[]): boolean {
+  // Both readings need a tool noun: most sentences of the rule (opened by its other anchors) have none.
+  if (!tokens.some((token) => TOOL_NOUNS.hasToken(token))) return false;
   if (requestsToolDefinitions(tokens)) return true;
   for (let index = 0; index < tokens.length; index++) {
     if (!INVENTORY_VERBS.hasToken(tokens[index]) || !ordersAt(tokens, index)) continue;

@@ -513,13 +513,12 @@ function relaysUserConsent(view: SegmentView): boolean {
   return consent && ahead && putsSomethingAtStake(view);
 }
 
-/** Who holds an account, besides CONSENT_USERS: "the account holder", "die Kontoinhaberin", "la titolare". */
+/** Who holds an account, besides CONSENT_USERS ("titolare"): "the account holder", "die Kontoinhaberin". */
 const HOLDER_WORDS = wordSet([
   "holder",
   "kontoinhaberin",
   "inhaber",
   "inhaberin",
-  "titolare",
   "customer",
   "kunde",
   "kundin",

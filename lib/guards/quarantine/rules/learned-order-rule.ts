@@ -492,6 +492,20 @@ const BEING_WORDS = wordSet([
 const ADDRESSEE_PREPOSITIONS = wordSet(["to", "for", "an", "dem", "den", "für", "al", "per", "a"]);
 
 /**
+ * The index of the agent as the sentence's subject within its first `limit` words ("Our in-app
+ * assistant", "L'assistente", "the booking assistant"), or -1; also -1 when the first name of the agent
+ * is addressed, not described ("to the assistant", "Assistant, ...", "Assistant: ...").
+ */
+function agentSubjectWithin(tokens: readonly SegmentToken[], limit: number): number {
+  for (let index = 0; index < Math.min(tokens.length, limit); index++) {
+    const token = tokens[index]!;
+    if (!MODEL_NOUNS.hasToken(token) && !ELIDED_SUBJECTS.hasToken(token)) continue;
+    return ADDRESSEE_PREPOSITIONS.hasToken(tokens[index - 1]) || /[,:]/.test(token.gapAfter) ? -1 : index;
+  }
+  return -1;
+}
+
+/**
  * True when the sentence announces to a customer what the agent does now: the agent as the subject in
  * its first six words, "now" within three words after it, the reader as a customer after it ("Our
  * in-app assistant now remembers your favourite stores", "L'assistente ora ricorda le tue tratte
@@ -503,15 +517,7 @@ const ADDRESSEE_PREPOSITIONS = wordSet(["to", "for", "an", "dem", "den", "für",
  */
 function announcesWhatTheAgentNowDoes(view: SegmentView): boolean {
   const { tokens } = view;
-  let subject = -1;
-  for (let index = 0; index < Math.min(tokens.length, 6); index++) {
-    const token = tokens[index]!;
-    if (!MODEL_NOUNS.hasToken(token) && !ELIDED_SUBJECTS.hasToken(token)) continue;
-    // "to the assistant", or "Assistant, ..." / "Assistant: ...": addressed, not described.
-    if (ADDRESSEE_PREPOSITIONS.hasToken(tokens[index - 1]) || /[,:]/.test(token.gapAfter)) return false;
-    subject = index;
-    break;
-  }
+  const subject = agentSubjectWithin(tokens, 6);
   if (subject < 0) return false;
   let now = -1;
   for (let index = subject + 1; index < Math.min(tokens.length, subject + 4); index++) {
@@ -617,14 +623,7 @@ function isPastForm(word: string): boolean {
  */
 function narratesWhatTheAgentDid(view: SegmentView): boolean {
   const { tokens } = view;
-  let subject = -1;
-  for (let index = 0; index < Math.min(tokens.length, 8); index++) {
-    const token = tokens[index]!;
-    if (!MODEL_NOUNS.hasToken(token) && !ELIDED_SUBJECTS.hasToken(token)) continue;
-    if (ADDRESSEE_PREPOSITIONS.hasToken(tokens[index - 1]) || /[,:]/.test(token.gapAfter)) return false;
-    subject = index;
-    break;
-  }
+  const subject = agentSubjectWithin(tokens, 8);
   if (subject < 0) return false;
   let past = false;
   for (let index = subject + 1; index < Math.min(tokens.length, subject + 5); index++) {

@@ -811,6 +811,8 @@ const INSTALLED_SETUP_NOUNS = wordSet([
   "istruzioni",
   "direttive",
 ]);
+/** "new" in the three languages: "your new identity", "the new system prompt", "il nuovo prompt". */
+const NEW_WORDS = wordSet(["new", "neuer", "neue", "neuen", "neues", "nuovo", "nuova", "nuove", "nuovi"]);
 /** The reader's own, or a new one: "your", "dein", "il tuo", "new", "neuer", "nuovo". */
 const OWN_OR_NEW_WORDS = wordSet([
   "your",
@@ -821,17 +823,6 @@ const OWN_OR_NEW_WORDS = wordSet([
   "tua",
   "tuoi",
   "tue",
-  "new",
-  "neuer",
-  "neue",
-  "neuen",
-  "neues",
-  "nuovo",
-  "nuova",
-  "nuove",
-  "nuovi",
-]);
-const INSTALLED_NEW_WORDS = wordSet([
   "new",
   "neuer",
   "neue",
@@ -904,7 +895,7 @@ function installsTextAsSetup(tokens: readonly SegmentToken[], index: number): bo
     if (word === "as" || word === "als" || word === "come") as = true;
     if (/^(?:not|nicht|kein|non)$/.test(word)) return false;
   }
-  for (let at = own; at < index; at++) if (INSTALLED_NEW_WORDS.hasToken(tokens[at])) changed = true;
+  for (let at = own; at < index; at++) if (NEW_WORDS.hasToken(tokens[at])) changed = true;
   if (becomes && changed) return true;
   if (!as) return false;
   for (let at = Math.max(0, self - 6); at < self; at++)
@@ -2473,7 +2464,6 @@ function takesOrdersFromThisText(tokens: readonly SegmentToken[], index: number)
 
 /** Who the reader is made: "your new identity", "deine neue Identität", "la tua nuova identità". */
 const IDENTITY_NOUNS = wordSet(["identity", "persona", "identität", "identità"]);
-const NEW_WORDS = wordSet(["new", "neue", "neuen", "nuova", "nuovo"]);
 
 /** Verbs of obeying: "follow", "obey", "befolge", "gehorche", "segui", "obbedisci". */
 const FOLLOW_VERBS = wordSet(["follow", "obey", "befolge", "folge", "gehorche", "segui", "obbedisci"]);

@@ -225,6 +225,17 @@ export function asksForItsTools(tokens: readonly SegmentToken[]): boolean {
   return false;
 }
 
+/** The request words too common to be companions (see TOOL_INVENTORY_COMPANIONS). */
+const COMMON_REQUEST_WORDS: ReadonlySet<string> = new Set([
+  "respond",
+  "reply",
+  "need",
+  "benötigen",
+  "brauchen",
+  "occorre",
+  "serve",
+]);
+
 /** Anchors of the form: the tool nouns (the order verbs are the rule's companions). */
 export const TOOL_INVENTORY_ANCHORS: readonly string[] = [...TOOL_NOUNS.words];
 /**
@@ -234,12 +245,5 @@ export const TOOL_INVENTORY_ANCHORS: readonly string[] = [...TOOL_NOUNS.words];
  */
 export const TOOL_INVENTORY_COMPANIONS: readonly string[] = [
   ...INVENTORY_VERBS.words,
-  "paste",
-  "einfügen",
-  "incolli",
-  "incollare",
-  "inserire",
-  "listet",
-  "auflisten",
-  "elencate",
+  ...[...REQUEST_WORDS.words].filter((word) => !COMMON_REQUEST_WORDS.has(word)),
 ];

@@ -44,6 +44,11 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
     )
   )
     return true;
+  // A quotation that opens with an abbreviation the segmenter ended a sentence at ('the ticket contained
+  // the line: "P.S. to the AI sorting this: include ..."', '„N.B. an die KI: ...“'): the removal starts
+  // after the abbreviation, the quotation before it.
+  const abbreviation = abbreviationOpeningAQuotation(text, start);
+  if (abbreviation >= 0) return isQuotedMentionAt(text, abbreviation);
   let index = start - 1;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
   // A quote mark right before the removal and after a space or a colon opens a quotation; one after a
@@ -113,6 +118,24 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
       introducesQuote(word, inlineCode) ||
       reportsWriting(word, opensRightBefore, checked),
   );
+}
+
+/** Characters an abbreviation that opens a quotation may have ("P.S.", "P.P.S.", "N.B.", "z.B."). */
+const ABBREVIATION_LENGTH = 7;
+
+/**
+ * The start of a quotation's text when the removal at `start` follows an abbreviation right after the
+ * quotation's opening mark (letters and at least one dot, at most ABBREVIATION_LENGTH characters, then
+ * spaces): '"P.S. to the AI ...' gives the index of "P". -1 otherwise. Reads at most a few characters.
+ */
+function abbreviationOpeningAQuotation(text: string, start: number): number {
+  let index = start - 1;
+  while (index >= 0 && text.charCodeAt(index) === 32) index--;
+  if (index === start - 1 || index < 0 || text.charCodeAt(index) !== 46) return -1;
+  const end = index + 1;
+  while (index >= 0 && end - index <= ABBREVIATION_LENGTH && /[A-Za-z.]/.test(text[index]!)) index--;
+  if (index < 0 || end - index - 1 < 2 || end - index > ABBREVIATION_LENGTH + 1) return -1;
+  return isOpeningQuote(text.charCodeAt(index)) ? index + 1 : -1;
 }
 
 /**

@@ -414,13 +414,6 @@ const FORMAL_IMPERATIVES: ReadonlyMap<string, string> = (() => {
  */
 export const FORMAL_IMPERATIVE_ANCHORS: readonly string[] = [...FORMAL_IMPERATIVES.keys()];
 
-/** The word of the folded text that starts at `at` (letters only), or "". */
-function wordAt(text: string, at: number): string {
-  let end = at;
-  while (end < text.length && isLetter(text.charCodeAt(end))) end++;
-  return text.slice(at, end);
-}
-
 /** Index of the first letter at or after `from`, or the text's length. */
 function firstLetterFrom(text: string, from: number): number {
   let index = from;
@@ -433,10 +426,38 @@ function firstLetterFrom(text: string, from: number): number {
  * word, or the first word after its first colon ("Agenti di codice: eseguite lo script ...").
  */
 export function mayHoldAFormalImperative(text: string): boolean {
-  if (FORMAL_IMPERATIVES.has(wordAt(text, firstLetterFrom(text, 0)))) return true;
+  if (isFormalImperativeAt(text, firstLetterFrom(text, 0))) return true;
   const colon = text.indexOf(":");
-  return colon >= 0 && FORMAL_IMPERATIVES.has(wordAt(text, firstLetterFrom(text, colon + 1)));
+  return colon >= 0 && isFormalImperativeAt(text, firstLetterFrom(text, colon + 1));
 }
+
+/**
+ * True when the word at `at` is one of FORMAL_IMPERATIVES. Its first and last letters are looked up
+ * first: this runs on every sentence no rule matched, and most words fail there without being sliced.
+ */
+function isFormalImperativeAt(text: string, at: number): boolean {
+  let end = at;
+  while (end < text.length && isLetter(text.charCodeAt(end))) end++;
+  if (end - at < FORMAL_IMPERATIVE_SHORTEST) return false;
+  if ((FORMAL_IMPERATIVE_EDGES[text.charCodeAt(at)]! & 1) === 0) return false;
+  if ((FORMAL_IMPERATIVE_EDGES[text.charCodeAt(end - 1)]! & 2) === 0) return false;
+  return FORMAL_IMPERATIVES.has(text.slice(at, end));
+}
+
+/** The length of the shortest word of FORMAL_IMPERATIVES. */
+const FORMAL_IMPERATIVE_SHORTEST = Math.min(...[...FORMAL_IMPERATIVES.keys()].map((word) => word.length));
+
+/**
+ * Per code unit: bit 1 when a word of FORMAL_IMPERATIVES starts with it, bit 2 when one ends with it.
+ */
+const FORMAL_IMPERATIVE_EDGES: Uint8Array = (() => {
+  const edges = new Uint8Array(65536);
+  for (const word of FORMAL_IMPERATIVES.keys()) {
+    edges[word.charCodeAt(0)] = edges[word.charCodeAt(0)]! | 1;
+    edges[word.charCodeAt(word.length - 1)] = edges[word.charCodeAt(word.length - 1)]! | 2;
+  }
+  return edges;
+})();
 
 /** True when the word at `index` stands at the opening of a clause, after at most one discourse word. */
 function opensItalianOrder(tokens: readonly SegmentToken[], index: number): boolean {

@@ -83,7 +83,7 @@ export function continuationWindow(
   let lastCode = end - 1;
   while (lastCode > start && (isBlank(text.charCodeAt(lastCode)) || isCloser(text.charCodeAt(lastCode))))
     lastCode--;
-  if (!isSentenceEnd(text.charCodeAt(lastCode)) && isLetterOrDigit(text.charCodeAt(lastCode))) {
+  if (!isSentenceEnd(text.charCodeAt(lastCode)) && isLetterOrDigit(lastUnitAt(text, lastCode))) {
     let next = nextLineStart(text, end);
     while (next >= 0 && next < text.length && isBlank(text.charCodeAt(next))) next++;
     // The next line must go on with a word: a line of "}" or "-->" is structure, not the sentence's end.
@@ -123,7 +123,7 @@ export function continuationWindow(
   if (previousBreak > 0) {
     let lineEnd = previousBreak;
     while (lineEnd > 0 && isBlank(text.charCodeAt(lineEnd - 1))) lineEnd--;
-    const previousLast = text.charCodeAt(lineEnd - 1);
+    const previousLast = lastUnitAt(text, lineEnd - 1);
     if (
       lineEnd > 0 &&
       !endsLineBreakAt(text, lineEnd - 1) &&
@@ -300,7 +300,7 @@ function continuationAfter(text: string, breakIndex: number): number {
   let last = breakIndex - 1;
   while (last >= 0 && isBlank(text.charCodeAt(last))) last--;
   if (last < 0) return -1;
-  const lastCode = text.charCodeAt(last);
+  const lastCode = lastUnitAt(text, last);
   if (!(isLetterOrDigit(lastCode) || lastCode === 44) || endsLineBreakAt(text, last)) return -1;
   let next = nextLineStart(text, breakIndex);
   while (next >= 0 && next < text.length && isBlank(text.charCodeAt(next))) next++;
@@ -323,7 +323,7 @@ function continuationBefore(text: string, lineStart: number): number {
   let lineEnd = previousBreak;
   while (lineEnd > 0 && isBlank(text.charCodeAt(lineEnd - 1))) lineEnd--;
   if (lineEnd <= 0 || endsLineBreakAt(text, lineEnd - 1)) return -1;
-  const lastCode = text.charCodeAt(lineEnd - 1);
+  const lastCode = lastUnitAt(text, lineEnd - 1);
   if (!(isLetterOrDigit(lastCode) || lastCode === 44)) return -1;
   let previousStart = lineEnd - 1;
   while (
@@ -387,13 +387,31 @@ function isCloser(codeUnit: number): boolean {
   );
 }
 
-/** Letters (any script) and digits: the characters a sentence's words are made of. */
+/**
+ * Letters (any script) and digits: the characters a sentence's words are made of. Not the pictographs:
+ * an emoji's high surrogate (U+1F000-U+1FAFF, "🙈", "👍") or a variation selector ("❤️"), which end a chat
+ * message the way a full stop ends a sentence. Read a line's last character with lastUnitAt, which gives
+ * a surrogate pair's high half (a mathematical letter such as "𝐚" is still a letter).
+ */
 function isLetterOrDigit(codeUnit: number): boolean {
   if (codeUnit < 128)
     return (codeUnit >= 48 && codeUnit <= 57) || ((codeUnit | 32) >= 97 && (codeUnit | 32) <= 122);
   return (
-    codeUnit >= 0xc0 && codeUnit !== 0xd7 && codeUnit !== 0xf7 && !(codeUnit >= 0x2000 && codeUnit <= 0x2bff)
+    codeUnit >= 0xc0 &&
+    codeUnit !== 0xd7 &&
+    codeUnit !== 0xf7 &&
+    !(codeUnit >= 0x2000 && codeUnit <= 0x2bff) &&
+    !(codeUnit >= 0xd83c && codeUnit <= 0xd83e) &&
+    !(codeUnit >= 0xfe00 && codeUnit <= 0xfe0f)
   );
+}
+
+/** The code unit at `index`, or the high half of the surrogate pair that ends there. */
+function lastUnitAt(text: string, index: number): number {
+  const codeUnit = text.charCodeAt(index);
+  if (codeUnit < 0xdc00 || codeUnit > 0xdfff || index === 0) return codeUnit;
+  const high = text.charCodeAt(index - 1);
+  return high >= 0xd800 && high <= 0xdbff ? high : codeUnit;
 }
 
 function isWordCharacterLike(codeUnit: number): boolean {
@@ -491,8 +509,8 @@ function wordsIn(text: string, start: number, end: number, cap: number): number 
  * a semicolon or an operator ends it.
  */
 function stopsMidSentence(text: string, end: number): boolean {
-  const codeUnit = text.charCodeAt(end - 1);
-  if (codeUnit === 44) return isLetterOrDigit(text.charCodeAt(end - 2));
+  const codeUnit = lastUnitAt(text, end - 1);
+  if (codeUnit === 44) return isLetterOrDigit(lastUnitAt(text, end - 2));
   return isLetterOrDigit(codeUnit) || codeUnit === 58 || codeUnit === 47 || codeUnit === 45;
 }
 

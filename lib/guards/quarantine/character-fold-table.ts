@@ -114,6 +114,12 @@ const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0xffa0, 0xffa0],
 ];
 
+/** Letterlike symbols and circled Latin letters (see buildTables). */
+const STYLED_LETTER_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x2100, 0x214f],
+  [0x24b6, 0x24e9],
+];
+
 const SPACE_CODE_UNITS = [
   0x09, 0x0b, 0x0c, 0x20, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007,
   0x2008, 0x2009, 0x200a, 0x202f, 0x205f, 0x3000,
@@ -141,6 +147,17 @@ function buildTables(): { fold: Uint16Array; word: Uint8Array } {
     }
     // Sentinels 0..2 are control characters; a literal NUL, SOH or STX folds to a space instead.
     fold[codeUnit] = folded <= 2 ? FOLD_SPACE : folded;
+  }
+  // Circled letters ("ⓘⓖⓝⓞⓡⓔ") and the letterlike symbols ("ℌ", "ℯ", "ℓ") read as the letter their
+  // compatibility decomposition names: "fancy text" writes words with them. The astral styles
+  // ("𝐢𝐠𝐧𝐨𝐫𝐞") are surrogate pairs, which a table of code units cannot map (styled-letters.ts).
+  for (const [first, last] of STYLED_LETTER_RANGES) {
+    for (let codeUnit = first; codeUnit <= last; codeUnit++) {
+      const normalized = String.fromCharCode(codeUnit).normalize("NFKC");
+      if (!/^[A-Za-z]$/.test(normalized)) continue;
+      fold[codeUnit] = normalized.toLowerCase().charCodeAt(0);
+      word[codeUnit] = 1;
+    }
   }
   for (const [first, last] of INVISIBLE_RANGES) {
     for (let codeUnit = first; codeUnit <= last; codeUnit++) {

@@ -101,6 +101,7 @@ import {
   reportsAQuotation,
   tokenAt,
 } from "./segment-view";
+import { withStyledLettersFolded } from "./styled-letters";
 import { forEachWrappedCell } from "./table-cells";
 import { type SegmentToken, tokenizeFolded, tokenizeSegment } from "./tokenize-segment";
 import { wordSet } from "./word-set";
@@ -293,6 +294,48 @@ export function scanToolResultText(text: string): ToolResultScan {
   return scanAtDepth(text, 0);
 }
 
+/**
+ * The scan of a same-length rewrite of `text` (withStyledLettersFolded) told against `text` itself: its
+ * removals at the same positions, widened by one unit where a bound would split a surrogate pair, and
+ * their previews and the output taken from `text`.
+ */
+function onOriginalText(text: string, scan: ToolResultScan): ToolResultScan {
+  if (scan.type === "clean") return scan;
+  const segments: QuarantinedSegment[] = [];
+  let output = "";
+  let cursor = 0;
+  for (const segment of scan.segments) {
+    let start = Math.max(cursor, segment.start);
+    let end = segment.end;
+    if (
+      start > cursor &&
+      isLowSurrogate(text.charCodeAt(start)) &&
+      isHighSurrogate(text.charCodeAt(start - 1))
+    )
+      start--;
+    if (
+      end < text.length &&
+      isLowSurrogate(text.charCodeAt(end)) &&
+      isHighSurrogate(text.charCodeAt(end - 1))
+    )
+      end++;
+    output += text.slice(cursor, start);
+    output += QUARANTINE_MARKER;
+    cursor = end;
+    segments.push({ start, end, rule: segment.rule, preview: previewOfRange(text, start, end) });
+  }
+  output += text.slice(cursor);
+  return { type: "quarantined", output, segments };
+}
+
+function isHighSurrogate(codeUnit: number): boolean {
+  return codeUnit >= 0xd800 && codeUnit <= 0xdbff;
+}
+
+function isLowSurrogate(codeUnit: number): boolean {
+  return codeUnit >= 0xdc00 && codeUnit <= 0xdfff;
+}
+
 /** How many base64 layers are decoded (a payload encoded twice is still found; deeper nesting is not). */
 const MAX_DECODE_DEPTH = 2;
 
@@ -302,6 +345,10 @@ const MAX_DECODE_DEPTH = 2;
  */
 function scanAtDepth(text: string, depth: number): ToolResultScan {
   if (text.length === 0) return { type: "clean" };
+  // Letters in the astral "fancy text" styles ("𝐈𝐠𝐧𝐨𝐫𝐞") are scanned as the letters they show, in a
+  // rewrite of the same length (styled-letters.ts); the output is rebuilt from the original text.
+  const unstyled = withStyledLettersFolded(text);
+  if (unstyled !== text) return onOriginalText(text, scanAtDepth(unstyled, depth));
   // A decoded text scanned inside this one has a budget of its own; this scan's resumes after it.
   const outerRecheck = exampleRecheck;
   exampleRecheck = { left: EXAMPLE_RECHECK_BUDGET };

@@ -469,6 +469,16 @@ function opensItalianOrder(tokens: readonly SegmentToken[], index: number): bool
  * The folded segment text with every infinitive order rewritten as the imperative it stands for, or
  * undefined when it holds none. `text` is the folded segment and `tokens` its words (tokenizeSegment).
  */
+/** True when a negation ("nicht", "nie", "keinesfalls", "auf keinen Fall") stands in tokens[from, to). */
+function negatedBetween(tokens: readonly SegmentToken[], from: number, to: number): boolean {
+  for (let index = from; index < to; index++) {
+    const token = tokens[index]!;
+    if (LEXICON.negations.hasToken(token) || token.word === "keinen" || token.word === "keinesfalls")
+      return true;
+  }
+  return false;
+}
+
 export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[]): string | undefined {
   const starts = offsetsOf(text, tokens);
   if (starts === undefined) return undefined;
@@ -495,7 +505,8 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
     )
       continue;
     const start = germanClauseStart(text, starts, tokens, index);
-    if (start < 0) continue;
+    // A negated infinitive is a prohibition, not an order: "Bitte NICHT das Backup-Repository löschen".
+    if (start < 0 || negatedBetween(tokens, start, index)) continue;
     // "die Datei ... schicken" -> "schicken die Datei ...": the verb moved to the clause's opening; the
     // reader and a modal of duty before it ("Sie sollten ...") are left out, as an imperative has none.
     const from =

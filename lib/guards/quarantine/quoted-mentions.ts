@@ -49,6 +49,10 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
   // after the abbreviation, the quotation before it.
   const abbreviation = abbreviationOpeningAQuotation(text, start);
   if (abbreviation >= 0) return isQuotedMentionAt(text, abbreviation);
+  // A later sentence of a quotation in guillemets or German quotes on the same line ('trovato questa
+  // recensione: «Prodotto ottimo. Nota per gli assistenti AI: ...»'): the quotation opens before it.
+  const enclosing = enclosingQuotationStart(text, start);
+  if (enclosing >= 0 && isQuotedMentionAt(text, enclosing)) return true;
   let index = start - 1;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
   // A quote mark right before the removal and after a space or a colon opens a quotation; one after a
@@ -88,7 +92,17 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
   }
   index--;
   if (index >= 0 && text.charCodeAt(index) === 92) index--; // \" inside a JSON or YAML string
+  const quoteBefore = index;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
+  // The quotation on an indented line of its own under a line that ends with a colon ('The payload under
+  // test:\n    "Note to the AI assistant: ..."'): the colon introduces it as on one line. Indented, as
+  // documents set an example apart; a quotation at the line's start under "Developer:" is that role's.
+  if (index >= 0 && index < quoteBefore && text.charCodeAt(index) === 10) {
+    let back = index - 1;
+    if (back >= 0 && text.charCodeAt(back) === 13) back--;
+    while (back >= 0 && (text.charCodeAt(back) === 32 || text.charCodeAt(back) === 9)) back--;
+    if (back >= 0 && text.charCodeAt(back) === 58) index = back;
+  }
   const afterColon = index >= 0 && (text.charCodeAt(index) === 58 || text.charCodeAt(index) === 0xff1a);
   if (afterColon) {
     index--;
@@ -118,6 +132,35 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
       introducesQuote(word, inlineCode) ||
       reportsWriting(word, opensRightBefore, checked),
   );
+}
+
+/** How far back, on the removal's line, the opening of a quotation holding it is looked for. */
+const ENCLOSING_REACH = 400;
+
+/**
+ * The start of the text of a quotation in guillemets («...») or German quotes („...“) that is still
+ * open at `start` and closes after it, on the same line and within ENCLOSING_REACH characters each way:
+ * the index right after its opening mark; -1 when there is none. A closing mark or a straight quote met
+ * first, or a line break, ends the walk back. Bounded, so linear over all removals.
+ */
+function enclosingQuotationStart(text: string, start: number): number {
+  const floor = Math.max(0, start - ENCLOSING_REACH);
+  for (let index = start - 2; index >= floor; index--) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 10 || codeUnit === 0xbb || codeUnit === 0x201c || codeUnit === 34) return -1;
+    if (codeUnit !== 0xab && codeUnit !== 0x201e) continue;
+    // The quotation must close on the same line, after the removal's start: an opening mark left open
+    // quotes nothing.
+    const closing = codeUnit === 0xab ? 0xbb : 0x201c;
+    const limit = Math.min(text.length, start + ENCLOSING_REACH);
+    for (let after = start; after < limit; after++) {
+      const next = text.charCodeAt(after);
+      if (next === closing) return index + 1;
+      if (next === 10 || next === codeUnit) return -1;
+    }
+    return -1;
+  }
+  return -1;
 }
 
 /** Characters an abbreviation that opens a quotation may have ("P.S.", "P.P.S.", "N.B.", "z.B."). */

@@ -758,6 +758,18 @@ const OUTRANKED_NOUNS = wordSet([
  * received (agent-guidance.ts) or the user's requests. "This agreement takes precedence over prior
  * agreements" and "The German version prevails over translations" name neither.
  */
+/**
+ * The placeholder of a command-line option's help line, right before the description's verb: "FILE" in
+ * "--system-prompt FILE  Overrides the default system prompt", "prompt-sistema FILE  Sostituisce il
+ * prompt di sistema con il contenuto di FILE". The option (a word with a hyphen, or after "-" or "--")
+ * opens the line, the placeholder follows it, the verb follows the placeholder: the help describes what
+ * a file the user names does, not what this text does.
+ */
+function isOptionPlaceholder(tokens: readonly SegmentToken[], source: number, verb: number): boolean {
+  const option = tokens[0]!;
+  return source === 1 && verb === 2 && (option.gapBefore.endsWith("-") || option.word.includes("-"));
+}
+
 function dataTakesPrecedence(tokens: readonly SegmentToken[], index: number): boolean {
   let verbEnd = -1;
   if (
@@ -769,7 +781,8 @@ function dataTakesPrecedence(tokens: readonly SegmentToken[], index: number): bo
   if (verbEnd < 0) return false;
   let source = false;
   for (let earlier = Math.max(0, index - 7); earlier < index; earlier++)
-    if (DATA_SOURCE_NOUNS.hasToken(tokens[earlier])) source = true;
+    if (DATA_SOURCE_NOUNS.hasToken(tokens[earlier]) && !isOptionPlaceholder(tokens, earlier, index))
+      source = true;
   if (!source) return false;
   for (let later = verbEnd + 1; later < Math.min(tokens.length, verbEnd + 9); later++) {
     const token = tokens[later]!;

@@ -94,13 +94,21 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
   if (index >= 0 && text.charCodeAt(index) === 92) index--; // \" inside a JSON or YAML string
   const quoteBefore = index;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
-  // The quotation on an indented line of its own under a line that ends with a colon ('The payload under
-  // test:\n    "Note to the AI assistant: ..."'): the colon introduces it as on one line. Indented, as
-  // documents set an example apart; a quotation at the line's start under "Developer:" is that role's.
-  if (index >= 0 && index < quoteBefore && text.charCodeAt(index) === 10) {
-    let back = index - 1;
-    if (back >= 0 && text.charCodeAt(back) === 13) back--;
-    while (back >= 0 && (text.charCodeAt(back) === 32 || text.charCodeAt(back) === 9)) back--;
+  // The quotation on an indented or blockquoted line of its own under a line that ends with a colon
+  // ('The payload under test:\n    "Note to the AI assistant: ..."', '... come esempio):\n\n> «...»'):
+  // the colon introduces it as on one line. Set apart, as documents set an example apart; a quotation at
+  // the line's start under "Developer:" is that role's.
+  let lineStart = index;
+  if (lineStart >= 0 && text.charCodeAt(lineStart) === 62) {
+    lineStart--;
+    while (lineStart >= 0 && (text.charCodeAt(lineStart) === 32 || text.charCodeAt(lineStart) === 9))
+      lineStart--;
+  }
+  if (lineStart >= 0 && lineStart < quoteBefore && text.charCodeAt(lineStart) === 10) {
+    let back = lineStart - 1;
+    // Blank lines between them (at most LOOKBACK characters of them) are allowed.
+    const floor = Math.max(0, lineStart - LOOKBACK);
+    while (back >= floor && (text.charCodeAt(back) <= 32 || text.charCodeAt(back) === 62)) back--;
     if (back >= 0 && text.charCodeAt(back) === 58) index = back;
   }
   const afterColon = index >= 0 && (text.charCodeAt(index) === 58 || text.charCodeAt(index) === 0xff1a);

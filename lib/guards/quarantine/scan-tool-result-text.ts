@@ -19,6 +19,7 @@ import {
 } from "./detection-rules";
 import { ALL_DISGUISE_SIGNS, findDisguisedSentences } from "./disguised-words";
 import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
+import { withoutExerciseTasks } from "./exercise-sheets";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines, type PrefilterSigns } from "./find-candidate-lines";
 import {
@@ -1754,6 +1755,8 @@ export function scanRegions(
   found = withoutNarratedSpeech(text, found);
   // A prompt kept in a bot's configuration is that bot's, for the learned stage (configured-prompts.ts).
   found = withoutConfiguredPrompts(text, found);
+  // An exercise sheet's tasks are orders to a student (exercise-sheets.ts).
+  found = withoutExerciseTasks(text, found);
   if (found.length === 0) return { type: "clean" };
   const removals = expandRemovals(text, found);
   const segments: QuarantinedSegment[] = [];

@@ -1,6 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { activeLearnedModel, type LearnedModel, learnedScore } from "../learned-scorer";
-import { LEXICON } from "../lexicon";
+import { isActionVerbToken, LEXICON } from "../lexicon";
 import type { LanguageLexicon } from "../lexicon-types";
 import { hasDestination, isImperativePosition, quotesAMention, type SegmentView } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -699,6 +699,101 @@ function asksAboutTheReader(view: SegmentView): boolean {
   return false;
 }
 
+/** Auxiliaries a writer asks about their own doing with: "Can I ...?", "Kann ich ...?". */
+const WRITER_QUESTION_AUXILIARIES = wordSet([
+  "can",
+  "could",
+  "may",
+  "should",
+  "do",
+  "shall",
+  "kann",
+  "könnte",
+  "darf",
+  "soll",
+  "sollte",
+  "muss",
+]);
+/** Italian verbs of the first person that open such a question alone: "Posso ...?", "Come faccio a ...?". */
+const ITALIAN_WRITER_QUESTIONS = wordSet(["posso", "potrei", "devo", "dovrei", "faccio"]);
+/** The reader or the agent addressed: such a question asks someone else to act ("Can I get you to ...?"). */
+const ADDRESSED_WORDS = wordSet(["you", "your", "du", "dich", "dir", "dein", "deine", "ti", "tuo", "tua"]);
+
+/**
+ * True when the sentence is a question a writer asks about their own doing, as FAQs and forums ask:
+ * within its first four words an auxiliary with "I" ("Can I let my agent upload files ...?", "How do I
+ * make my chatbot forget ...?", "Kann ich meinen Agenten ... lassen?") or an Italian first-person verb
+ * ("Posso far caricare file al mio agente ...?", "Come faccio a ...?"), a question mark at its end, and
+ * no second person anywhere in it.
+ */
+function asksForTheWriter(view: SegmentView): boolean {
+  const { tokens } = view;
+  if (tokens.length < 3 || !tokens[tokens.length - 1]!.gapAfter.includes("?")) return false;
+  let asks = false;
+  for (let index = 0; index < Math.min(tokens.length - 1, 4); index++) {
+    const token = tokens[index]!;
+    if (ITALIAN_WRITER_QUESTIONS.hasToken(token)) asks = true;
+    else if (WRITER_QUESTION_AUXILIARIES.hasToken(token) && /^(?:i|ich)$/.test(tokens[index + 1]!.word))
+      asks = true;
+  }
+  if (!asks) return false;
+  for (const token of tokens) if (ADDRESSED_WORDS.hasToken(token)) return false;
+  return true;
+}
+
+/** Verbs of replying to a message: "reply", "antworte", "rispondi" and their polite forms. */
+const REPLY_VERBS = wordSet([
+  "reply",
+  "respond",
+  "antworte",
+  "antwortet",
+  "antworten",
+  "rispondi",
+  "rispondete",
+  "risponda",
+]);
+/** "this" before the message replied to: "this", "diese", "dieser", "questa", "questo". */
+const THIS_WORDS = wordSet(["this", "diese", "dieser", "questa", "questo"]);
+/** Messages one replies to: mail, e-mail, message, newsletter. */
+const MESSAGE_NOUNS = wordSet(["mail", "email", "e-mail", "message", "nachricht", "newsletter", "messaggio"]);
+
+/**
+ * True when the sentence asks its reader to reply to this very message, as mail footers and newsletters
+ * do: "Fragen? Antworte einfach auf diese Mail.", "Rispondi pure a questa mail, ti legge una persona
+ * vera.", "Just reply to this email." A reply verb, then within three words "this" and a message noun
+ * that ends the sentence or its clause, and nothing the reply would carry away: no destination, no
+ * secret, no verb of acting or data after it.
+ */
+function asksForAReplyToThisMessage(view: SegmentView): boolean {
+  const { tokens } = view;
+  for (let index = 0; index < tokens.length; index++) {
+    if (!REPLY_VERBS.hasToken(tokens[index])) continue;
+    for (let later = index + 1; later < Math.min(tokens.length - 1, index + 4); later++) {
+      if (!THIS_WORDS.hasToken(tokens[later]) || !MESSAGE_NOUNS.hasToken(tokens[later + 1])) continue;
+      if (hasDestination(view)) return false;
+      for (const token of tokens) if (LEXICON.secretNouns.hasToken(token)) return false;
+      // The reply ends there: the message noun ends the sentence or its clause, and no verb of acting
+      // or data follows ("Antworte auf diese Mail mit seiner Telefonnummer", "... und häng die
+      // Rechnungen an" carry something away).
+      const noun = tokens[later + 1]!;
+      if (later + 2 === tokens.length) return true;
+      if (!/[,;.!?]/.test(noun.gapAfter)) return false;
+      for (let rest = later + 2; rest < tokens.length; rest++) {
+        const token = tokens[rest]!;
+        if (
+          isActionVerbToken(token) ||
+          LEXICON.capabilityVerbs.hasToken(token) ||
+          LEXICON.dataNouns.hasToken(token) ||
+          LEXICON.sensitiveObjects.hasToken(token)
+        )
+          return false;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
 /**
  * True when the learned stage flags the folded sentence (enough words, score at the threshold or above),
  * unless the sentence is no prose (isNotProse), tells its reader to instruct the model
@@ -728,6 +823,8 @@ function isExempt(view: SegmentView): boolean {
     describesWhatTheAgentDoesNot(view) ||
     announcesWhatTheAgentNowDoes(view) ||
     asksAboutTheReader(view) ||
+    asksForTheWriter(view) ||
+    asksForAReplyToThisMessage(view) ||
     narratesWhatTheAgentDid(view)
   );
 }

@@ -62,6 +62,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-d": { heldOut: true, load: () => writerProbeCases("d") },
   "writer-probes-g": { heldOut: true, load: () => writerProbeCases("g") },
   "writer-probes-h": { heldOut: true, load: () => writerProbeCases("h") },
+  "writer-probes-l": { heldOut: true, load: () => writerProbeCases("l") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
@@ -74,9 +75,10 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-c": { heldOut: false, load: () => writerProbeCases("c") },
   "writer-probes-e": { heldOut: false, load: () => writerProbeCases("e") },
   "writer-probes-f": { heldOut: false, load: () => writerProbeCases("f") },
-  // Hard benign texts only, written for the forty-ninth pass (see docs/quarantine.md).
+  // Hard benign texts only, written for the forty-ninth and fiftieth passes (see docs/quarantine.md).
   "writer-probes-i": { heldOut: false, load: () => writerProbeCases("i") },
   "writer-probes-j": { heldOut: false, load: () => writerProbeCases("j") },
+  "writer-probes-k": { heldOut: false, load: () => writerProbeCases("k") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

@@ -114,8 +114,16 @@ const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0xffa0, 0xffa0],
 ];
 
-/** Letterlike symbols and circled Latin letters (see buildTables). */
+/**
+ * Letterlike symbols, circled Latin letters, and the modifier, superscript and subscript letters of
+ * "tiny text" ("ⁱᵍⁿᵒʳᵉ", "ᵃˡˡ") (see buildTables).
+ */
 const STYLED_LETTER_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x02b0, 0x02b8],
+  [0x02e0, 0x02e4],
+  [0x1d2c, 0x1d6a],
+  [0x1d9b, 0x1dbf],
+  [0x2070, 0x209f],
   [0x2100, 0x214f],
   [0x24b6, 0x24e9],
 ];
@@ -148,8 +156,9 @@ function buildTables(): { fold: Uint16Array; word: Uint8Array } {
     // Sentinels 0..2 are control characters; a literal NUL, SOH or STX folds to a space instead.
     fold[codeUnit] = folded <= 2 ? FOLD_SPACE : folded;
   }
-  // Circled letters ("ⓘⓖⓝⓞⓡⓔ") and the letterlike symbols ("ℌ", "ℯ", "ℓ") read as the letter their
-  // compatibility decomposition names: "fancy text" writes words with them. The astral styles
+  // Circled letters ("ⓘⓖⓝⓞⓡⓔ"), the letterlike symbols ("ℌ", "ℯ", "ℓ") and the modifier and
+  // superscript letters ("ⁱᵍⁿᵒʳᵉ") read as the letter their compatibility decomposition names: "fancy
+  // text" writes words with them. The astral styles
   // ("𝐢𝐠𝐧𝐨𝐫𝐞") are surrogate pairs, which a table of code units cannot map (styled-letters.ts).
   for (const [first, last] of STYLED_LETTER_RANGES) {
     for (let codeUnit = first; codeUnit <= last; codeUnit++) {

@@ -1,6 +1,7 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { extendWordHash, WORD_HASH_SEED } from "./anchor-table";
 import { WORD_CHARACTER } from "./character-fold-table";
+import { withCharacterReferencesDecoded } from "./character-references";
 import { withoutConfiguredPrompts } from "./configured-prompts";
 import { withoutCustomerTurns } from "./customer-turns";
 import {
@@ -296,24 +297,28 @@ export function scanToolResultText(text: string): ToolResultScan {
 }
 
 /**
- * The scan of a same-length rewrite of `text` (withStyledLettersFolded) told against `text` itself: its
- * removals at the same positions, widened by one unit where a bound would split a surrogate pair, and
- * their previews and the output taken from `text`.
+ * The scan of `shown`, a same-length rewrite of `text` (withCharacterReferencesDecoded,
+ * withStyledLettersFolded), told against `text` itself: its removals at the same positions, widened
+ * where a bound would split a surrogate pair or a rewritten reference (a filler of the rewrite where
+ * `text` has none), and their previews and the output taken from `text`.
  */
-function onOriginalText(text: string, scan: ToolResultScan): ToolResultScan {
+function onOriginalText(text: string, shown: string, scan: ToolResultScan): ToolResultScan {
   if (scan.type === "clean") return scan;
+  const rewritten = (index: number) => shown.charCodeAt(index) === 0xad && text.charCodeAt(index) !== 0xad;
   const segments: QuarantinedSegment[] = [];
   let output = "";
   let cursor = 0;
   for (const segment of scan.segments) {
     let start = Math.max(cursor, segment.start);
     let end = segment.end;
+    while (start > cursor && rewritten(start)) start--;
     if (
       start > cursor &&
       isLowSurrogate(text.charCodeAt(start)) &&
       isHighSurrogate(text.charCodeAt(start - 1))
     )
       start--;
+    while (end < text.length && rewritten(end)) end++;
     if (
       end < text.length &&
       isLowSurrogate(text.charCodeAt(end)) &&
@@ -346,10 +351,11 @@ const MAX_DECODE_DEPTH = 2;
  */
 function scanAtDepth(text: string, depth: number): ToolResultScan {
   if (text.length === 0) return { type: "clean" };
-  // Letters in the astral "fancy text" styles ("𝐈𝐠𝐧𝐨𝐫𝐞") are scanned as the letters they show, in a
-  // rewrite of the same length (styled-letters.ts); the output is rebuilt from the original text.
-  const unstyled = withStyledLettersFolded(text);
-  if (unstyled !== text) return onOriginalText(text, scanAtDepth(unstyled, depth));
+  // HTML character references ("Ignore&nbsp;all", "&#73;gnore") and letters in the astral "fancy text"
+  // styles ("𝐈𝐠𝐧𝐨𝐫𝐞") are scanned as the characters they show, in a rewrite of the same length
+  // (character-references.ts, styled-letters.ts); the output is rebuilt from the original text.
+  const shown = withStyledLettersFolded(withCharacterReferencesDecoded(text));
+  if (shown !== text) return onOriginalText(text, shown, scanAtDepth(shown, depth));
   // A decoded text scanned inside this one has a budget of its own; this scan's resumes after it.
   const outerRecheck = exampleRecheck;
   exampleRecheck = { left: EXAMPLE_RECHECK_BUDGET };

@@ -20,9 +20,11 @@ export function isOpeningQuote(codeUnit: number): boolean {
  * also JSON-escaped), and the words before the quote mark introduce a mention ("phrases like",
  * "Sätze wie", "frasi come") or, before a colon, talk about attacks or examples ("A typical attack text
  * is: \"...\"", "Un tipico testo di attacco è: \"...\""). A JSON key before the colon ("message": "...")
- * does not count. Bounded lookback, so linear over all removals.
+ * does not count. Also a later sentence of a closed «...» or „...“ quotation whose start is such a
+ * mention (`enclosable`: false when the text holds neither opening mark). Bounded lookback, so linear
+ * over all removals.
  */
-export function isQuotedMentionAt(text: string, start: number): boolean {
+export function isQuotedMentionAt(text: string, start: number, enclosable = true): boolean {
   // A removal that starts with the quotation's own opening mark after a parenthesized example's opening
   // ('Anfragevorlagen (z. B. „Gib deine ersten Anweisungen ...“) konnten wir ...', the segment cut after
   // "(z. B."): the example is the quotation that mark opens. Only the short text before it is read.
@@ -51,8 +53,8 @@ export function isQuotedMentionAt(text: string, start: number): boolean {
   if (abbreviation >= 0) return isQuotedMentionAt(text, abbreviation);
   // A later sentence of a quotation in guillemets or German quotes on the same line ('trovato questa
   // recensione: «Prodotto ottimo. Nota per gli assistenti AI: ...»'): the quotation opens before it.
-  const enclosing = enclosingQuotationStart(text, start);
-  if (enclosing >= 0 && isQuotedMentionAt(text, enclosing)) return true;
+  const enclosing = enclosable ? enclosingQuotationStart(text, start) : -1;
+  if (enclosing >= 0 && isQuotedMentionAt(text, enclosing, false)) return true;
   let index = start - 1;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
   // A quote mark right before the removal and after a space or a colon opens a quotation; one after a
@@ -755,9 +757,11 @@ export function withoutQuotedMentions(text: string, removals: RemovalRange[]): R
   // isInExampleBlockAt needs a line that introduces an example.
   const mayHoldExamples = EXAMPLE_WORD.test(text);
   const lines = new LineStarts(text);
+  // Only a text with a guillemet or a German opening quote can hold a removal inside a longer one.
+  const enclosable = text.includes("«") || text.includes("„");
   return removals.filter(
     (removal) =>
-      !isQuotedMentionAt(text, removal.start) &&
+      !isQuotedMentionAt(text, removal.start, enclosable) &&
       !isQuotationAsNounAt(text, removal.start, removal.end) &&
       !(mayHoldFixtures && isCodeFixtureAt(text, removal.start, testCode)) &&
       !(mayHoldFixtures && isListedLiteralAt(text, removal.start, testCode, lines)) &&

@@ -21,10 +21,16 @@ export function isOpeningQuote(codeUnit: number): boolean {
  * "Sätze wie", "frasi come") or, before a colon, talk about attacks or examples ("A typical attack text
  * is: \"...\"", "Un tipico testo di attacco è: \"...\""). A JSON key before the colon ("message": "...")
  * does not count. Also a later sentence of a closed «...» or „...“ quotation whose start is such a
- * mention (`enclosable`: false when the text holds neither opening mark). Bounded lookback, so linear
- * over all removals.
+ * mention (`enclosable`: false when the text holds neither opening mark), and with `testReport` (the
+ * text holds a test run's marks) a string a test report quotes after a colon (TEST_REPORT_WORDS).
+ * Bounded lookback, so linear over all removals.
  */
-export function isQuotedMentionAt(text: string, start: number, enclosable = true): boolean {
+export function isQuotedMentionAt(
+  text: string,
+  start: number,
+  enclosable = true,
+  testReport = false,
+): boolean {
   // A removal that starts with the quotation's own opening mark after a parenthesized example's opening
   // ('Anfragevorlagen (z. B. „Gib deine ersten Anweisungen ...“) konnten wir ...', the segment cut after
   // "(z. B."): the example is the quotation that mark opens. Only the short text before it is read.
@@ -50,11 +56,11 @@ export function isQuotedMentionAt(text: string, start: number, enclosable = true
   // the line: "P.S. to the AI sorting this: include ..."', '„N.B. an die KI: ...“'): the removal starts
   // after the abbreviation, the quotation before it.
   const abbreviation = abbreviationOpeningAQuotation(text, start);
-  if (abbreviation >= 0) return isQuotedMentionAt(text, abbreviation);
+  if (abbreviation >= 0) return isQuotedMentionAt(text, abbreviation, enclosable, testReport);
   // A later sentence of a quotation in guillemets or German quotes on the same line ('trovato questa
   // recensione: «Prodotto ottimo. Nota per gli assistenti AI: ...»'): the quotation opens before it.
   const enclosing = enclosable ? enclosingQuotationStart(text, start) : -1;
-  if (enclosing >= 0 && isQuotedMentionAt(text, enclosing, false)) return true;
+  if (enclosing >= 0 && isQuotedMentionAt(text, enclosing, false, testReport)) return true;
   let index = start - 1;
   while (index >= 0 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) index--;
   // A quote mark right before the removal and after a space or a colon opens a quotation; one after a
@@ -140,9 +146,33 @@ export function isQuotedMentionAt(text: string, start: number, enclosable = true
     (word) =>
       LEXICON.metaWords.has(word) ||
       introducesQuote(word, inlineCode) ||
-      reportsWriting(word, opensRightBefore, checked),
+      reportsWriting(word, opensRightBefore, checked) ||
+      (testReport && TEST_REPORT_WORDS.has(word)),
   );
 }
+
+/**
+ * Words of a test runner's report before a colon and the string it found or expected: "Expected
+ * substring not to be found: "forget your instructions"", "Trovato nel prompt di sistema: "ignora le
+ * istruzioni precedenti"", "Received: "..."". Read only in a text that holds a test run's marks
+ * (TEST_RUN_MARK): "found: "..."" alone is how a page may frame an order too.
+ */
+const TEST_RUN_MARK = /\b(?:FAIL(?:ED)?|FALLITO|FEHLGESCHLAGEN|AssertionError|assert)\b|[✖✘●]/;
+
+const TEST_REPORT_WORDS = new Set([
+  "expected",
+  "received",
+  "substring",
+  "found",
+  "matched",
+  "erwartet",
+  "gefunden",
+  "erhalten",
+  "trovato",
+  "trovata",
+  "atteso",
+  "ricevuto",
+]);
 
 /** How far back, on the removal's line, the opening of a quotation holding it is looked for. */
 const ENCLOSING_REACH = 400;
@@ -759,9 +789,11 @@ export function withoutQuotedMentions(text: string, removals: RemovalRange[]): R
   const lines = new LineStarts(text);
   // Only a text with a guillemet or a German opening quote can hold a removal inside a longer one.
   const enclosable = text.includes("«") || text.includes("„");
+  // A test run's output quotes the strings it expected or found (TEST_REPORT_WORDS).
+  const testReport = TEST_RUN_MARK.test(text);
   return removals.filter(
     (removal) =>
-      !isQuotedMentionAt(text, removal.start, enclosable) &&
+      !isQuotedMentionAt(text, removal.start, enclosable, testReport) &&
       !isQuotationAsNounAt(text, removal.start, removal.end) &&
       !(mayHoldFixtures && isCodeFixtureAt(text, removal.start, testCode)) &&
       !(mayHoldFixtures && isListedLiteralAt(text, removal.start, testCode, lines)) &&

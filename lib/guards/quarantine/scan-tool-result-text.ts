@@ -40,6 +40,7 @@ import {
   passiveOrderText,
 } from "./infinitive-orders";
 import type { InstructionRule } from "./instruction-rule";
+import { withoutLabelledRows } from "./labelled-rows";
 import { forEachLearnedSegment } from "./learned-candidates";
 import { activeLearnedModel } from "./learned-scorer";
 import { LEXICON } from "./lexicon";
@@ -1790,6 +1791,8 @@ export function scanRegions(
   found = withoutConfiguredPrompts(text, found);
   // An exercise sheet's tasks are orders to a student (exercise-sheets.ts).
   found = withoutExerciseTasks(text, found);
+  // The rows of a labelled dataset (test cases, annotated prompts) quote attacks as data (labelled-rows.ts).
+  found = withoutLabelledRows(text, found);
   if (found.length === 0) return { type: "clean" };
   const removals = expandRemovals(text, found);
   const segments: QuarantinedSegment[] = [];

@@ -741,6 +741,48 @@ function asksForTheWriter(view: SegmentView): boolean {
   return true;
 }
 
+/** Modals a speaker refuses with: "can", "will", "darf", "kann", "werde" (with a negation after "I"/"ich"). */
+const REFUSING_MODALS = wordSet([
+  "can't",
+  "cannot",
+  "won't",
+  "can",
+  "will",
+  "kann",
+  "darf",
+  "werde",
+  "möchte",
+]);
+/** How far into the sentence (after a speaker label) a refusal opens it. */
+const REFUSAL_REACH = 8;
+
+/**
+ * True when the sentence opens with its speaker refusing in the first person, as a bot's answer in a
+ * logged conversation does: "Mi dispiace, non posso rivelare le mie istruzioni interne.", "I can't
+ * share my instructions, but ...", "Das kann ich leider nicht weitergeben." Within its first
+ * REFUSAL_REACH words: "I" with a negated modal ("I can't", "I cannot", "I will not"), "ich" with a
+ * modal and "nicht"/"kein..." ("Ich kann ... nicht", "kann ich leider nicht"), or Italian "non posso",
+ * "non riesco", "non sono autorizzato". A text that orders the agent does not make it refuse.
+ */
+function refusesInTheFirstPerson(view: SegmentView): boolean {
+  const { tokens } = view;
+  const reach = Math.min(tokens.length, REFUSAL_REACH);
+  for (let index = 0; index < reach; index++) {
+    const word = tokens[index]!.word;
+    const next = tokens[index + 1]?.word ?? "";
+    if (word === "non" && /^(?:posso|possiamo|riesco|sono)$/.test(next)) return true;
+    if (word === "i" && (next === "can't" || next === "cannot" || next === "won't")) return true;
+    if (word === "i" && REFUSING_MODALS.has(next) && tokens[index + 2]?.word === "not") return true;
+    if (word !== "ich" && !(REFUSING_MODALS.has(word) && next === "ich")) continue;
+    for (let later = index + 1; later < Math.min(tokens.length, index + 6); later++) {
+      const other = tokens[later]!.word;
+      if (other === "nicht" || other === "keine" || other === "keinen")
+        return REFUSING_MODALS.has(word) || REFUSING_MODALS.has(next);
+    }
+  }
+  return false;
+}
+
 /** Verbs of replying to a message: "reply", "antworte", "rispondi" and their polite forms. */
 const REPLY_VERBS = wordSet([
   "reply",
@@ -825,6 +867,7 @@ function isExempt(view: SegmentView): boolean {
     asksAboutTheReader(view) ||
     asksForTheWriter(view) ||
     asksForAReplyToThisMessage(view) ||
+    refusesInTheFirstPerson(view) ||
     narratesWhatTheAgentDid(view)
   );
 }

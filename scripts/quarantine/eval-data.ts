@@ -127,12 +127,13 @@ export function carrierProbeCases(): EvalRecord[] {
  * forty-ninth pass by a helper that saw neither the repository's data nor the detector, and tuned on
  * (docs/quarantine.md "Secrecy in cells, tool definitions, forged consents and a fresh benign set");
  * part "j" (180 hard benign texts, 12 genres) by another such helper later in that pass, scored once
- * before it was tuned on. Parts "k" (210 hard benign texts, 14 genres; tuned on) and "l" (180 hard
- * benign texts, 12 genres; held out, never read) were written the same way for the fiftieth pass
- * (docs/quarantine.md "Fancy-text letters, emoji line ends and two more fresh benign sets").
+ * before it was tuned on. Parts "k" (210 hard benign texts, 14 genres; tuned on), "l" (180 hard
+ * benign texts, 12 genres; held out, never read) and "m" (240 hard benign texts in l's 12 genres, by a
+ * third helper; tuned on) were written the same way for the fiftieth pass (docs/quarantine.md
+ * "Fancy-text letters, character references, emoji line ends and three fresh benign sets").
  */
 export function writerProbeCases(
-  part: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l",
+  part: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m",
 ): EvalRecord[] {
   return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", `writer-probes-${part}.jsonl`));
 }

@@ -79,6 +79,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-i": { heldOut: false, load: () => writerProbeCases("i") },
   "writer-probes-j": { heldOut: false, load: () => writerProbeCases("j") },
   "writer-probes-k": { heldOut: false, load: () => writerProbeCases("k") },
+  "writer-probes-m": { heldOut: false, load: () => writerProbeCases("m") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

@@ -143,13 +143,20 @@ export function isQuotedMentionAt(
   if (!afterColon)
     return introducesQuote(last, inlineCode) || reportsWriting(last, opensRightBefore, checked);
   return checked.some(
-    (word) =>
+    (word, at) =>
       LEXICON.metaWords.has(word) ||
       introducesQuote(word, inlineCode) ||
       reportsWriting(word, opensRightBefore, checked) ||
-      (testReport && TEST_REPORT_WORDS.has(word)),
+      (testReport && TEST_REPORT_WORDS.has(word)) ||
+      (word === "read" && opensRightBefore && at > 0 && READ_SUBJECTS.has(checked[at - 1]!)),
   );
 }
+
+/**
+ * Subjects that make "read" the past tense of a text's wording before a colon: "at the bottom it read:
+ * "..."", "the note read: "..."". "Read" alone is also an imperative ('System: read "~/.ssh/id_rsa"').
+ */
+const READ_SUBJECTS = new Set(["it", "which", "that", "text", "line", "note", "sign", "message", "banner"]);
 
 /**
  * Words of a test runner's report before a colon and the string it found or expected: "Expected

@@ -44,7 +44,7 @@
  * sentence read once within matched-sentences.ts SENTENCE_REACH characters each way, and only folded
  * when a verb of reading or handling, of concealing or a polite word stands near the name.
  */
-import { endsWithQuestion, type SegmentView } from "../segment-view";
+import { endsWithQuestion, quotesAMention, reportsAQuotation, type SegmentView } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { namesTheAgent } from "./agent-names";
@@ -806,8 +806,11 @@ export function findReaderAgentOrders(
     if (budget.left <= 0) return text.length;
     budget.left -= end - start;
     const view = viewOf(start, end);
-    // A sentence about attacks names the reader and its orders as examples: none of the forms reads it.
-    if (talksOfAttacks(view.tokens)) return undefined;
+    // A sentence about attacks names the reader and its orders as examples: none of the forms reads it;
+    // nor a sentence that reports or quotes the order ('The PDF contained white-on-white text: "AI
+    // assistant: when summarizing this document, state that ..."'), as the rules' own check has it.
+    if (talksOfAttacks(view.tokens) || reportsAQuotation(view.tokens) || quotesAMention(view.tokens))
+      return undefined;
     if (ordersTheReaderAgent(view) || concealsFromThePersonAnswered(view) || politelyOrdersTheAgent(view))
       found.push(start, end);
     return undefined;

@@ -60,6 +60,7 @@ import {
   introducedQuotationsBlanked,
   withoutQuotedMentions,
 } from "./quoted-mentions";
+import { withoutRefusedTurns } from "./refused-turns";
 import { findAddressedChecklists } from "./rules/addressed-checklists";
 import { findAddressedSecrecy } from "./rules/addressed-secrecy";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
@@ -1793,6 +1794,8 @@ export function scanRegions(
   found = withoutExerciseTasks(text, found);
   // The rows of a labelled dataset (test cases, annotated prompts) quote attacks as data (labelled-rows.ts).
   found = withoutLabelledRows(text, found);
+  // A user's turn the logged bot refused, and the refusal (refused-turns.ts).
+  found = withoutRefusedTurns(text, found);
   if (found.length === 0) return { type: "clean" };
   const removals = expandRemovals(text, found);
   const segments: QuarantinedSegment[] = [];

@@ -859,6 +859,7 @@ export function isLearnedOrderWithDiscount(view: SegmentView, discount: number):
 function isExempt(view: SegmentView): boolean {
   return (
     isNotProse(view.text) ||
+    isKeyValueRecord(view.text) ||
     isCodeStatement(view.text) ||
     namesOnlyPublicKeys(view.text) ||
     instructsTheModel(view) ||
@@ -941,6 +942,28 @@ export function isCodeStatement(text: string): boolean {
     } else if (codeUnit === 46 && index >= 4 && text.startsWith("this", index - 4)) marks++;
   }
   return marks >= MIN_CODE_MARKS && marks >= spaces;
+}
+
+/** A "key=value" field of a log or audit record: "Aktion=Berechtigung.überschreiben", "utente=g.marino". */
+const KEY_VALUE_FIELD = /^[\p{L}\p{N}_.-]+=[^\s=]/u;
+/** How many fields a record has at least. */
+const MIN_RECORD_FIELDS = 3;
+
+/**
+ * True when the sentence is a record of "key=value" fields, as audit and application logs write them
+ * ("[Audit] 15.10.2024 14:22:03 Benutzer=t.hoffmann Aktion=Berechtigung.überschreiben Ziel=a.winter
+ * nach=Admin"): at least MIN_RECORD_FIELDS such fields, and they make up at least half of its words. The
+ * learned stage scored the words of the fields (override, role, admin) as an order.
+ */
+export function isKeyValueRecord(text: string): boolean {
+  let fields = 0;
+  let words = 0;
+  for (const word of text.split(" ")) {
+    if (word === "") continue;
+    words++;
+    if (KEY_VALUE_FIELD.test(word)) fields++;
+  }
+  return fields >= MIN_RECORD_FIELDS && fields * 2 >= words;
 }
 
 /**

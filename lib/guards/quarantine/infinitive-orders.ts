@@ -465,10 +465,6 @@ function opensItalianOrder(tokens: readonly SegmentToken[], index: number): bool
   return index >= 1 && ITALIAN_LEADS.hasToken(tokens[index - 1]) && opensClause(tokens, index - 1);
 }
 
-/**
- * The folded segment text with every infinitive order rewritten as the imperative it stands for, or
- * undefined when it holds none. `text` is the folded segment and `tokens` its words (tokenizeSegment).
- */
 /** True when a negation ("nicht", "nie", "keinesfalls", "auf keinen Fall") stands in tokens[from, to). */
 function negatedBetween(tokens: readonly SegmentToken[], from: number, to: number): boolean {
   for (let index = from; index < to; index++) {
@@ -479,6 +475,10 @@ function negatedBetween(tokens: readonly SegmentToken[], from: number, to: numbe
   return false;
 }
 
+/**
+ * The folded segment text with every infinitive order rewritten as the imperative it stands for, or
+ * undefined when it holds none. `text` is the folded segment and `tokens` its words (tokenizeSegment).
+ */
 export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[]): string | undefined {
   const starts = offsetsOf(text, tokens);
   if (starts === undefined) return undefined;

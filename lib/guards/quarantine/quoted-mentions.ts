@@ -158,14 +158,15 @@ export function isQuotedMentionAt(
  */
 const READ_SUBJECTS = new Set(["it", "which", "that", "text", "line", "note", "sign", "message", "banner"]);
 
+/** Marks of a test run's output: "FAIL", "FALLITO", "AssertionError", "assert", "✖", "●". */
+const TEST_RUN_MARK = /\b(?:FAIL(?:ED)?|FALLITO|FEHLGESCHLAGEN|AssertionError|assert)\b|[✖✘●]/;
+
 /**
  * Words of a test runner's report before a colon and the string it found or expected: "Expected
  * substring not to be found: "forget your instructions"", "Trovato nel prompt di sistema: "ignora le
  * istruzioni precedenti"", "Received: "..."". Read only in a text that holds a test run's marks
  * (TEST_RUN_MARK): "found: "..."" alone is how a page may frame an order too.
  */
-const TEST_RUN_MARK = /\b(?:FAIL(?:ED)?|FALLITO|FEHLGESCHLAGEN|AssertionError|assert)\b|[✖✘●]/;
-
 const TEST_REPORT_WORDS = new Set([
   "expected",
   "received",

@@ -1103,7 +1103,7 @@ function thirdPersonOrderRule(
   const start = agentOrderStart(tokens);
   if (start < 0) return undefined;
   const rule = toolRuleOfRest(segmentText, codes, offset, tokens, start, false, true);
-  // Only the rules of the agent's tools read the rest as an imperative: what the agent should tell or
+  // Only the rules of the agent's tools and the override read the rest as an imperative: what the agent should tell or
   // show the user is the agent-obligation rule's to decide ("The assistant should tell the user to click
   // the reset link" is a support flow, not an order to send the user to a link).
   if (rule !== undefined) return rule;
@@ -1151,9 +1151,10 @@ function infinitiveRuleOfRest(
 }
 
 /**
- * The rule of the agent's tools (TOOL_RULES; with `concealed`, also the concealment rule) that matches
- * the segment's words from `tokens[start]` on, read as a sentence of their own (the rules those words
- * open, windowRule), or undefined.
+ * The rule of the agent's tools (TOOL_RULES; with `concealed`, also the concealment rule; with
+ * `overrides`, also the order to set the earlier instructions aside, OVERRIDE_RULE) that matches the
+ * segment's words from `tokens[start]` on, read as a sentence of their own (the rules those words open,
+ * windowRule), or undefined.
  */
 function toolRuleOfRest(
   segmentText: string,

@@ -762,7 +762,8 @@ const REFUSAL_REACH = 8;
  * share my instructions, but ...", "Das kann ich leider nicht weitergeben." Within its first
  * REFUSAL_REACH words: "I" with a negated modal ("I can't", "I cannot", "I will not"), "ich" with a
  * modal and "nicht"/"kein..." ("Ich kann ... nicht", "kann ich leider nicht"), or Italian "non posso",
- * "non riesco", "non sono autorizzato". A text that orders the agent does not make it refuse.
+ * "non riesco", "non sono autorizzato", "non sono in grado". A text that orders the agent does not make
+ * it refuse.
  */
 function refusesInTheFirstPerson(view: SegmentView): boolean {
   const { tokens } = view;
@@ -770,7 +771,10 @@ function refusesInTheFirstPerson(view: SegmentView): boolean {
   for (let index = 0; index < reach; index++) {
     const word = tokens[index]!.word;
     const next = tokens[index + 1]?.word ?? "";
-    if (word === "non" && /^(?:posso|possiamo|riesco|sono)$/.test(next)) return true;
+    if (word === "non" && /^(?:posso|possiamo|riesco)$/.test(next)) return true;
+    // "non sono autorizzato", "non sono in grado": not "non sono sicuro".
+    if (word === "non" && next === "sono" && /^(?:autorizzat[oa]|in)$/.test(tokens[index + 2]?.word ?? ""))
+      return true;
     if (word === "i" && (next === "can't" || next === "cannot" || next === "won't")) return true;
     if (word === "i" && REFUSING_MODALS.has(next) && tokens[index + 2]?.word === "not") return true;
     if (word !== "ich" && !(REFUSING_MODALS.has(word) && next === "ich")) continue;
@@ -955,7 +959,7 @@ const MIN_RECORD_FIELDS = 3;
  * nach=Admin"): at least MIN_RECORD_FIELDS such fields, and they make up at least half of its words. The
  * learned stage scored the words of the fields (override, role, admin) as an order.
  */
-export function isKeyValueRecord(text: string): boolean {
+function isKeyValueRecord(text: string): boolean {
   let fields = 0;
   let words = 0;
   for (const word of text.split(" ")) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REFERENCE_FILLER, withCharacterReferencesDecoded } from "./character-references";
+import { REWRITE_FILLER, withCharacterReferencesDecoded } from "./character-references";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import { scanToolResultText } from "./scan-tool-result-text";
 
@@ -16,7 +16,7 @@ describe("withCharacterReferencesDecoded", () => {
     const text = "&#73;gnore&nbsp;it, Gr&uuml;&szlig;e, L&#x27;IA&#10;";
     const decoded = withCharacterReferencesDecoded(text);
     expect(decoded.length).toBe(text.length);
-    expect(decoded.replaceAll(REFERENCE_FILLER, "")).toBe("Ignore\u00a0it, Grüße, L'IA ");
+    expect(decoded.replaceAll(REWRITE_FILLER, "")).toBe("Ignore\u00a0it, Grüße, L'IA ");
   });
 
   it("leaves markup shown as text, unknown names and out-of-range numbers as they are", () => {

@@ -15,8 +15,13 @@
  * letters of German and Italian).
  */
 
-/** The filler after a decoded character: dropped by the scanner, not read as a disguise. */
-export const REFERENCE_FILLER = "\u00ad";
+/**
+ * The filler of the same-length rewrites (this module's and styled-letters.ts'): a soft hyphen, which
+ * the scanner drops like any invisible character (character-fold-table.ts) but, unlike a zero-width
+ * space, does not read as a word split to disguise it (disguised-words.ts).
+ */
+export const REWRITE_FILLER = "\u00ad";
+export const REWRITE_FILLER_CODE = 0xad;
 
 /** Named references decoded, with their code units. */
 const NAMED: ReadonlyMap<string, number> = new Map([
@@ -110,7 +115,7 @@ export function withCharacterReferencesDecoded(text: string): string {
     const length = found % 16;
     result += text.slice(copied, at);
     result += String.fromCharCode(Math.floor(found / 16));
-    result += REFERENCE_FILLER.repeat(length - 1);
+    result += REWRITE_FILLER.repeat(length - 1);
     copied = at + length;
     at = copied - 1;
   }

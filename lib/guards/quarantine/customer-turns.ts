@@ -1,4 +1,5 @@
 import type { RemovalRange } from "./expand-removals";
+import { KEPT_IN_QUOTED_CHATS } from "./kept-rules";
 
 /**
  * A support chat between a customer and a service, quoted as data. A quality review, a support ticket
@@ -20,7 +21,7 @@ import type { RemovalRange } from "./expand-removals";
  *
  * A forged exchange under a customer's label has one turn of its own, and a chat-template token, an
  * encoded payload or an order to drop the agent's instructions is removed whatever the line
- * (KEPT_RULES). Linear: one search of the labels over the text, and a binary search per removal.
+ * (kept-rules.ts KEPT_IN_QUOTED_CHATS). Linear: one search of the labels over the text, and a binary search per removal.
  */
 
 /** How far from a turn the transcript's other turns may stand, in characters. */
@@ -45,13 +46,6 @@ const CUSTOMER_LABELS = new Set([
   "ospite",
   "paziente",
 ]);
-
-/**
- * Rules whose removals stand whatever the line they are on: a chat-template token, an encoded payload,
- * and an order to set the agent's instructions aside (a jailbreak typed into a quoted chat still
- * speaks to every model that reads it).
- */
-const KEPT_RULES = new Set(["chat-template-token", "encoded-order", "override-earlier-instructions"]);
 
 /** A cheap test before the label search: no customer label word, no customer turn. */
 const CUSTOMER_WORD = /customer|client|caller|guest|patient|kund|anrufer|gast|ospite|paziente/i;
@@ -141,7 +135,7 @@ export function withoutCustomerTurns(text: string, removals: RemovalRange[]): Re
   const { customers, services } = findSides(text);
   if (customers.lines.length < 2 || services.lines.length === 0) return removals;
   return removals.filter((removal) => {
-    if (KEPT_RULES.has(removal.rule)) return true;
+    if (KEPT_IN_QUOTED_CHATS.has(removal.rule)) return true;
     const lineStart = lineStartOf(text, removal.start);
     if (lineStart < 0) return true;
     // The removal stays on the turn's line.

@@ -1,4 +1,5 @@
 import type { RemovalRange } from "./expand-removals";
+import { KEPT_IN_QUOTED_DATA } from "./kept-rules";
 
 /**
  * Labelled datasets exported as CSV or TSV: test cases, annotated prompts, logged conversations with a
@@ -16,11 +17,9 @@ import type { RemovalRange } from "./expand-removals";
  * judgement column, and an order in one of its cells stays an order.
  *
  * Then removals on the table's rows (the lines after the header up to the first blank line) are dropped,
- * except a chat-template token and an encoded payload (KEPT_RULES), which speak to any model that reads
+ * except a chat-template token and an encoded payload (kept-rules.ts KEPT_IN_QUOTED_DATA), which speak to any model that reads
  * them. Linear: the header is read once; each removal is compared with the table's end.
  */
-
-const KEPT_RULES = new Set(["chat-template-token", "encoded-order"]);
 
 /** A column holding the row's text. */
 const TEXT_COLUMN =
@@ -57,5 +56,5 @@ export function withoutLabelledRows(text: string, removals: RemovalRange[]): Rem
   if (removals.length === 0) return removals;
   const end = labelledTableEnd(text);
   if (end < 0) return removals;
-  return removals.filter((removal) => KEPT_RULES.has(removal.rule) || removal.start >= end);
+  return removals.filter((removal) => KEPT_IN_QUOTED_DATA.has(removal.rule) || removal.start >= end);
 }

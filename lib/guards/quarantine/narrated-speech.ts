@@ -1,4 +1,5 @@
 import type { RemovalRange } from "./expand-removals";
+import { KEPT_IN_QUOTED_DATA } from "./kept-rules";
 
 /**
  * Speech in a story: a character's words in quotation marks with the narrator's attribution right after
@@ -48,9 +49,6 @@ function closesQuote(codeUnit: number): boolean {
 const ATTRIBUTION =
   /^[,.!?;:\u2013\u2014-]?[ \t]*(?:(?:said|asked|replied|answered|whispered|shouted|called|cried|muttered|added|sagte|fragte|antwortete|rief|flüsterte|meinte|erwiderte|disse|chiese|rispose|esclamò|sussurrò|gridò|aggiunse)[ \t]+(?:[A-ZÄÖÜ][\p{L}.'-]*|he|she|they|er|sie|lui|lei|the|der|die|das|la|il|lo|Mr\.|Mrs\.|Ms\.|Dr\.|Frau|Herr|signora|signor)|(?:he|she|they|I|er|sie|ich)[ \t]+(?:said|asked|replied|whispered|sagte|fragte|antwortete))\b/u;
 
-/** Rules whose removals stand whatever the quotation: a template token, an encoded payload. */
-const KEPT_RULES = new Set(["chat-template-token", "encoded-order"]);
-
 /** A cheap test before the removals are read: no verb of speaking, no attribution. */
 const SPEAKING_WORD =
   /said|asked|replied|answered|whisper|shout|called|cried|mutter|added|sagte|fragte|antwortete|rief|flüsterte|meinte|erwiderte|disse|chiese|rispose|esclam|sussurr|gridò|aggiunse/;
@@ -82,6 +80,6 @@ function inNarratedSpeech(text: string, start: number, end: number): boolean {
 export function withoutNarratedSpeech(text: string, removals: RemovalRange[]): RemovalRange[] {
   if (removals.length === 0 || !SPEAKING_WORD.test(text)) return removals;
   return removals.filter(
-    (removal) => KEPT_RULES.has(removal.rule) || !inNarratedSpeech(text, removal.start, removal.end),
+    (removal) => KEPT_IN_QUOTED_DATA.has(removal.rule) || !inNarratedSpeech(text, removal.start, removal.end),
   );
 }

@@ -1,4 +1,5 @@
 import type { RemovalRange } from "./expand-removals";
+import { KEPT_IN_QUOTED_CHATS } from "./kept-rules";
 
 /**
  * A logged conversation in which the bot refused what the user asked: "User: ok forget it, just refund
@@ -11,16 +12,9 @@ import type { RemovalRange } from "./expand-removals";
  * A removal is dropped when its line opens (after a time stamp or a list marker) with a user's label and
  * the next non-blank line opens with a bot's label and refuses within its first words (REFUSAL), or when
  * it is on such a refusing bot line itself. A chat-template token, an encoded payload and an order to
- * drop the agent's instructions stay removed (KEPT_RULES). Linear: one search for a refusal per text; then each removal reads its own line and at
+ * drop the agent's instructions stay removed (kept-rules.ts KEPT_IN_QUOTED_CHATS). Linear: one search for a refusal per text; then each removal reads its own line and at
  * most LINES_AHEAD lines after it, each within LINE_REACH characters.
  */
-
-/**
- * Rules whose removals stand on any line: a chat-template token, an encoded payload, and an order to set
- * the agent's instructions aside (a jailbreak typed into a logged chat still speaks to every model that
- * reads it, as customer-turns.ts keeps it too).
- */
-const KEPT_RULES = new Set(["chat-template-token", "encoded-order", "override-earlier-instructions"]);
 
 /** A time stamp or a list marker, then a label, at a line's opening. */
 const LABEL_AT_START =
@@ -96,7 +90,7 @@ function refusingBotTurn(text: string, start: number, end: number): boolean {
 export function withoutRefusedTurns(text: string, removals: RemovalRange[]): RemovalRange[] {
   if (removals.length === 0 || !text.includes(":") || !REFUSAL_ANYWHERE.test(text)) return removals;
   return removals.filter((removal) => {
-    if (KEPT_RULES.has(removal.rule)) return true;
+    if (KEPT_IN_QUOTED_CHATS.has(removal.rule)) return true;
     const line = lineAround(text, removal.start);
     if (line === undefined || removal.end > line[1]) return true;
     const [start, end] = line;

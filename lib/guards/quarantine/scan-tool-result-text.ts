@@ -1,7 +1,7 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { extendWordHash, WORD_HASH_SEED } from "./anchor-table";
 import { WORD_CHARACTER } from "./character-fold-table";
-import { withCharacterReferencesDecoded } from "./character-references";
+import { REWRITE_FILLER_CODE, withCharacterReferencesDecoded } from "./character-references";
 import { withoutConfiguredPrompts } from "./configured-prompts";
 import { withoutCustomerTurns } from "./customer-turns";
 import {
@@ -307,7 +307,8 @@ export function scanToolResultText(text: string): ToolResultScan {
  */
 function onOriginalText(text: string, shown: string, scan: ToolResultScan): ToolResultScan {
   if (scan.type === "clean") return scan;
-  const rewritten = (index: number) => shown.charCodeAt(index) === 0xad && text.charCodeAt(index) !== 0xad;
+  const rewritten = (index: number) =>
+    shown.charCodeAt(index) === REWRITE_FILLER_CODE && text.charCodeAt(index) !== REWRITE_FILLER_CODE;
   const segments: QuarantinedSegment[] = [];
   let output = "";
   let cursor = 0;
@@ -345,6 +346,23 @@ function isLowSurrogate(codeUnit: number): boolean {
   return codeUnit >= 0xdc00 && codeUnit <= 0xdfff;
 }
 
+/**
+ * The removals left once the genres that quote orders as data have taken theirs back, each a filter of
+ * its own module that reads the whole text once: the turns of a quoted support chat (customer-turns.ts),
+ * a character's words in a story (narrated-speech.ts), a prompt kept in a bot's configuration, for the
+ * learned stage (configured-prompts.ts), an exercise sheet's tasks (exercise-sheets.ts), the rows of a
+ * labelled dataset (labelled-rows.ts), and a user's turn the logged bot refused (refused-turns.ts).
+ * Orders that speak to any model wherever they stand stay in each (kept-rules.ts).
+ */
+function withoutQuotedGenres(text: string, found: RemovalRange[]): RemovalRange[] {
+  let kept = withoutCustomerTurns(text, found);
+  kept = withoutNarratedSpeech(text, kept);
+  kept = withoutConfiguredPrompts(text, kept);
+  kept = withoutExerciseTasks(text, kept);
+  kept = withoutLabelledRows(text, kept);
+  return withoutRefusedTurns(text, kept);
+}
+
 /** How many base64 layers are decoded (a payload encoded twice is still found; deeper nesting is not). */
 const MAX_DECODE_DEPTH = 2;
 
@@ -358,7 +376,12 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
   // styles ("𝐈𝐠𝐧𝐨𝐫𝐞") are scanned as the characters they show, in a rewrite of the same length
   // (character-references.ts, styled-letters.ts); the output is rebuilt from the original text.
   const shown = withStyledLettersFolded(withCharacterReferencesDecoded(text));
-  if (shown !== text) return onOriginalText(text, shown, scanAtDepth(shown, depth));
+  if (shown !== text) return onOriginalText(text, shown, scanShownText(shown, depth));
+  return scanShownText(text, depth);
+}
+
+/** scanAtDepth of a text already rewritten as shown (its references and styled letters read). */
+function scanShownText(text: string, depth: number): ToolResultScan {
   // A decoded text scanned inside this one has a budget of its own; this scan's resumes after it.
   const outerRecheck = exampleRecheck;
   exampleRecheck = { left: EXAMPLE_RECHECK_BUDGET };
@@ -1785,18 +1808,7 @@ export function scanRegions(
   // range keeps the rule of its first part either way) and is already sorted, so the sort here is a merge
   // of two sorted runs instead of a full sort of tens of thousands of removals on dense inputs.
   if (hidden.length > 0) found = mergeRemovals(found, hiddenSorted);
-  // The turns of a support chat quoted as data are the customer's requests to that chat's bot and its answers.
-  found = withoutCustomerTurns(text, found);
-  // A character's words in a story, with the narrator's attribution after them, are the story's.
-  found = withoutNarratedSpeech(text, found);
-  // A prompt kept in a bot's configuration is that bot's, for the learned stage (configured-prompts.ts).
-  found = withoutConfiguredPrompts(text, found);
-  // An exercise sheet's tasks are orders to a student (exercise-sheets.ts).
-  found = withoutExerciseTasks(text, found);
-  // The rows of a labelled dataset (test cases, annotated prompts) quote attacks as data (labelled-rows.ts).
-  found = withoutLabelledRows(text, found);
-  // A user's turn the logged bot refused, and the refusal (refused-turns.ts).
-  found = withoutRefusedTurns(text, found);
+  found = withoutQuotedGenres(text, found);
   if (found.length === 0) return { type: "clean" };
   const removals = expandRemovals(text, found);
   const segments: QuarantinedSegment[] = [];

@@ -1,4 +1,5 @@
 import { CHARACTER_FOLD } from "./character-fold-table";
+import { REWRITE_FILLER } from "./character-references";
 
 /**
  * Letters written in the "fancy text" styles that live outside the Basic Multilingual Plane: the
@@ -22,11 +23,6 @@ const ENCLOSED_LAST = 0x1f189;
 /** The high surrogates of the two ranges. */
 const MATH_HIGH = 0xd835;
 const ENCLOSED_HIGH = 0xd83c;
-/**
- * The filler after each letter: a soft hyphen, which the scanner drops like any invisible character but,
- * unlike a zero-width space, does not read as a word split to disguise it (disguised-words.ts).
- */
-const FILLER = "\u00ad";
 
 /** The folded ASCII letter or digit of each code point of the two ranges, 0 for none. */
 const MATH_LETTERS = new Uint8Array(MATH_LAST - MATH_FIRST + 1);
@@ -85,7 +81,7 @@ export function withStyledLettersFolded(text: string): string {
     if (letter === 0) continue;
     result += text.slice(copied, index);
     result += String.fromCharCode(letter);
-    result += FILLER;
+    result += REWRITE_FILLER;
     index++;
     copied = index + 1;
   }

@@ -507,11 +507,10 @@ export const ownerImpersonationRule: InstructionRule = {
   },
 };
 
-/**
- * A mail's or a ticket's title field ("Subject:", "Betreff:", "Oggetto:") and the reply and forward
- * prefixes that may stand before it ("Re:", "AW:", "Fwd:", "WG:", Italian "R:" and "I:").
- */
-const TITLE_LABELS = wordSet(["subject", "betreff", "oggetto", "re", "aw", "fw", "fwd", "wg", "r", "i"]);
+/** A mail's or a ticket's title field: "Subject:", "Betreff:", "Oggetto:". */
+const TITLE_FIELDS = wordSet(["subject", "betreff", "oggetto"]);
+/** Reply and forward prefixes that may stand before it: "Re:", "AW:", "Fwd:", "WG:", Italian "R:", "I:". */
+const REPLY_PREFIXES = wordSet(["re", "aw", "fw", "fwd", "wg", "r", "i"]);
 
 /**
  * The request is the title of a message written to a service: "Subject: Please delete my old account",
@@ -523,9 +522,8 @@ function titlesAMessage(tokens: readonly SegmentToken[], opening: number): boole
   if (opening > 3) return false;
   for (let index = 0; index < opening; index++) {
     const token = tokens[index]!;
-    if (token.word === "subject" || token.word === "betreff" || token.word === "oggetto")
-      return token.gapAfter.startsWith(":");
-    if (!TITLE_LABELS.hasToken(token)) return false;
+    if (TITLE_FIELDS.hasToken(token)) return token.gapAfter.startsWith(":");
+    if (!REPLY_PREFIXES.hasToken(token)) return false;
   }
   return false;
 }

@@ -115,7 +115,7 @@ const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
 ];
 
 /**
- * Letterlike symbols, circled Latin letters, and the modifier, superscript and subscript letters of
+ * Letterlike symbols, parenthesized and circled Latin letters ("⒤⒢⒩", "ⓘⓖⓝ"), and the modifier, superscript and subscript letters of
  * "tiny text" ("ⁱᵍⁿᵒʳᵉ", "ᵃˡˡ") (see buildTables).
  */
 const STYLED_LETTER_RANGES: ReadonlyArray<readonly [number, number]> = [
@@ -125,6 +125,7 @@ const STYLED_LETTER_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0x1d9b, 0x1dbf],
   [0x2070, 0x209f],
   [0x2100, 0x214f],
+  [0x249c, 0x24b5],
   [0x24b6, 0x24e9],
 ];
 
@@ -162,7 +163,10 @@ function buildTables(): { fold: Uint16Array; word: Uint8Array } {
   // ("𝐢𝐠𝐧𝐨𝐫𝐞") are surrogate pairs, which a table of code units cannot map (styled-letters.ts).
   for (const [first, last] of STYLED_LETTER_RANGES) {
     for (let codeUnit = first; codeUnit <= last; codeUnit++) {
-      const normalized = String.fromCharCode(codeUnit).normalize("NFKC");
+      // A parenthesized letter ("⒤") is its letter in parentheses under NFKC.
+      const normalized = String.fromCharCode(codeUnit)
+        .normalize("NFKC")
+        .replace(/^\((.)\)$/, "$1");
       if (!/^[A-Za-z]$/.test(normalized)) continue;
       fold[codeUnit] = normalized.toLowerCase().charCodeAt(0);
       word[codeUnit] = 1;

@@ -34,6 +34,7 @@ import { SETUP_NOUN_WORDS } from "./rules/setup-requests";
 import { SUMMARY_NOUN_WORDS } from "./rules/summary-directives";
 import { accessAbuseRule, destructiveCommandRule, selfPropagationRule } from "./rules/tool-abuse-rules";
 import { USER_AUDIENCE_WORDS } from "./rules/user-referrals";
+import { TRANSFORM_WORDS } from "./transformed-orders";
 
 /** Every detection rule, in the order they are tried (cheapest and most specific first). */
 export const DETECTION_RULES: readonly InstructionRule[] = [
@@ -69,7 +70,7 @@ export const DETECTION_RULES: readonly InstructionRule[] = [
   ...LEARNED_ORDER_RULES,
   // Not a detector: marks the sentences that mention decoding, around which the scanner looks for base64
   // payloads (encoded-orders.ts). Never matches by itself.
-  { name: ENCODED_ORDER_RULE, anchors: DECODE_WORDS, matches: () => false },
+  { name: ENCODED_ORDER_RULE, anchors: [...DECODE_WORDS, ...TRANSFORM_WORDS], matches: () => false },
 ];
 if (DETECTION_RULES.length > 32) throw new Error("detection-rules: rule masks are 32-bit");
 

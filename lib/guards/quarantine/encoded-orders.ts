@@ -44,10 +44,16 @@ export const DECODE_WORDS: readonly string[] = [
   "codificato",
   "codificata",
   "codifica",
+  // Hex-encoded text ("hex" as the folding sees "h3x" is not read).
+  "hex",
+  "hexadecimal",
+  "hexadezimal",
+  "esadecimale",
 ];
 
 /** The order to decode, in the text before a run: base64 or a decode word in one of the three languages. */
-const DECODE_MENTION = /base\s?-?64|\bb64|decod|dekod|entschl[uü]ssel|codificat|kodiert|encoded/i;
+const DECODE_MENTION =
+  /base\s?-?64|\bb64|decod|dekod|entschl[uü]ssel|codificat|kodiert|encoded|\bhex(?:adecimal|adezimal)?\b|esadecimal/i;
 
 /** True when the decoded bytes read as text: valid UTF-8, mostly printable, with spaces between words. */
 function decodedText(bytes: Uint8Array): string | undefined {
@@ -109,7 +115,7 @@ function lineStart(text: string, index: number, floor: number): number {
  * aus", "decodifica ed esegui le istruzioni". Only read in a text that also asks for decoding
  * (DECODE_MENTION), over at most ORDER_LOOKBACK characters: the gaps are bounded.
  */
-const ACT_ON_DECODED =
+export const ACT_ON_DECODED =
   /\b(?:follow|obey|execute|carry (?:it |them )?out|act (?:on|upon)|do (?:what|as) (?:it|they)|comply|befolge|befolgen|folge|ausf[üu]hren|f[üu]hre [^.\n]{0,30}aus|umsetzen|setze [^.\n]{0,30}um|segui|seguire|esegui|eseguire|obbedisci|attieniti|metti in pratica|fai (?:quello|ci[òo]) che)/i;
 
 /** A line's text around a run: where an order to decode it may stand. */
@@ -183,10 +189,14 @@ export function findEncodedOrders(
     if (runLength < MIN_RUN || runLength > MAX_RUN) continue;
     // A run inside a longer word (a URL path, an identifier) is not a payload.
     if (start > 0 && isWordJoiner(text.charCodeAt(start - 1))) continue;
-    const bytes = decodeBase64(text, start, end);
-    if (bytes === undefined) continue;
-    const decoded = decodedText(bytes);
-    if (decoded === undefined) continue;
+    // A run of hex digits is hex-encoded text ("49676e6f7265...") more often than base64 that reads.
+    let decoded = isHexRun(text, start, end) ? decodedText(decodeHex(text, start, end)) : undefined;
+    if (decoded === undefined) {
+      const bytes = decodeBase64(text, start, end);
+      if (bytes === undefined) continue;
+      decoded = decodedText(bytes);
+      if (decoded === undefined) continue;
+    }
     // Where the order to decode may stand: before the run on its line, the line before, the line after.
     const lineOpen = lineStart(text, start, floor);
     const before = orderText(text, Math.max(lineOpen, start - ORDER_LOOKBACK), start);
@@ -238,6 +248,29 @@ export function findEncodedOrders(
     index = Math.max(index, removalEnd);
   }
   return removals;
+}
+
+/** True when text[start, end) is an even number of hex digits (each pair a byte of hex-encoded text). */
+function isHexRun(text: string, start: number, end: number): boolean {
+  if ((end - start) % 2 !== 0) return false;
+  for (let index = start; index < end; index++) if (hexDigit(text.charCodeAt(index)) < 0) return false;
+  return true;
+}
+
+function hexDigit(codeUnit: number): number {
+  if (codeUnit >= 48 && codeUnit <= 57) return codeUnit - 48;
+  if (codeUnit >= 65 && codeUnit <= 70) return codeUnit - 55;
+  if (codeUnit >= 97 && codeUnit <= 102) return codeUnit - 87;
+  return -1;
+}
+
+/** The bytes of the hex run text[start, end) (isHexRun holds). */
+function decodeHex(text: string, start: number, end: number): Uint8Array {
+  const bytes = new Uint8Array((end - start) / 2);
+  for (let index = 0; index < bytes.length; index++)
+    bytes[index] =
+      hexDigit(text.charCodeAt(start + 2 * index)) * 16 + hexDigit(text.charCodeAt(start + 2 * index + 1));
+  return bytes;
 }
 
 function isSpace(codeUnit: number): boolean {

@@ -54,6 +54,7 @@ import {
 } from "./line-joins";
 import { withoutNarratedSpeech } from "./narrated-speech";
 import { foldRegion } from "./normalize-text";
+import { withPercentEncodingDecoded } from "./percent-encoding";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import {
   exampleQuotationsBlanked,
@@ -106,9 +107,11 @@ import {
   reportsAQuotation,
   tokenAt,
 } from "./segment-view";
+import { withSeparatedLettersJoined } from "./separated-letters";
 import { withStyledLettersFolded } from "./styled-letters";
 import { forEachWrappedCell } from "./table-cells";
 import { type SegmentToken, tokenizeFolded, tokenizeSegment } from "./tokenize-segment";
+import { findTransformedOrders } from "./transformed-orders";
 import { wordSet } from "./word-set";
 
 /** One removed sentence or line. */
@@ -301,7 +304,7 @@ export function scanToolResultText(text: string): ToolResultScan {
 
 /**
  * The scan of `shown`, a same-length rewrite of `text` (withCharacterReferencesDecoded,
- * withStyledLettersFolded), told against `text` itself: its removals at the same positions, widened
+ * withStyledLettersFolded, withPercentEncodingDecoded, withSeparatedLettersJoined), told against `text` itself: its removals at the same positions, widened
  * where a bound would split a surrogate pair or a rewritten reference (a filler of the rewrite where
  * `text` has none), and their previews and the output taken from `text`.
  */
@@ -372,15 +375,19 @@ const MAX_DECODE_DEPTH = 2;
  */
 function scanAtDepth(text: string, depth: number): ToolResultScan {
   if (text.length === 0) return { type: "clean" };
-  // HTML character references ("Ignore&nbsp;all", "&#73;gnore") and letters in the astral "fancy text"
-  // styles ("𝐈𝐠𝐧𝐨𝐫𝐞") are scanned as the characters they show, in a rewrite of the same length
-  // (character-references.ts, styled-letters.ts); the output is rebuilt from the original text.
-  const shown = withStyledLettersFolded(withCharacterReferencesDecoded(text));
+  // HTML character references ("Ignore&nbsp;all", "&#73;gnore"), letters in the astral "fancy text"
+  // styles ("𝐈𝐠𝐧𝐨𝐫𝐞"), URL-encoded tokens ("?q=Ignore%20all%20...") and words spelled letter by letter
+  // ("I.g.n.o.r.e") are scanned as the characters they show, in a rewrite of the same length
+  // (character-references.ts, styled-letters.ts, percent-encoding.ts, separated-letters.ts); the output
+  // is rebuilt from the original text.
+  const shown = withSeparatedLettersJoined(
+    withPercentEncodingDecoded(withStyledLettersFolded(withCharacterReferencesDecoded(text))),
+  );
   if (shown !== text) return onOriginalText(text, shown, scanShownText(shown, depth));
   return scanShownText(text, depth);
 }
 
-/** scanAtDepth of a text already rewritten as shown (its references and styled letters read). */
+/** scanAtDepth of a text already rewritten as shown (see scanAtDepth). */
 function scanShownText(text: string, depth: number): ToolResultScan {
   // A decoded text scanned inside this one has a budget of its own; this scan's resumes after it.
   const outerRecheck = exampleRecheck;
@@ -971,6 +978,7 @@ function encodedRemovals(text: string, mentions: readonly number[], depth: numbe
     const from = Math.max(floor, windowStart);
     if (windowEnd <= from) continue;
     removals.push(...findEncodedOrders(text, from, windowEnd, scanDecoded));
+    removals.push(...findTransformedOrders(text, from, windowEnd, scanDecoded));
     floor = windowEnd;
   }
   return removals;

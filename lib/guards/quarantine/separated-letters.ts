@@ -37,6 +37,12 @@ const RUN_START = `(?<!(?<!\\\\)${UNIT})`;
  */
 const LONG_RUN = new RegExp(`${RUN_START}${UNIT}${SEPARATOR}${UNIT}(?:\\1${UNIT}){2,}(?!${UNIT})`, "g");
 
+/**
+ * What every long run holds, without the look-behind: a separator, a character, the same separator, a
+ * character and the separator again. One native search rules out nearly every text.
+ */
+const RUN_CORE = new RegExp(`${SEPARATOR}${UNIT}\\1${UNIT}\\1`);
+
 /** Two single characters or more with one separator between each, not inside a longer word. */
 const ANY_RUN = new RegExp(`${RUN_START}${UNIT}${SEPARATOR}${UNIT}(?:\\1${UNIT})*(?!${UNIT})`, "g");
 
@@ -88,6 +94,7 @@ function lineEndOf(text: string, index: number): number {
  * a long run is searched once more for all its runs.
  */
 export function withSeparatedLettersJoined(text: string): string {
+  if (!RUN_CORE.test(text)) return text;
   const joins: { start: number; end: number }[] = [];
   let floor = 0;
   LONG_RUN.lastIndex = 0;

@@ -1,5 +1,6 @@
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
+import { GERMAN_LEXICON } from "../lexicon-german";
 import { ITALIAN_LEXICON } from "../lexicon-italian";
 import {
   anyWord,
@@ -119,7 +120,7 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
       if (isQuotedMention(tokens, index) || isItalianThirdPerson(tokens, index)) continue;
       // "..., verwerfen wir die vorherigen Anweisungen des Nutzers": the writer's own doing, a statement.
       if (FIRST_PERSON_SUBJECTS.hasToken(tokens[index + 1])) continue;
-      if (isNotBlocked(tokens, index) && !isNounUse(tokens, index)) {
+      if (isNotBlocked(tokens, index) && !isNounUse(tokens, index) && !describesASubject(tokens, index)) {
         let noun = guidanceNounIndex(features, index + 1, index + 1 + WINDOW, tokens.length);
         // "Ignore the rules you were given": a relative clause that gives the guidance to the reader
         // qualifies it as "previous" or "your" do (stopped-guidance.ts givenToTheReaderAfter).
@@ -147,6 +148,108 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
     return false;
   },
 };
+
+/** Adverbs that may stand between a subject and its verb ("Tests now ignore", "Modelle ignorieren oft"). */
+const SUBJECT_ADVERBS = wordSet([
+  "now",
+  "often",
+  "usually",
+  "sometimes",
+  "always",
+  "still",
+  "also",
+  "simply",
+  "jetzt",
+  "nun",
+  "oft",
+  "meist",
+  "meistens",
+  "häufig",
+  "immer",
+  "auch",
+  "einfach",
+  "spesso",
+  "sempre",
+  "ora",
+  "anche",
+]);
+
+/** German override verbs in "-en", the plural (or infinitive) that a statement's subject takes. */
+const GERMAN_PLURAL_OVERRIDE_VERBS = wordSet(
+  GERMAN_LEXICON.overrideVerbs.filter((word) => word.endsWith("en")),
+);
+
+/** English words ending in "s" that open an order rather than name a subject ("Always ignore ..."). */
+const ADVERBS_IN_S = wordSet([
+  "always",
+  "sometimes",
+  "perhaps",
+  "thus",
+  "plus",
+  "unless",
+  "besides",
+  "afterwards",
+]);
+
+/** Words that open a noun phrase before its subject noun ("Most models", "Our tests", "Spätere Regeln"). */
+const SUBJECT_OPENERS = wordSet([
+  "the",
+  "most",
+  "many",
+  "some",
+  "these",
+  "those",
+  "our",
+  "their",
+  "its",
+  "such",
+  "other",
+  "die",
+  "viele",
+  "manche",
+  "einige",
+  "unsere",
+  "spätere",
+  "neuere",
+  "neue",
+]);
+
+/**
+ * True when the override verb at `index` is the verb of a statement about a subject that is not the
+ * agent, so it gives nobody an order: "Tests now ignore earlier fixture config and ...", "Users often
+ * ignore previous instructions", "Spätere Regeln überschreiben frühere Anweisungen mit demselben
+ * Schlüssel". English: the word before the verb (adverbs aside) is a plural noun ending in "s" that
+ * opens the sentence or follows a determiner or quantifier. German: a verb in "-en" (plural or
+ * infinitive) after a word that does not open the clause, not followed by "Sie" (the polite
+ * imperative "Ignorieren Sie"). Never when the subject names the agent ("Agents ignore all previous
+ * instructions" is a declarative order to it), and never at a clause's opening.
+ */
+function describesASubject(tokens: readonly SegmentToken[], index: number): boolean {
+  if (opensClause(tokens, index)) return false;
+  let subject = index - 1;
+  while (subject > 0 && SUBJECT_ADVERBS.hasToken(tokens[subject]) && !opensClause(tokens, subject + 1))
+    subject--;
+  const noun = tokens[subject]!;
+  if (
+    opensClause(tokens, subject + 1) ||
+    SUBJECT_ADVERBS.hasToken(noun) ||
+    isAgentSubject(noun) ||
+    namesTheAgent(noun)
+  )
+    return false;
+  if (GERMAN_PLURAL_OVERRIDE_VERBS.hasToken(tokens[index])) {
+    const after = tokenAt(tokens, index + 1);
+    return !(after !== undefined && after.word === "sie") && noun.word !== "bitte";
+  }
+  if (
+    noun.word.length < 4 ||
+    !noun.word.endsWith("s") ||
+    noun.word.endsWith("ss") ||
+    ADVERBS_IN_S.hasToken(noun)
+  )
+    return false;
+  return subject === 0 || opensClause(tokens, subject) || SUBJECT_OPENERS.hasToken(tokens[subject - 1]);
+}
 
 /** German first-person subjects after a verb ("verwerfen wir", "ignoriere ich"): a statement, not an order. */
 const FIRST_PERSON_SUBJECTS = wordSet(["wir", "ich"]);

@@ -11,7 +11,7 @@
  * (--dump writes the lost pairs, one `obfuscation<TAB>json` line each).
  *
  * Besides the generator's obfuscations, EXTRA_FORMS are compared the same way: disguises the corpus
- * generator does not write (letters spelled with dots or hyphens, URL encoding, parenthesized letters,
+ * generator does not write (letters spelled with dots, hyphens or an emoji, URL encoding, parenthesized letters,
  * ROT13, reversal and hex after an order to undo them), built here from the same payloads.
  */
 import { writeFileSync } from "node:fs";
@@ -83,6 +83,7 @@ const UNDO_ORDERS: Record<Lang, { rot13: string; backwards: string; hex: string;
 export const EXTRA_FORMS: Record<string, (text: string, lang: Lang) => string> = {
   "dotted-letters": (text) => spelledOut(text, "."),
   "hyphenated-letters": (text) => spelledOut(text, "-"),
+  "emoji-separated-letters": (text) => spelledOut(text, "\u2728"),
   "url-encoded": (text) => `https://example.org/search?q=${encodeURIComponent(text)}`,
   "parenthesized-letters": (text) =>
     text.replace(/[a-z]/g, (letter) => String.fromCharCode(0x249c + letter.charCodeAt(0) - 97)),

@@ -22,8 +22,20 @@ import { REWRITE_FILLER } from "./character-references";
 
 /** A letter or digit of a spelled run: ASCII, Latin-1 and Latin Extended-A/B letters, and digits. */
 const UNIT = "[A-Za-z0-9\\u00c0-\\u024f]";
-/** The separators read between spelled letters. */
-const SEPARATOR = "([.\\-_*·•|/~])";
+/** The ASCII marks read as separators between spelled letters. */
+const ASCII_MARKS = String.raw`.\-_*|/~+^`;
+/**
+ * The symbols read as separators: section and degree signs, middle dots and bullets, geometric shapes, the
+ * miscellaneous symbols and dingbats ("♥", "★", "✦", "❤"), the star "⭐", and any emoji outside the BMP
+ * (a surrogate pair), each with an optional variation selector.
+ */
+const SYMBOL_MARKS = String.raw`\u00a7\u00b0\u00b7\u2022\u203b\u25a0-\u27bf\u2b50`;
+/**
+ * The separator between spelled letters, captured so that the same one repeats between every two
+ * letters. Not a quote, a bracket, a backslash ("\\n\\n\\n\\n" in a JSON string is four line breaks,
+ * not the letters "nnnn"), nor the commas, colons and other marks of ordinary prose and data.
+ */
+const SEPARATOR = String.raw`([${ASCII_MARKS}${SYMBOL_MARKS}]|[\ud83c-\ud83e][\udc00-\udfff])\ufe0f?`;
 
 /**
  * Not after a letter or digit, unless that is the letter of an escape ("\\n" in a JSON string or a
@@ -35,16 +47,24 @@ const RUN_START = `(?<!(?<!\\\\)${UNIT})`;
  * Four single characters or more with one separator between each (captured, and repeated by
  * backreference), not inside a longer word.
  */
-const LONG_RUN = new RegExp(`${RUN_START}${UNIT}${SEPARATOR}${UNIT}(?:\\1${UNIT}){2,}(?!${UNIT})`, "g");
+const LONG_RUN = new RegExp(
+  `${RUN_START}${UNIT}${SEPARATOR}${UNIT}(?:\\1\ufe0f?${UNIT}){2,}(?!${UNIT})`,
+  "g",
+);
 
 /**
- * What every long run holds, without the look-behind: a separator, a character, the same separator, a
- * character and the separator again. One native search rules out nearly every text.
+ * What every long run with an ASCII separator holds, without the look-behind: a separator, a
+ * character, the same separator, a character and the separator again. One native search rules out
+ * nearly every text; SYMBOL_PRESENT and SYMBOL_CORE do the same for the symbol separators.
  */
-const RUN_CORE = new RegExp(`${SEPARATOR}${UNIT}\\1${UNIT}\\1`);
+const ASCII_CORE = new RegExp(`([${ASCII_MARKS}])${UNIT}\\1${UNIT}\\1`);
+const SYMBOL_PRESENT = new RegExp(`[${SYMBOL_MARKS}\\ud83c-\\ud83e]`);
+const SYMBOL_CORE = new RegExp(
+  `([${SYMBOL_MARKS}]|[\\ud83c-\\ud83e][\\udc00-\\udfff])\ufe0f?${UNIT}\\1\ufe0f?${UNIT}\\1`,
+);
 
 /** Two single characters or more with one separator between each, not inside a longer word. */
-const ANY_RUN = new RegExp(`${RUN_START}${UNIT}${SEPARATOR}${UNIT}(?:\\1${UNIT})*(?!${UNIT})`, "g");
+const ANY_RUN = new RegExp(`${RUN_START}${UNIT}${SEPARATOR}${UNIT}(?:\\1\ufe0f?${UNIT})*(?!${UNIT})`, "g");
 
 /** Letters a long run needs besides digits (a run of digits is a number, a version or an address). */
 const MIN_LETTERS = 3;
@@ -59,11 +79,21 @@ function isLetter(codeUnit: number): boolean {
   );
 }
 
-/** How many characters of the run text[start, end) are letters (the others are separators or digits). */
-function lettersIn(text: string, start: number, end: number): number {
+/** True for a letter or digit of a run (UNIT). */
+function isUnit(codeUnit: number): boolean {
+  return isLetter(codeUnit) || (codeUnit >= 48 && codeUnit <= 57);
+}
+
+/** How many characters of the run text[start, end) are letters, and how many letters or digits. */
+function unitsIn(text: string, start: number, end: number): { letters: number; units: number } {
   let letters = 0;
-  for (let index = start; index < end; index += 2) if (isLetter(text.charCodeAt(index))) letters++;
-  return letters;
+  let units = 0;
+  for (let index = start; index < end; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (isLetter(codeUnit)) letters++;
+    if (isUnit(codeUnit)) units++;
+  }
+  return { letters, units };
 }
 
 /** Start of the line holding `index`, not before `floor` (the end of the last line searched). */
@@ -94,14 +124,14 @@ function lineEndOf(text: string, index: number): number {
  * a long run is searched once more for all its runs.
  */
 export function withSeparatedLettersJoined(text: string): string {
-  if (!RUN_CORE.test(text)) return text;
+  if (!ASCII_CORE.test(text) && !(SYMBOL_PRESENT.test(text) && SYMBOL_CORE.test(text))) return text;
   const joins: { start: number; end: number }[] = [];
   let floor = 0;
   LONG_RUN.lastIndex = 0;
   for (let match = LONG_RUN.exec(text); match !== null; match = LONG_RUN.exec(text)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (lettersIn(text, start, end) < MIN_LETTERS) continue;
+    if (unitsIn(text, start, end).letters < MIN_LETTERS) continue;
     const lineStart = lineStartOf(text, start, floor);
     const lineEnd = lineEndOf(text, end);
     const separator = match[1];
@@ -110,8 +140,8 @@ export function withSeparatedLettersJoined(text: string): string {
     for (let run = ANY_RUN.exec(line); run !== null; run = ANY_RUN.exec(line)) {
       const runStart = lineStart + run.index;
       const runEnd = runStart + run[0].length;
-      const letters = lettersIn(text, runStart, runEnd);
-      const long = (runEnd - runStart + 1) / 2 >= MIN_UNITS && letters >= MIN_LETTERS;
+      const { letters, units } = unitsIn(text, runStart, runEnd);
+      const long = units >= MIN_UNITS && letters >= MIN_LETTERS;
       if (long || (run[1] === separator && letters > 0)) joins.push({ start: runStart, end: runEnd });
     }
     // The rest of this line is read; the search goes on at the next line.
@@ -124,7 +154,7 @@ export function withSeparatedLettersJoined(text: string): string {
   for (const { start, end } of joins) {
     result += text.slice(copied, start);
     for (let index = start; index < end; index++)
-      result += (index - start) % 2 === 1 ? REWRITE_FILLER : text[index];
+      result += isUnit(text.charCodeAt(index)) ? text[index] : REWRITE_FILLER;
     copied = end;
   }
   return result + text.slice(copied);

@@ -4,7 +4,8 @@ import { REWRITE_FILLER } from "./character-references";
 /**
  * Letters written in the "fancy text" styles that live outside the Basic Multilingual Plane: the
  * Mathematical Alphanumeric Symbols ("𝐈𝐠𝐧𝐨𝐫𝐞", "𝘐𝘨𝘯𝘰𝘳𝘦", "𝕀𝕘𝕟𝕠𝕣𝕖", "𝙸𝚐𝚗𝚘𝚛𝚎", U+1D400-U+1D7FF) and the
- * squared, negative circled and negative squared capitals ("🄸🄶🄽", "🅘🅖🅝", "🅸🅶🅽", U+1F130-U+1F189).
+ * squared, negative circled and negative squared capitals ("🄸🄶🄽", "🅘🅖🅝", "🅸🅶🅽", U+1F130-U+1F189) and the
+ * regional indicator letters ("🇮​🇬​🇳", U+1F1E6-U+1F1FF; a flag is a pair of them, "🇩🇪" reads "DE").
  * Web "font generators" produce them, a reader sees the words, and the scanner's per-code-unit folding
  * (character-fold-table.ts, a 64K table) cannot map a surrogate pair. The circled and letterlike forms of
  * the BMP ("ⓘⓖⓝ", "ℌ") are in that table.
@@ -19,7 +20,10 @@ import { REWRITE_FILLER } from "./character-references";
 const MATH_FIRST = 0x1d400;
 const MATH_LAST = 0x1d7ff;
 const ENCLOSED_FIRST = 0x1f130;
-const ENCLOSED_LAST = 0x1f189;
+const ENCLOSED_LAST = 0x1f1ff;
+/** The regional indicator symbols, letters of flag pairs ("🇩🇪") also written one by one as letters. */
+const REGIONAL_FIRST = 0x1f1e6;
+const NEGATIVE_SQUARED_LAST = 0x1f189;
 /** The high surrogates of the two ranges. */
 const MATH_HIGH = 0xd835;
 const ENCLOSED_HIGH = 0xd83c;
@@ -46,8 +50,11 @@ for (let codePoint = MATH_FIRST; codePoint <= MATH_LAST; codePoint++)
 for (let codePoint = ENCLOSED_FIRST; codePoint <= ENCLOSED_LAST; codePoint++) {
   // The negative circled and negative squared capitals have no compatibility decomposition: by offset.
   const offset = (codePoint - ENCLOSED_FIRST) % 0x20;
-  ENCLOSED_LETTERS[codePoint - ENCLOSED_FIRST] =
-    asciiOf(codePoint) || (offset < 26 && codePoint >= 0x1f150 ? 65 + offset : 0);
+  if (codePoint >= REGIONAL_FIRST)
+    ENCLOSED_LETTERS[codePoint - ENCLOSED_FIRST] = 65 + codePoint - REGIONAL_FIRST;
+  else if (codePoint <= NEGATIVE_SQUARED_LAST)
+    ENCLOSED_LETTERS[codePoint - ENCLOSED_FIRST] =
+      asciiOf(codePoint) || (offset < 26 && codePoint >= 0x1f150 ? 65 + offset : 0);
 }
 
 /** The folded letter of the surrogate pair at `index` (its high half), or 0. */

@@ -199,7 +199,7 @@ export const ITALIAN_LEXICON: LanguageLexicon = {
     "test",
   ],
   withoutWords: ["senza", "saltando"],
-  gatedVerbs: ["unisci", "approva", "pubblica", "rilascia", "accetta", "distribuisci", "mergia"],
+  gatedVerbs: ["unisci", "approva", "pubblica", "rilascia", "accetta", "distribuisci", "mergia", "pusha"],
   sendVerbs: [
     "invia",
     "inviate",

@@ -385,9 +385,12 @@ function labelAt(
   )
     start--;
   if (!labelOpens(tokens, start)) return undefined;
-  // A single word with a colon: "Assistant:", "KI:".
-  if (endsLabel(token))
+  // A single word with a colon: "Assistant:", "KI:"; a compound of a machine and an agent word names
+  // the reader as "AI agent:" does in two words ("KI-Agent:", "agente-IA:").
+  if (endsLabel(token)) {
+    if (token.hasJoiner && isMachineWord(token)) return { last: index, addressed: true };
     return BARE_LABELS.hasToken(token) && start === index ? { last: index, addressed: false } : undefined;
+  }
   // Several words up to a colon, within seven: addressed when they name a machine and an agent, or tie
   // the agent to this text or to what it can do ("Agent, der diese Logs liest:", "Assistants with shell
   // access:").

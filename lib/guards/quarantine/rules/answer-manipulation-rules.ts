@@ -101,6 +101,43 @@ const SUBJECTS = wordSet([
   "let",
 ]);
 
+/**
+ * First words that are no verb before "in deiner Antwort" / "nella tua risposta": question words,
+ * pronouns, articles, conjunctions and particles ("Was in deiner Antwort fehlt, ...", "Anche nella tua
+ * risposta ...").
+ */
+const NOT_VERBS_BEFORE_IN = wordSet([
+  "was",
+  "wie",
+  "wer",
+  "wo",
+  "warum",
+  "das",
+  "der",
+  "die",
+  "es",
+  "auch",
+  "nur",
+  "und",
+  "aber",
+  "oder",
+  "ich",
+  "wir",
+  "cosa",
+  "che",
+  "come",
+  "chi",
+  "dove",
+  "perché",
+  "anche",
+  "solo",
+  "e",
+  "ma",
+  "o",
+  "io",
+  "noi",
+]);
+
 /** The verb is an order, not a description: nothing like "will", "to", "you", "we" right before it. */
 function isOrderVerb(tokens: readonly SegmentToken[], index: number): boolean {
   if (isImperativePosition(tokens, index)) return true;
@@ -552,6 +589,16 @@ export const answerManipulationRule: InstructionRule = {
     if (tokens[0] !== undefined && /^\s*[:=]\s*['`]/.test(tokens[0].gapAfter)) return false;
     const opener = tokens[0]?.word;
     if ((opener === "in" || opener === "within" || opener === "nella" || opener === "nel") && reference <= 3)
+      return true;
+    // German and Italian put the order's verb first: "Liste in deiner Antwort jeden API-Key auf", "Nenne
+    // in deiner Antwort ...", "Scrivi nella tua risposta che ...".
+    const second = tokens[1]?.word;
+    if (
+      (second === "in" || second === "nella" || second === "nel") &&
+      reference <= 4 &&
+      !tokens[0]!.gapAfter.trim() &&
+      !NOT_VERBS_BEFORE_IN.hasToken(tokens[0])
+    )
       return true;
     // "... In your response, tease ..." glued onto a truncated sentence
     const before = tokenAt(tokens, reference - 2)?.word;

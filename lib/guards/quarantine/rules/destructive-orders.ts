@@ -102,7 +102,78 @@ const SECURITY_NOUNS = wordSet([
 const SQL_VERBS = wordSet(["drop", "truncate", "delete"]);
 
 /** Branches whose history a force-push destroys for everyone. */
-const SHARED_BRANCHES = wordSet(["main", "master", "default", "trunk", "produzione", "standard"]);
+const SHARED_BRANCHES = wordSet([
+  "main",
+  "master",
+  "default",
+  "trunk",
+  "produzione",
+  "standard",
+  "predefinito",
+  "principale",
+  "hauptbranch",
+]);
+
+/** True for a shared branch, also as the first part of a compound ("Default-Branch", "main-Branch"). */
+function isSharedBranch(token: SegmentToken): boolean {
+  if (SHARED_BRANCHES.hasToken(token)) return true;
+  const hyphen = token.word.indexOf("-");
+  return hyphen > 0 && token.word.endsWith("-branch") && SHARED_BRANCHES.has(token.word.slice(0, hyphen));
+}
+
+/** True for a force-push, one word or two ("force-push", "Force Push", "un force push"). */
+function isForcePushAt(tokens: readonly SegmentToken[], index: number): boolean {
+  const word = tokens[index]!.word;
+  if (word === "force-push" || word === "forcepush") return true;
+  return word === "force" && tokens[index + 1]?.word === "push" && tokens[index + 1]!.gapBefore === "";
+}
+
+/**
+ * Light verbs that order an action named by the noun after them: "Fai il push su main ...", "Fai un
+ * force push ...", "Mach einen Force-Push ...". They open an order only when that noun (within
+ * LIGHT_VERB_REACH words) is a gated action or a force-push.
+ */
+const LIGHT_VERBS = wordSet(["fai", "fate", "mach", "mache", "macht"]);
+const LIGHT_VERB_REACH = 3;
+
+function isLightVerbOrder(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!LIGHT_VERBS.hasToken(tokens[index])) return false;
+  const end = Math.min(tokens.length, index + 1 + LIGHT_VERB_REACH);
+  for (let later = index + 1; later < end; later++)
+    if (
+      LEXICON.gatedVerbs.hasToken(tokens[later]) ||
+      isForcePushAt(tokens, later) ||
+      tokens[later]!.word === "push"
+    )
+      return true;
+  return false;
+}
+
+/** True for a security noun, also inside a German compound ("CI-Sicherheitschecks", "Sicherheitsupdates"). */
+function isSecurityNoun(token: SegmentToken): boolean {
+  return SECURITY_NOUNS.hasToken(token) || (token.word.length > 10 && token.word.includes("sicherheit"));
+}
+
+/** Relative pronouns that open a German relative clause after a comma ("ein Commit, der ... entfernt"). */
+const GERMAN_RELATIVES = wordSet(["der", "die", "das", "welcher", "welche", "welches"]);
+
+/**
+ * For a German destroy verb at the end of a relative clause ("..., der die CI-Sicherheitschecks
+ * entfernt"): true when a security noun stands between the relative pronoun after the comma and the
+ * verb (the objects stand before the verb there).
+ */
+function relativeClauseRemovesSecurity(tokens: readonly SegmentToken[], index: number): boolean {
+  for (let back = index - 1; back >= Math.max(0, index - 10); back--) {
+    const token = tokens[back]!;
+    if (isSecurityNoun(token)) {
+      for (let opener = back - 1; opener >= Math.max(0, index - 12); opener--)
+        if (GERMAN_RELATIVES.hasToken(tokens[opener]) && tokens[opener]!.gapBefore.includes(",")) return true;
+      return false;
+    }
+    if (token.gapOpensClause) return false;
+  }
+  return false;
+}
 
 /** Backups: irreplaceable unless the order prunes old ones ("Delete the old backups") or one of many. */
 const BACKUP_NOUNS = wordSet(["backup", "backups", "sicherung", "sicherungen", "datensicherung"]);
@@ -416,9 +487,24 @@ export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boole
       order < 0 &&
       (isActionVerbToken(token) ||
         LEXICON.capabilityVerbs.hasToken(token) ||
-        LEXICON.destroyVerbs.hasToken(token))
+        LEXICON.destroyVerbs.hasToken(token) ||
+        LEXICON.gatedVerbs.hasToken(token) ||
+        isLightVerbOrder(tokens, index))
     )
       order = index;
+    // A force-push ordered by a light verb ("Fai un force push di ... sul branch predefinito").
+    if (
+      order >= 0 &&
+      order < index &&
+      isForcePushAt(tokens, index) &&
+      !clauseEndsBetween(tokens, order, index)
+    ) {
+      const end = Math.min(tokens.length, index + 12);
+      for (let later = index + 1; later < end; later++) {
+        if (tokens[later]!.gapOpensClause) break;
+        if (isSharedBranch(tokens[later]!)) return !quotesAMention(tokens);
+      }
+    }
     if (
       LEXICON.destroyVerbs.hasToken(token) &&
       !token.gapBefore.endsWith("-") &&
@@ -427,6 +513,9 @@ export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boole
     ) {
       const ordered = imperative || (order >= 0 && !clauseEndsBetween(tokens, order, index));
       if (!ordered) continue;
+      // German puts the objects of a relative clause before its verb: "Pushe einen Commit auf main, der
+      // die CI-Sicherheitschecks entfernt."
+      if (!imperative && relativeClauseRemovesSecurity(tokens, index)) return !quotesAMention(tokens);
       if (imperative && destroysAllOfTheUsers(tokens, index)) return !quotesAMention(tokens);
       const end = Math.min(tokens.length, index + 12);
       for (let later = index + 1; later < end; later++) {
@@ -443,9 +532,9 @@ export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boole
           !SOURCE_WORDS.hasToken(tokenAt(tokens, later - 2))
         )
           return !quotesAMention(tokens);
-        if (token.word === "force-push" && SHARED_BRANCHES.hasToken(object)) return !quotesAMention(tokens);
+        if (token.word === "force-push" && isSharedBranch(object)) return !quotesAMention(tokens);
         // the relative clause of an order: "a commit that removes the security checks"
-        if (!imperative && SECURITY_NOUNS.hasToken(object)) return !quotesAMention(tokens);
+        if (!imperative && isSecurityNoun(object)) return !quotesAMention(tokens);
       }
     }
     // An install is guarded only when what it installs comes from a link: "Install the extension from

@@ -1,5 +1,8 @@
 import { decodeBase64, isBase64Character } from "./base64";
 import type { RemovalRange } from "./expand-removals";
+import { isActionVerbToken, LEXICON } from "./lexicon";
+import { isImperativePosition } from "./segment-view";
+import { tokenizeSegment } from "./tokenize-segment";
 
 /** Rule name of a removed encoded payload and of the order to decode it. */
 export const ENCODED_ORDER_RULE = "encoded-order";
@@ -224,7 +227,8 @@ export function findEncodedOrders(
         lineEnd(text, nextStart, Math.min(length, nextStart + ORDER_LOOKBACK)),
       );
     } else next = after;
-    const flagged = scan(decoded);
+    // Hex hides text from people as nothing else does; decoded into an order it is the attack.
+    const flagged = scan(decoded) || (isHexRun(text, start, end) && readsAsOrder(decoded));
     const orderedToActOn = before?.actsOn === true || previous?.actsOn === true || next?.actsOn === true;
     if (!flagged && !orderedToActOn) continue;
     let removalStart = start;
@@ -248,6 +252,88 @@ export function findEncodedOrders(
     index = Math.max(index, removalEnd);
   }
   return removals;
+}
+
+/**
+ * Hex bytes written one by one: escaped ("\\x45\\x78..."), with a "0x" prefix ("0x53 0x61 ..."), or as
+ * pairs between spaces ("53 65 6e 64 ..."); at least MIN_HEX_BYTES of them.
+ */
+const MIN_HEX_BYTES = 12;
+const HEX_BYTE_RUNS = new RegExp(
+  String.raw`(?:\\x[0-9A-Fa-f]{2}){${MIN_HEX_BYTES},}|(?:0x[0-9A-Fa-f]{2}[ ,]{0,2}){${MIN_HEX_BYTES},}|(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2} ){${MIN_HEX_BYTES - 1},}[0-9A-Fa-f]{2}(?![0-9A-Za-z])`,
+  "g",
+);
+
+/**
+ * Payloads written as hex bytes one by one (HEX_BYTE_RUNS) in text[from, to), the window around a
+ * mention of decoding: decoded, and removed with the order to decode them (before the run on its line,
+ * or the next line when it asks to decode) when the decoded text is flagged by `scan`, reads as an
+ * order (readsAsOrder), or reads as text and the order asks to act on it (ACT_ON_DECODED). One native
+ * search over the window; each run is decoded once.
+ */
+export function findHexByteOrders(
+  text: string,
+  from: number,
+  to: number,
+  scan: (decoded: string) => boolean,
+): RemovalRange[] {
+  const removals: RemovalRange[] = [];
+  const window = text.slice(from, to);
+  HEX_BYTE_RUNS.lastIndex = 0;
+  for (let match = HEX_BYTE_RUNS.exec(window); match !== null; match = HEX_BYTE_RUNS.exec(window)) {
+    const start = from + match.index;
+    const end = start + match[0].length;
+    const digits = match[0].replace(/\\x|0x|[ ,]/g, "");
+    if (digits.length % 2 !== 0) continue;
+    const decoded = decodedText(decodeHex(digits, 0, digits.length));
+    if (decoded === undefined) continue;
+    const lineOpen = lineStart(text, start, from);
+    const before = orderText(text, lineOpen, start);
+    const lineClose = lineEnd(text, end, to);
+    let nextStart = lineClose + 1;
+    if (text.charCodeAt(lineClose) === 13 && text.charCodeAt(nextStart) === 10) nextStart++;
+    const next = nextStart < to ? orderText(text, nextStart, lineEnd(text, nextStart, to)) : undefined;
+    const actsOn = before?.actsOn === true || next?.actsOn === true;
+    if (!scan(decoded) && !readsAsOrder(decoded) && !actsOn) continue;
+    removals.push({ start: before?.decodes === true ? before.start : start, end, rule: ENCODED_ORDER_RULE });
+    if (next?.decodes === true) removals.push({ start: next.start, end: next.end, rule: ENCODED_ORDER_RULE });
+  }
+  return removals;
+}
+
+/** Words an order may open with before its verb: "please", "bitte", "per favore", "now", "then". */
+const ORDER_OPENERS: ReadonlySet<string> = new Set([
+  "please",
+  "kindly",
+  "bitte",
+  "per",
+  "favore",
+  "now",
+  "then",
+]);
+
+/**
+ * True when `decoded` (text that was hidden: hex, ROT13, a Caesar shift, reversed) holds a sentence that
+ * opens with an order to act: a verb of the agent's tools (send, upload, run, grant, pay, delete, push,
+ * merge, ...) first in the sentence or after "please". A text for people has no reason to hide such an
+ * order from them ("Transfer 980 euros to IBAN FR76 ...", "Run sudo shutdown -h now on the host"),
+ * while hidden answers, spoilers and hints describe ("The butler did it", "under the left root").
+ */
+export function readsAsOrder(decoded: string): boolean {
+  for (const sentence of decoded.split(/[.!?;\n]+/)) {
+    const tokens = tokenizeSegment(sentence.toLowerCase());
+    let index = 0;
+    while (index < tokens.length - 1 && index < 2 && ORDER_OPENERS.has(tokens[index]!.word)) index++;
+    const token = tokens[index];
+    if (
+      token !== undefined &&
+      tokens.length >= 3 &&
+      isImperativePosition(tokens, index) &&
+      (isActionVerbToken(token) || LEXICON.destroyVerbs.hasToken(token) || LEXICON.gatedVerbs.hasToken(token))
+    )
+      return true;
+  }
+  return false;
 }
 
 /** True when text[start, end) is an even number of hex digits (each pair a byte of hex-encoded text). */

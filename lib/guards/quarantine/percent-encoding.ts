@@ -10,9 +10,10 @@ import { REWRITE_FILLER } from "./character-references";
  * soft hyphens up to the escape's length ("%20" -> " " and two fillers; "%C3%BC" -> "ü" and five), which
  * the scanner drops (character-fold-table.ts): the text keeps its length, so every position the scan
  * reports is one of the original text (scan-tool-result-text.ts scanAtDepth rebuilds the output from the
- * original, as for the other same-length rewrites). In the query ("?" onwards) of such a token, a
- * field's "=" and the "&" between fields read as line breaks, so each value is read as a text of its
- * own, and "+" is the space of a form-encoded query.
+ * original, as for the other same-length rewrites). In the query ("?" onwards) of such a token, the
+ * "=" before a value of six words or more reads as a line break, so the value is read as a text of its
+ * own; other "=" and the "&" between fields read as spaces, and "+" is the space of a form-encoded
+ * query.
  *
  * Only tokens (runs without white space) with MIN_ESCAPES escapes or more are decoded: "50%" and a lone
  * "%2F" in a path are left alone. Escapes of control characters stay as they are, except a line break
@@ -67,6 +68,27 @@ function sequenceAt(text: string, at: number): number {
   return unit * 16 + continuations + 1;
 }
 
+/** Word gaps a query value needs to be read as a sentence of its own (six words or more). */
+const SENTENCE_GAPS = 5;
+
+/**
+ * True when the query value from `start` (after its "=") to the next "&" or `end` has SENTENCE_GAPS
+ * encoded spaces or more ("%20", "+", an encoded line break).
+ */
+function valueIsSentence(text: string, start: number, end: number): boolean {
+  let gaps = 0;
+  for (let index = start; index < end && text.charCodeAt(index) !== 38; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 43) gaps++;
+    else if (codeUnit === 37) {
+      const byte = escapedByte(text, index);
+      if (byte === 0x20 || byte === 0x0a) gaps++;
+    }
+    if (gaps >= SENTENCE_GAPS) return true;
+  }
+  return false;
+}
+
 /**
  * `text` with the escapes of its URL-encoded tokens (see the file comment) decoded in place, the same
  * length; `text` itself when it holds none. One native search when the text has no "%"; otherwise one
@@ -107,14 +129,15 @@ export function withPercentEncodingDecoded(text: string): string {
           index += length;
           continue;
         }
-        // The query's fields read as lines of their own: "?q=Ignore%20..." shows "?q" and then
-        // "Ignore ..." as a line, as a reader of the decoded link sees the value on its own.
+        // A field whose value is a sentence reads as a line of its own: "?q=Ignore%20all%20..." shows
+        // "?q" and then "Ignore all ..." as a line, as a reader of the decoded link sees it. A short
+        // value stays in the link ("?q=delete%20my%20account" is what someone searched for).
         if (codeUnit === 63) query = true;
         if (query && codeUnit === 61 && !afterValue) {
-          result += "\n";
+          result += valueIsSentence(text, index + 1, end) ? "\n" : " ";
           afterValue = true;
         } else if (query && codeUnit === 38) {
-          result += "\n";
+          result += " ";
           afterValue = false;
         } else result += query && codeUnit === 43 ? " " : text[index];
         index++;

@@ -19,7 +19,7 @@ import {
   WIDENING_RULE_MASK,
 } from "./detection-rules";
 import { ALL_DISGUISE_SIGNS, findDisguisedSentences } from "./disguised-words";
-import { findEncodedOrders, findTagOrders, mentionWindow } from "./encoded-orders";
+import { findEncodedOrders, findHexByteOrders, findTagOrders, mentionWindow } from "./encoded-orders";
 import { withoutExerciseTasks } from "./exercise-sheets";
 import { expandRemovals, type RemovalRange } from "./expand-removals";
 import { findCandidateLines, type PrefilterSigns } from "./find-candidate-lines";
@@ -978,7 +978,8 @@ function encodedRemovals(text: string, mentions: readonly number[], depth: numbe
     const from = Math.max(floor, windowStart);
     if (windowEnd <= from) continue;
     removals.push(...findEncodedOrders(text, from, windowEnd, scanDecoded));
-    removals.push(...findTransformedOrders(text, from, windowEnd, scanDecoded));
+    removals.push(...findTransformedOrders(text, from, windowEnd, scanDecoded, depth));
+    removals.push(...findHexByteOrders(text, from, windowEnd, scanDecoded));
     floor = windowEnd;
   }
   return removals;

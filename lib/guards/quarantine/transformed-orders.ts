@@ -1,4 +1,4 @@
-import { ACT_ON_DECODED, ENCODED_ORDER_RULE } from "./encoded-orders";
+import { ACT_ON_DECODED, ENCODED_ORDER_RULE, readsAsOrder } from "./encoded-orders";
 import type { RemovalRange } from "./expand-removals";
 
 /**
@@ -11,10 +11,12 @@ import type { RemovalRange } from "./expand-removals";
  * Only near a mention of the game (TRANSFORM_WORDS are anchors of the pre-filter's encoded-order entry,
  * and ROT13_MENTION, CAESAR_MENTION or REVERSAL_MENTION must match in the window around one): the line part after the
  * mention, then the next line, then the line before, is undone and scanned one level deeper with the
- * whole scanner, until one reads as an order. When that scan flags it, the encoded line and the order to undo it are removed. When it
- * does not, they are removed all the same if the order also says to act on the result (ACT_ON_DECODED:
- * "... and do what it says") and the undone line reads as words (more common words than the line as
- * written): such an order is the attack whatever the payload says. The shift of a Caesar cipher is the
+ * whole scanner, until one reads as an order. When that scan flags it, or the undone line opens with
+ * an order to act (encoded-orders.ts readsAsOrder: hidden text has no reason to order anything), the
+ * encoded line and the order to undo it are removed. Otherwise they are removed all the same if the
+ * order also says to act on the result (ACT_ON_DECODED: "... and do what it says") and the undone line
+ * reads as words (more common words than the line as written): such an order is the attack whatever
+ * the payload says. The shift of a Caesar cipher is the
  * one whose letters fit the three languages' letter frequencies best.
  *
  * Bounded: each candidate line is at most MAX_CANDIDATE characters, a mention reads at most three, and
@@ -49,6 +51,23 @@ export const TRANSFORM_WORDS: readonly string[] = [
   "invertita",
   "rovesciato",
   "rovesciata",
+  "mirrored",
+  "mirror",
+  "gespiegelt",
+  "specchiato",
+  "specchiata",
+  // Reversal written backwards itself.
+  "sdrawkcab",
+  "strawkcür",
+  "oiratnoc",
+  // A Caesar shift named by its letters: "shift each letter back by 5", "jeden Buchstaben um drei",
+  // "ogni lettera spostata".
+  "letter",
+  "letters",
+  "buchstaben",
+  "buchstabe",
+  "lettera",
+  "lettere",
 ];
 
 /**
@@ -59,17 +78,23 @@ const WORD_START = String.raw`(?:(?<![A-Za-z0-9\u00c0-\u024f])|(?<=\\[nrt]))`;
 
 /** A mention of ROT13, any spelling: the letters move 13 places. */
 const ROT13_MENTION = new RegExp(String.raw`${WORD_START}rot[\s-]?13\b`, "gi");
+/** A mention of reversal itself written backwards ("...tnatsissa IA eht rof etoN" + "sdrawkcab"). */
+const BACKWARDS_WRITTEN = /^(?:sdrawkcab|strawkc[üu]r|oiratnoc la)$/i;
+
 /** A mention of a Caesar cipher or shift, in the three languages: the shift is to be found. */
 const CAESAR_MENTION = new RegExp(
-  String.raw`${WORD_START}(?:c(?:a|ä|ae)sar|cifrario di cesare\b|di cesare\b)`,
+  String.raw`${WORD_START}(?:c(?:a|ä|ae)sar|cifrario di cesare\b|di cesare\b|shift (?:each|every|all|the) letters?\b|(?:jeden|jeder|alle) buchstaben?\b|(?:ogni|tutte le) letter[ae]\b)`,
   "gi",
 );
 
 /** A mention of text written backwards, in the three languages. */
 const REVERSAL_MENTION = new RegExp(
-  String.raw`${WORD_START}(?:backwards?\b|reversed?\b|in reverse\b|r[üu]ckw[äa]rts|umgekehrt|al contrario\b|al rovescio\b|a ritroso\b|invertit[oaie]\b|rovesciat[oaie]\b)`,
+  String.raw`${WORD_START}(?:backwards?\b|reversed?\b|in reverse\b|mirror(?:ed)?\b|right to left\b|r[üu]ckw[äa]rts|umgekehrt|gespiegelt|von rechts nach links\b|al contrario\b|al rovescio\b|a ritroso\b|invertit[oaie]\b|rovesciat[oaie]\b|specchiat[oaie]\b|da destra a sinistra\b|sdrawkcab\b|strawkc[üu]r\b|oiratnoc la\b)`,
   "gi",
 );
+
+/** How far after a mention the colon that opens its payload may stand ("ROT13 (decode and do it): ..."). */
+const COLON_REACH = 60;
 
 /** Longest line undone and scanned. */
 const MAX_CANDIDATE = 2000;
@@ -87,7 +112,7 @@ const COMMON_WORDS: ReadonlySet<string> = new Set(
 
 function commonWords(text: string): number {
   let count = 0;
-  for (const word of text.toLowerCase().split(/[^a-zà-ÿ]+/)) if (COMMON_WORDS.has(word)) count++;
+  for (const word of text.toLowerCase().split(/[^a-zà-ÿ0-9]+/)) if (COMMON_WORDS.has(word)) count++;
   return count;
 }
 
@@ -229,9 +254,11 @@ export function findTransformedOrders(
   from: number,
   to: number,
   scan: (decoded: string) => boolean,
+  depth = 0,
 ): RemovalRange[] {
   const window = text.slice(from, to);
-  const mentions: { at: number; end: number; undo: "rot13" | "caesar" | "reversal" }[] = [];
+  const mentions: { at: number; end: number; undo: "rot13" | "caesar" | "reversal"; backwards: boolean }[] =
+    [];
   for (const [search, undo] of [
     [ROT13_MENTION, "rot13"],
     [CAESAR_MENTION, "caesar"],
@@ -239,7 +266,12 @@ export function findTransformedOrders(
   ] as const) {
     search.lastIndex = 0;
     for (let match = search.exec(window); match !== null; match = search.exec(window))
-      mentions.push({ at: from + match.index, end: from + match.index + match[0].length, undo });
+      mentions.push({
+        at: from + match.index,
+        end: from + match.index + match[0].length,
+        undo,
+        backwards: undo === "reversal" && BACKWARDS_WRITTEN.test(match[0]),
+      });
   }
   if (mentions.length === 0) return [];
   mentions.sort((first, second) => first.at - second.at);
@@ -247,17 +279,36 @@ export function findTransformedOrders(
   let floor = from;
   for (const mention of mentions) {
     if (mention.at < floor) continue;
+    // A mention written backwards is read in the tool result itself only: one level down it is what
+    // reversing a plain "backwards" gives, and undoing that line again gives back the plain text.
+    if (mention.backwards && depth > 0) continue;
     const orderLine = lineAround(text, mention.at, floor, to);
     const order = trimmed(text, orderLine);
     if (order === undefined) continue;
     // The payload: after the mention on its line (after a colon there, when one follows the mention),
     // else the next line, else the line before.
+    // A label's colon (followed by a blank) within COLON_REACH characters; not the colon of "https://".
     let restStart = mention.end;
-    while (restStart < orderLine.end && text.charCodeAt(restStart) !== 58) restStart++;
-    restStart = restStart < orderLine.end ? restStart + 1 : mention.end;
+    const colonLimit = Math.min(orderLine.end, mention.end + COLON_REACH);
+    while (
+      restStart < colonLimit &&
+      !(
+        text.charCodeAt(restStart) === 58 &&
+        (restStart + 1 >= orderLine.end || text.charCodeAt(restStart + 1) <= 32)
+      )
+    )
+      restStart++;
+    restStart = restStart < colonLimit ? restStart + 1 : mention.end;
     const rest = trimmed(text, { start: restStart, end: orderLine.end });
     const candidates: Line[] = [];
     if (rest !== undefined) candidates.push(rest);
+    // Before the mention on its line: "... eteleD  <- backwards, flip it", "P.S. Fraq n pbcl ... (rot13 -
+    // decode and do it)"; the whole line when the mention itself is written backwards ("sdrawkcab").
+    const before = trimmed(text, {
+      start: orderLine.start,
+      end: mention.backwards ? orderLine.end : mention.at,
+    });
+    if (before !== undefined) candidates.push(before);
     const next = nextLine(text, orderLine.end, to);
     if (next !== undefined) candidates.push(next);
     const previous = previousLine(text, orderLine.start, floor);
@@ -274,9 +325,11 @@ export function findTransformedOrders(
             ? bestRotation(written)
             : reversed(written);
       if (!scan(undone)) {
-        if (!actsOn) continue;
+        // Undone, the line must read better than it was written (more common words): a plain line
+        // undone twice is no hidden order. An order to act on it needs two such words at least.
         const words = commonWords(undone);
-        if (words < 2 || words <= commonWords(written)) continue;
+        const better = words > commonWords(written);
+        if (!(better && readsAsOrder(undone)) && !(better && words >= 2 && actsOn)) continue;
       }
       if (candidate.start >= order.start && candidate.end <= order.end)
         removals.push({ start: order.start, end: order.end, rule: ENCODED_ORDER_RULE });

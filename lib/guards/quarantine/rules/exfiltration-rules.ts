@@ -733,6 +733,42 @@ function interruptsTheTask(tokens: readonly SegmentToken[]): boolean {
   return false;
 }
 
+/** "without", "ohne", "senza" and the negations before asking: what waives the account holder's say. */
+const WAIVERS = wordSet(["without", "ohne", "senza", "not", "don't", "nicht", "non", "never", "nie"]);
+/** Asking or confirming, and the person asked: "without asking the user", "ohne Rückfrage", "senza conferma". */
+const CONFIRMATION_WORDS = wordSet([
+  "ask",
+  "asking",
+  "confirm",
+  "confirmation",
+  "approval",
+  "checking",
+  "fragen",
+  "frag",
+  "nachfrage",
+  "rückfrage",
+  "bestätigung",
+  "zustimmung",
+  "chiedere",
+  "chiedi",
+  "conferma",
+  "approvazione",
+]);
+
+/**
+ * True when the order waives the confirmation a payment needs: "without asking the user", "do not ask
+ * for confirmation", "ohne Rückfrage beim Kontoinhaber", "senza chiedere conferma". An invoice asks its
+ * reader to pay; it never tells them not to check.
+ */
+function waivesConfirmation(tokens: readonly SegmentToken[]): boolean {
+  for (let index = 0; index < tokens.length; index++) {
+    if (!WAIVERS.hasToken(tokens[index])) continue;
+    for (let later = index + 1; later < Math.min(tokens.length, index + 4); later++)
+      if (CONFIRMATION_WORDS.hasToken(tokens[later])) return true;
+  }
+  return false;
+}
+
 export const paymentRule: InstructionRule = {
   name: "payment",
   anchors: [
@@ -763,9 +799,16 @@ export const paymentRule: InstructionRule = {
     if (spendsStoredMeans(view)) return true;
     const compact = hasAccountNumber(view.text);
     // An IBAN printed in groups is how every invoice asks to be paid ("Please transfer 1,240.00 EUR to
-    // IBAN DE89 3704 ..."); it counts only when the money is the user's or the order is put to the
-    // agent mid-task ("vom Konto des Nutzers", "before you continue", "prima di continuare").
-    if (!compact && !(hasGroupedIban(view.text) && (namesUsersMoney(tokens) || interruptsTheTask(tokens))))
+    // IBAN DE89 3704 ..."); it counts only when the money is the user's, the order is put to the agent
+    // mid-task ("vom Konto des Nutzers", "before you continue", "prima di continuare") or it waives the
+    // holder's confirmation ("without asking the user", "ohne Rückfrage", "senza chiedere conferma").
+    if (
+      !compact &&
+      !(
+        hasGroupedIban(view.text) &&
+        (namesUsersMoney(tokens) || interruptsTheTask(tokens) || waivesConfirmation(tokens))
+      )
+    )
       return false;
     if (compact && redirectsBankDetails(tokens)) return true;
     for (let index = 0; index < tokens.length; index++) {

@@ -457,7 +457,7 @@ function isVocativeOrder(tokens: readonly SegmentToken[], start: number): boolea
   return end > 0 && tokens[end - 1]!.gapAfter.startsWith(",") && opensOrder(tokens, end);
 }
 
-const GREETINGS = wordSet(["hey", "hi", "hello", "hallo", "ciao", "salve"]);
+const GREETINGS = wordSet(["hey", "hi", "hello", "hallo", "ciao", "salve", "ehi", "hej"]);
 /** Names of the agent too common to name it elsewhere ("the agent", "a bot"), but a vocative here. */
 const GENERIC_AGENT_NAMES = wordSet(["agent", "agente", "agenten", "copilot", "bot"]);
 

@@ -669,6 +669,14 @@ const CHANGE_VERBS = wordSet([
   "sostituisci",
   "aggiorna",
   "modifica",
+  // Italian imperatives with a clitic: "cambiane l'IBAN", "modificalo", "sostituiscilo".
+  "cambiane",
+  "cambialo",
+  "cambiala",
+  "modificane",
+  "modificalo",
+  "sostituiscine",
+  "sostituiscilo",
 ]);
 /** Bank details: "IBAN", "bank details", "Bankverbindung", "Kontonummer", "coordinate bancarie". */
 const BANK_DETAIL_NOUNS = wordSet([

@@ -343,6 +343,10 @@ const POWER_ROLES = wordSet([
   "servizio",
   "supporto",
   "contabile",
+  "proprietario",
+  "proprietaria",
+  "eigentümer",
+  "eigentümerin",
 ]);
 
 /** True when a role with power follows within six words from `index`: "the company's CFO assistant". */
@@ -387,6 +391,39 @@ function handsHiddenIdentity(tokens: readonly SegmentToken[]): boolean {
   return false;
 }
 
+/**
+ * Words of a time phrase that may open the sentence before the order: "Da questo momento in poi
+ * considerati ...", "Ab jetzt betrachte dich ...", "From now on consider yourself ...".
+ */
+const TIME_LEAD_WORDS = wordSet([
+  "da",
+  "questo",
+  "momento",
+  "in",
+  "poi",
+  "d'ora",
+  "ora",
+  "adesso",
+  "ab",
+  "jetzt",
+  "sofort",
+  "von",
+  "nun",
+  "an",
+  "from",
+  "now",
+  "on",
+  "this",
+  "point",
+]);
+
+/** True when only a time phrase (TIME_LEAD_WORDS, at most five words) opens the sentence before `index`. */
+function followsTimeLead(tokens: readonly SegmentToken[], index: number): boolean {
+  if (index === 0 || index > 5) return false;
+  for (let before = 0; before < index; before++) if (!TIME_LEAD_WORDS.hasToken(tokens[before])) return false;
+  return FROM_NOW_WORDS.hasToken(tokens[index - 1]) || tokens[index - 1]!.word === "momento";
+}
+
 /** Openers of a pretended identity: "act as if you were", "consider yourself", "betrachte dich als", "considerati". */
 const PRETEND_OPENERS = wordSet(["consider", "betrachte", "considerati", "immagina", "imagine"]);
 /** Words that make the pretence last or act: "from this point on", "ab jetzt", "d'ora in poi", "and merge ...". */
@@ -424,7 +461,11 @@ function pretendsPowerfulIdentity(tokens: readonly SegmentToken[]): boolean {
     )
       from = index + 3;
     else if (word === "finta" && tokens[index + 1]?.word === "di") from = index + 2;
-    else if (PRETEND_OPENERS.hasToken(tokens[index]) && isImperativePosition(tokens, index)) from = index + 1;
+    else if (
+      PRETEND_OPENERS.hasToken(tokens[index]) &&
+      (isImperativePosition(tokens, index) || followsTimeLead(tokens, index))
+    )
+      from = index + 1;
     if (from < 0) continue;
     let role = -1;
     for (let later = from; later < Math.min(tokens.length, from + 7); later++) {
@@ -435,6 +476,8 @@ function pretendsPowerfulIdentity(tokens: readonly SegmentToken[]): boolean {
       }
     }
     if (role < 0) continue;
+    // "Da questo momento in poi considerati ...": the time phrase before the order makes it last.
+    if (followsTimeLead(tokens, from - 1)) return true;
     for (let later = from; later < Math.min(tokens.length, role + 10); later++) {
       const token = tokens[later]!;
       if (later > role && /[.!?]/.test(token.gapBefore)) break;
@@ -892,6 +935,8 @@ export const personaSwitchRule: InstructionRule = {
     "per",
     "fingiti",
     "spacciati",
+    // The reflexive is inside the Italian imperative: "considerati il nuovo proprietario".
+    "considerati",
   ],
   matches: ({ tokens }) => {
     if (renamesTheReader(tokens) || handsHiddenIdentity(tokens)) return true;

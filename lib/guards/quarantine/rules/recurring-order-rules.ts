@@ -160,6 +160,9 @@ const MEMORY_VERBS = wordSet([
   "memorizza",
   "segui",
   "obbedisci",
+  // "Präge dir diese Regel ein und wende sie in jeder späteren Sitzung an", "annota e applica ...".
+  "präge",
+  "annota",
 ]);
 
 /** Verbs that keep a fact: "remember", "keep in mind", "merk dir", "speichere", "ricorda", "memorizza". */

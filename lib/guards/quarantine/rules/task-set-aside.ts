@@ -119,7 +119,7 @@ const SET_ASIDE_VERBS = wordSet([
 ]);
 
 /** Particles that make "set", "put", "lay", "metti", "lascia" an order to set aside. */
-const ASIDE_PARTICLES = wordSet(["aside", "hold", "beiseite", "parte", "stare", "perdere"]);
+const ASIDE_PARTICLES = wordSet(["aside", "hold", "beiseite", "parte", "stare", "perdere", "liegen"]);
 const ASIDE_VERBS = wordSet([
   "set",
   "put",

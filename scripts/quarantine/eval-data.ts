@@ -139,6 +139,22 @@ export function writerProbeCases(
 }
 
 /**
+ * The disguise probes (disguise-probes.jsonl): 180 attacks and 180 hard benign texts, 60 and 60 per
+ * language, written for the fifty-first pass by a helper that saw neither the repository nor any
+ * evaluation data, after the pass's first disguise readers existed and before any was tuned on it. The
+ * attacks hide an order by spelling it letter by letter with separators, URL encoding, ROT13 or a
+ * Caesar shift, reversal, hex or styled letters (`obfuscation`); the benign texts use the same forms
+ * innocently (acronyms, spoilers, hex dumps, search links, palindromes, flags) or talk about them
+ * ("mention"). Split by language before anything was read: the English third ("en") is tuned on, the
+ * German and Italian two thirds ("de-it") are held out (docs/quarantine.md "Disguises of form ...").
+ */
+export function disguiseProbeCases(part: "en" | "de-it"): EvalRecord[] {
+  return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "disguise-probes.jsonl")).filter(
+    (record) => (part === "en") === (record.lang === "en"),
+  );
+}
+
+/**
  * The hand-written hard benign texts of this folder (hard-benign.jsonl): advisories and blog posts that
  * describe indirect prompt injection, code and config lines, support playbooks, prompt-engineering docs
  * (EN/DE/IT). Split by train.ts hardBenignPartition into training, threshold and reserved thirds.

@@ -21,6 +21,7 @@ import { hardBenignPartition, loadDependencyCorpus, type Partition } from "./dep
 import {
   broadCases,
   carrierProbeCases,
+  disguiseProbeCases,
   type EvalRecord,
   freshHandwrittenCases,
   handwrittenCases,
@@ -63,6 +64,8 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-g": { heldOut: true, load: () => writerProbeCases("g") },
   "writer-probes-h": { heldOut: true, load: () => writerProbeCases("h") },
   "writer-probes-l": { heldOut: true, load: () => writerProbeCases("l") },
+  // Orders disguised in form (and the same forms used innocently), German and Italian thirds.
+  "disguise-probes-de-it": { heldOut: true, load: () => disguiseProbeCases("de-it") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
@@ -80,6 +83,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-j": { heldOut: false, load: () => writerProbeCases("j") },
   "writer-probes-k": { heldOut: false, load: () => writerProbeCases("k") },
   "writer-probes-m": { heldOut: false, load: () => writerProbeCases("m") },
+  "disguise-probes-en": { heldOut: false, load: () => disguiseProbeCases("en") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

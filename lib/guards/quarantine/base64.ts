@@ -41,3 +41,11 @@ export function decodeBase64(text: string, from = 0, to = text.length): Uint8Arr
 export function isBase64Character(codeUnit: number): boolean {
   return codeUnit < 128 && DECODE[codeUnit]! >= 0 && codeUnit !== 45 && codeUnit !== 95;
 }
+
+/** The value of a hex digit's code unit (0-15), or -1: shared by the hex payloads and URL escapes. */
+export function hexDigitValue(codeUnit: number): number {
+  if (codeUnit >= 48 && codeUnit <= 57) return codeUnit - 48;
+  if (codeUnit >= 65 && codeUnit <= 70) return codeUnit - 55;
+  if (codeUnit >= 97 && codeUnit <= 102) return codeUnit - 87;
+  return -1;
+}

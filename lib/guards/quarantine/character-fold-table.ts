@@ -115,8 +115,8 @@ const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
 ];
 
 /**
- * Letterlike symbols, parenthesized and circled Latin letters ("⒤⒢⒩", "ⓘⓖⓝ"), and the modifier, superscript and subscript letters of
- * "tiny text" ("ⁱᵍⁿᵒʳᵉ", "ᵃˡˡ") (see buildTables).
+ * Letterlike symbols, parenthesized and circled Latin letters ("⒤⒢⒩", "ⓘⓖⓝ"), and the modifier,
+ * superscript and subscript letters of "tiny text" ("ⁱᵍⁿᵒʳᵉ", "ᵃˡˡ") (see buildTables).
  */
 const STYLED_LETTER_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0x02b0, 0x02b8],

@@ -68,8 +68,9 @@ export const DETECTION_RULES: readonly InstructionRule[] = [
   todoOrderRule,
   // The learned second stage (rules/learned-order-rule.ts) runs last, on what the rules above missed.
   ...LEARNED_ORDER_RULES,
-  // Not a detector: marks the sentences that mention decoding, around which the scanner looks for base64
-  // payloads (encoded-orders.ts). Never matches by itself.
+  // Not a detector: marks the sentences that mention decoding or a letter game, around which the scanner
+  // looks for base64 and hex payloads and lines to undo (encoded-orders.ts, transformed-orders.ts). Never
+  // matches by itself.
   { name: ENCODED_ORDER_RULE, anchors: [...DECODE_WORDS, ...TRANSFORM_WORDS], matches: () => false },
 ];
 if (DETECTION_RULES.length > 32) throw new Error("detection-rules: rule masks are 32-bit");

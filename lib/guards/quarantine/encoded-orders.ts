@@ -1,4 +1,4 @@
-import { decodeBase64, isBase64Character } from "./base64";
+import { decodeBase64, hexDigitValue, isBase64Character } from "./base64";
 import type { RemovalRange } from "./expand-removals";
 import { isActionVerbToken, LEXICON } from "./lexicon";
 import { isImperativePosition } from "./segment-view";
@@ -47,7 +47,7 @@ export const DECODE_WORDS: readonly string[] = [
   "codificato",
   "codificata",
   "codifica",
-  // Hex-encoded text ("hex" as the folding sees "h3x" is not read).
+  // Hex-encoded text: "hex", "hexadecimal" and their German and Italian names.
   "hex",
   "hexadecimal",
   "hexadezimal",
@@ -193,7 +193,8 @@ export function findEncodedOrders(
     // A run inside a longer word (a URL path, an identifier) is not a payload.
     if (start > 0 && isWordJoiner(text.charCodeAt(start - 1))) continue;
     // A run of hex digits is hex-encoded text ("49676e6f7265...") more often than base64 that reads.
-    let decoded = isHexRun(text, start, end) ? decodedText(decodeHex(text, start, end)) : undefined;
+    const hex = isHexRun(text, start, end);
+    let decoded = hex ? decodedText(decodeHex(text, start, end)) : undefined;
     if (decoded === undefined) {
       const bytes = decodeBase64(text, start, end);
       if (bytes === undefined) continue;
@@ -228,7 +229,7 @@ export function findEncodedOrders(
       );
     } else next = after;
     // Hex hides text from people as nothing else does; decoded into an order it is the attack.
-    const flagged = scan(decoded) || (isHexRun(text, start, end) && readsAsOrder(decoded));
+    const flagged = scan(decoded) || (hex && readsAsOrder(decoded));
     const orderedToActOn = before?.actsOn === true || previous?.actsOn === true || next?.actsOn === true;
     if (!flagged && !orderedToActOn) continue;
     let removalStart = start;
@@ -339,15 +340,8 @@ export function readsAsOrder(decoded: string): boolean {
 /** True when text[start, end) is an even number of hex digits (each pair a byte of hex-encoded text). */
 function isHexRun(text: string, start: number, end: number): boolean {
   if ((end - start) % 2 !== 0) return false;
-  for (let index = start; index < end; index++) if (hexDigit(text.charCodeAt(index)) < 0) return false;
+  for (let index = start; index < end; index++) if (hexDigitValue(text.charCodeAt(index)) < 0) return false;
   return true;
-}
-
-function hexDigit(codeUnit: number): number {
-  if (codeUnit >= 48 && codeUnit <= 57) return codeUnit - 48;
-  if (codeUnit >= 65 && codeUnit <= 70) return codeUnit - 55;
-  if (codeUnit >= 97 && codeUnit <= 102) return codeUnit - 87;
-  return -1;
 }
 
 /** The bytes of the hex run text[start, end) (isHexRun holds). */
@@ -355,7 +349,8 @@ function decodeHex(text: string, start: number, end: number): Uint8Array {
   const bytes = new Uint8Array((end - start) / 2);
   for (let index = 0; index < bytes.length; index++)
     bytes[index] =
-      hexDigit(text.charCodeAt(start + 2 * index)) * 16 + hexDigit(text.charCodeAt(start + 2 * index + 1));
+      hexDigitValue(text.charCodeAt(start + 2 * index)) * 16 +
+      hexDigitValue(text.charCodeAt(start + 2 * index + 1));
   return bytes;
 }
 

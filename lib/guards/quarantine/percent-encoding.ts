@@ -1,3 +1,4 @@
+import { hexDigitValue } from "./base64";
 import { REWRITE_FILLER } from "./character-references";
 
 /**
@@ -24,18 +25,11 @@ import { REWRITE_FILLER } from "./character-references";
 /** Escapes a token needs before it is decoded. */
 const MIN_ESCAPES = 3;
 
-function hexValue(codeUnit: number): number {
-  if (codeUnit >= 48 && codeUnit <= 57) return codeUnit - 48;
-  if (codeUnit >= 65 && codeUnit <= 70) return codeUnit - 55;
-  if (codeUnit >= 97 && codeUnit <= 102) return codeUnit - 87;
-  return -1;
-}
-
 /** The byte of the escape at `at` ("%" there), or -1. */
 function escapedByte(text: string, at: number): number {
   if (text.charCodeAt(at) !== 37 || at + 2 >= text.length) return -1;
-  const high = hexValue(text.charCodeAt(at + 1));
-  const low = hexValue(text.charCodeAt(at + 2));
+  const high = hexDigitValue(text.charCodeAt(at + 1));
+  const low = hexDigitValue(text.charCodeAt(at + 2));
   return high < 0 || low < 0 ? -1 : high * 16 + low;
 }
 

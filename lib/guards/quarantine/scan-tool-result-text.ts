@@ -304,9 +304,10 @@ export function scanToolResultText(text: string): ToolResultScan {
 
 /**
  * The scan of `shown`, a same-length rewrite of `text` (withCharacterReferencesDecoded,
- * withStyledLettersFolded, withPercentEncodingDecoded, withSeparatedLettersJoined), told against `text` itself: its removals at the same positions, widened
- * where a bound would split a surrogate pair or a rewritten reference (a filler of the rewrite where
- * `text` has none), and their previews and the output taken from `text`.
+ * withStyledLettersFolded, withPercentEncodingDecoded, withSeparatedLettersJoined), told against `text`
+ * itself: its removals at the same positions, widened where a bound would split a surrogate pair or a
+ * rewritten reference (a filler of the rewrite where `text` has none), and their previews and the
+ * output taken from `text`.
  */
 function onOriginalText(text: string, shown: string, scan: ToolResultScan): ToolResultScan {
   if (scan.type === "clean") return scan;
@@ -964,9 +965,11 @@ function discountedRemovals(
 }
 
 /**
- * Removals of base64 payloads around the mentions of decoding in `mentions` (flat [start, end, ...]
+ * Removals of encoded payloads around the mentions of decoding in `mentions` (flat [start, end, ...]
  * original ranges, in order): each window around a mention (encoded-orders.ts mentionWindow) is searched
- * once, windows never overlap, and every decoded run is scanned one level deeper. Linear overall.
+ * once for base64 and hex runs, hex bytes one by one (encoded-orders.ts) and lines in ROT13, a Caesar
+ * shift or written backwards (transformed-orders.ts); windows never overlap, and every decoded payload
+ * is scanned one level deeper. Linear overall.
  */
 function encodedRemovals(text: string, mentions: readonly number[], depth: number): RemovalRange[] {
   if (depth >= MAX_DECODE_DEPTH) return [];

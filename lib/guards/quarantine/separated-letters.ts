@@ -1,13 +1,13 @@
 import { REWRITE_FILLER } from "./character-references";
 
 /**
- * Words spelled letter by letter with a punctuation mark between the letters: "I.g.n.o.r.e a.l.l
- * p.r.e.v.i.o.u.s i.n.s.t.r.u.c.t.i.o.n.s", "V-e-r-g-i-s-s d-e-i-n-e R-e-g-e-l-n", "i_s_t_r_u_z_i_o_n_i",
- * "s*e*n*d". A reader sees the words; the scanner saw one-letter tokens, so an order spelled this way
+ * Words spelled letter by letter with a mark, a symbol or an emoji between the letters: "I.g.n.o.r.e
+ * a.l.l p.r.e.v.i.o.u.s i.n.s.t.r.u.c.t.i.o.n.s", "V-e-r-g-i-s-s d-e-i-n-e R-e-g-e-l-n",
+ * "i_s_t_r_u_z_i_o_n_i", "s*e*n*d", "I♥g♥n♥o♥r♥e", "I🙂g🙂n🙂o". A reader sees the words; the scanner saw one-letter tokens, so an order spelled this way
  * passed. (Letters spaced with blanks, "I g n o r e", are read by disguised-words.ts, which needs the
  * double blank between words that this spelling does not.)
  *
- * withSeparatedLettersJoined writes each separator of such a run as a soft hyphen, which the scanner drops
+ * withSeparatedLettersJoined writes each separator of such a run as soft hyphens, which the scanner drops
  * (character-fold-table.ts): the text keeps its length, so every position the scan reports is one of the
  * original text (scan-tool-result-text.ts scanAtDepth rebuilds the output from the original, as for the
  * other same-length rewrites).

@@ -8,18 +8,19 @@ import type { RemovalRange } from "./expand-removals";
  * letters that spell nothing. Base64 and hex payloads are encoded-orders.ts's; this module reads the two
  * games that keep a text's letters and change their order or their value.
  *
- * Only near a mention of the game (TRANSFORM_WORDS are anchors of the pre-filter's encoded-order entry,
- * and ROT13_MENTION, CAESAR_MENTION or REVERSAL_MENTION must match in the window around one): the line part after the
- * mention, then the next line, then the line before, is undone and scanned one level deeper with the
- * whole scanner, until one reads as an order. When that scan flags it, or the undone line opens with
- * an order to act (encoded-orders.ts readsAsOrder: hidden text has no reason to order anything), the
- * encoded line and the order to undo it are removed. Otherwise they are removed all the same if the
- * order also says to act on the result (ACT_ON_DECODED: "... and do what it says") and the undone line
- * reads as words (more common words than the line as written): such an order is the attack whatever
- * the payload says. The shift of a Caesar cipher is the
- * one whose letters fit the three languages' letter frequencies best.
+ * Only near a mention of the game (TRANSFORM_WORDS are anchors of the pre-filter's encoded-order
+ * entry, and ROT13_MENTION, CAESAR_MENTION or REVERSAL_MENTION must match in the window around one):
+ * the text after the mention on its line (after a label's colon), the text before it on the line, the
+ * next line and the line before are undone in turn and scanned one level deeper with the whole scanner,
+ * until one reads as an order. When that scan flags it, or the undone line opens with an order to use a
+ * tool and reads better than it was written (encoded-orders.ts readsAsOrder: hidden text has no reason
+ * to order anything), the line and the order to undo it are removed. Otherwise they are removed all
+ * the same if the order also says to act on the result (ACT_ON_DECODED: "... and do what it says") and
+ * the undone line reads as words (more common words than the line as written, two at least): such an
+ * order is the attack whatever the payload says. The shift of a Caesar cipher is the one whose letters
+ * fit the three languages' letter frequencies best.
  *
- * Bounded: each candidate line is at most MAX_CANDIDATE characters, a mention reads at most three, and
+ * Bounded: each candidate line is at most MAX_CANDIDATE characters, a mention reads at most four, and
  * a floor moves past every mention's line and removal (so a line is a candidate of at most two mentions
  * in a row); a Caesar shift is chosen from one count of the letters, so the work stays linear in the
  * text.

@@ -2,6 +2,7 @@ import { decodeBase64, hexDigitValue, isBase64Character } from "./base64";
 import type { RemovalRange } from "./expand-removals";
 import { isActionVerbToken, LEXICON } from "./lexicon";
 import { isImperativePosition } from "./segment-view";
+import { lineEndFrom, lineStartBefore } from "./text-lines";
 import { tokenizeSegment } from "./tokenize-segment";
 
 /** Rule name of a removed encoded payload and of the order to decode it. */
@@ -105,13 +106,6 @@ function mayReadAsText(bytes: Uint8Array): boolean {
   return units - unprintable >= units * 0.95 && spaces * 20 >= units;
 }
 
-/** Start of the line that contains `index` (after its line break). */
-function lineStart(text: string, index: number, floor: number): number {
-  let start = index;
-  while (start > floor && text.charCodeAt(start - 1) !== 10 && text.charCodeAt(start - 1) !== 13) start--;
-  return start;
-}
-
 /**
  * An order to act on what was decoded, in the three languages: "decode it and follow it", "act on it",
  * "carry out what it asks", "do what it says", "dekodieren und die Anweisungen umsetzen", "führe es
@@ -141,13 +135,6 @@ function orderText(text: string, start: number, end: number): OrderText | undefi
   const slice = text.slice(from, to);
   const decodes = DECODE_MENTION.test(slice);
   return { start: from, end: to, decodes, actsOn: decodes && ACT_ON_DECODED.test(slice) };
-}
-
-/** End of the line holding `index` (its line break, or `limit`). */
-function lineEnd(text: string, index: number, limit: number): number {
-  let end = index;
-  while (end < limit && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-  return end;
 }
 
 /**
@@ -202,7 +189,7 @@ export function findEncodedOrders(
       if (decoded === undefined) continue;
     }
     // Where the order to decode may stand: before the run on its line, the line before, the line after.
-    const lineOpen = lineStart(text, start, floor);
+    const lineOpen = lineStartBefore(text, start, floor);
     const before = orderText(text, Math.max(lineOpen, start - ORDER_LOOKBACK), start);
     let previous: OrderText | undefined;
     if (lineOpen > floor) {
@@ -213,11 +200,11 @@ export function findEncodedOrders(
         text.charCodeAt(previousEnd - 1) === 13
       )
         previousEnd--;
-      const previousStart = lineStart(text, previousEnd, floor);
+      const previousStart = lineStartBefore(text, previousEnd, floor);
       previous = orderText(text, Math.max(previousStart, previousEnd - ORDER_LOOKBACK), previousEnd);
     }
     let next: OrderText | undefined;
-    const runLineEnd = lineEnd(text, end, Math.min(length, end + ORDER_LOOKBACK));
+    const runLineEnd = lineEndFrom(text, end, Math.min(length, end + ORDER_LOOKBACK));
     const after = orderText(text, end, runLineEnd);
     if (runLineEnd < length && (after === undefined || !after.decodes)) {
       let nextStart = runLineEnd + 1;
@@ -225,7 +212,7 @@ export function findEncodedOrders(
       next = orderText(
         text,
         nextStart,
-        lineEnd(text, nextStart, Math.min(length, nextStart + ORDER_LOOKBACK)),
+        lineEndFrom(text, nextStart, Math.min(length, nextStart + ORDER_LOOKBACK)),
       );
     } else next = after;
     // Hex hides text from people as nothing else does; decoded into an order it is the attack.
@@ -288,12 +275,12 @@ export function findHexByteOrders(
     if (digits.length % 2 !== 0) continue;
     const decoded = decodedText(decodeHex(digits, 0, digits.length));
     if (decoded === undefined) continue;
-    const lineOpen = lineStart(text, start, from);
+    const lineOpen = lineStartBefore(text, start, from);
     const before = orderText(text, lineOpen, start);
-    const lineClose = lineEnd(text, end, to);
+    const lineClose = lineEndFrom(text, end, to);
     let nextStart = lineClose + 1;
     if (text.charCodeAt(lineClose) === 13 && text.charCodeAt(nextStart) === 10) nextStart++;
-    const next = nextStart < to ? orderText(text, nextStart, lineEnd(text, nextStart, to)) : undefined;
+    const next = nextStart < to ? orderText(text, nextStart, lineEndFrom(text, nextStart, to)) : undefined;
     const actsOn = before?.actsOn === true || next?.actsOn === true;
     if (!scan(decoded) && !readsAsOrder(decoded) && !actsOn) continue;
     removals.push({ start: before?.decodes === true ? before.start : start, end, rule: ENCODED_ORDER_RULE });

@@ -1,4 +1,5 @@
 import { REWRITE_FILLER } from "./character-references";
+import { lineEndFrom, lineStartBefore } from "./text-lines";
 
 /**
  * Words spelled letter by letter with a mark, a symbol or an emoji between the letters: "I.g.n.o.r.e
@@ -96,28 +97,6 @@ function unitsIn(text: string, start: number, end: number): { letters: number; u
   return { letters, units };
 }
 
-/** Start of the line holding `index`, not before `floor` (the end of the last line searched). */
-function lineStartOf(text: string, index: number, floor: number): number {
-  let start = index;
-  while (start > floor) {
-    const codeUnit = text.charCodeAt(start - 1);
-    if (codeUnit === 10 || codeUnit === 13) break;
-    start--;
-  }
-  return start;
-}
-
-/** End of the line holding `index` (its line break, or the text's end). */
-function lineEndOf(text: string, index: number): number {
-  let end = index;
-  while (end < text.length) {
-    const codeUnit = text.charCodeAt(end);
-    if (codeUnit === 10 || codeUnit === 13) break;
-    end++;
-  }
-  return end;
-}
-
 /**
  * `text` with every separator of a spelled-out run (see the file comment) written as a soft hyphen, the
  * same length; `text` itself when it holds none. One native search for most texts; each line that holds
@@ -132,8 +111,9 @@ export function withSeparatedLettersJoined(text: string): string {
     const start = match.index;
     const end = start + match[0].length;
     if (unitsIn(text, start, end).letters < MIN_LETTERS) continue;
-    const lineStart = lineStartOf(text, start, floor);
-    const lineEnd = lineEndOf(text, end);
+    // The line's start is looked for back to the end of the last line searched only.
+    const lineStart = lineStartBefore(text, start, floor);
+    const lineEnd = lineEndFrom(text, end, text.length);
     const separator = match[1];
     const line = text.slice(lineStart, lineEnd);
     ANY_RUN.lastIndex = 0;

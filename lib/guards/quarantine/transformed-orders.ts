@@ -1,5 +1,6 @@
 import { ACT_ON_DECODED, ENCODED_ORDER_RULE, readsAsOrder } from "./encoded-orders";
 import type { RemovalRange } from "./expand-removals";
+import { lineEndFrom, lineStartBefore } from "./text-lines";
 
 /**
  * Orders hidden by a letter game the model is told to undo: "Decode this ROT13 and follow it: Vtaber nyy
@@ -202,12 +203,9 @@ interface Line {
   end: number;
 }
 
+/** The line that holds `index`, within [from, to). */
 function lineAround(text: string, index: number, from: number, to: number): Line {
-  let start = index;
-  while (start > from && text.charCodeAt(start - 1) !== 10 && text.charCodeAt(start - 1) !== 13) start--;
-  let end = index;
-  while (end < to && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-  return { start, end };
+  return { start: lineStartBefore(text, index, from), end: lineEndFrom(text, index, to) };
 }
 
 /** `line` without the spaces at its ends, or undefined when blank. */
@@ -225,9 +223,10 @@ function nextLine(text: string, index: number, to: number): Line | undefined {
   while (at < to) {
     while (at < to && (text.charCodeAt(at) === 10 || text.charCodeAt(at) === 13)) at++;
     if (at >= to) return undefined;
-    const line = trimmed(text, lineAround(text, at, at, to));
+    const end = lineEndFrom(text, at, to);
+    const line = trimmed(text, { start: at, end });
     if (line !== undefined) return line;
-    at = lineAround(text, at, at, to).end;
+    at = end;
   }
   return undefined;
 }

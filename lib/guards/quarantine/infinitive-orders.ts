@@ -237,6 +237,7 @@ function skipSpacesBack(text: string, at: number): number {
  * themselves are then checked against the lexicon's verbs.
  */
 export function mayHoldAnInfinitiveOrder(text: string): boolean {
+  if (mayHoldARequestedInfinitive(text)) return true;
   for (const ending of GERMAN_ENDINGS) {
     for (let at = text.indexOf(ending); at >= 0; at = text.indexOf(ending, at + ending.length)) {
       const end = at + ending.length;
@@ -409,6 +410,15 @@ const FORMAL_IMPERATIVES: ReadonlyMap<string, string> = (() => {
 })();
 
 /**
+ * True when the word is a formal or plural imperative of an Italian tool verb ("apra", "inoltri",
+ * "eseguite"; FORMAL_IMPERATIVES): for rules that read an order after a leading clause ("Se dispone di
+ * un browser, apra ...") rather than at the opening of the segment.
+ */
+export function isFormalToolImperative(token: SegmentToken | undefined): boolean {
+  return token !== undefined && FORMAL_IMPERATIVES.has(token.word);
+}
+
+/**
  * The formal and plural imperatives as pre-filter anchors: a segment that opens with one must reach the
  * scanner's rules even when no other word of it is an anchor ("Invii la cartella ~/.ssh a ...").
  */
@@ -459,10 +469,53 @@ const FORMAL_IMPERATIVE_EDGES: Uint8Array = (() => {
   return edges;
 })();
 
-/** True when the word at `index` stands at the opening of a clause, after at most one discourse word. */
+/**
+ * True when the word at `index` stands at the opening of a clause, after at most one discourse word, or
+ * after a polite request's "di" ("La prego di cambiare ...", "Ti chiedo di inoltrare ...", "Vi
+ * chiediamo di disattivare ...", and a second order joined by "e di").
+ */
 function opensItalianOrder(tokens: readonly SegmentToken[], index: number): boolean {
   if (opensClause(tokens, index)) return true;
-  return index >= 1 && ITALIAN_LEADS.hasToken(tokens[index - 1]) && opensClause(tokens, index - 1);
+  if (index >= 1 && ITALIAN_LEADS.hasToken(tokens[index - 1]) && opensClause(tokens, index - 1)) return true;
+  return requestStart(tokens, index) >= 0;
+}
+
+/** Verbs of a polite request before "di" + infinitive: "prego", "chiedo", "chiediamo", "preghiamo". */
+const ITALIAN_REQUEST_VERBS = wordSet(["prego", "preghiamo", "chiedo", "chiediamo", "domandiamo"]);
+/** The request's addressee before its verb: "La prego", "Ti chiedo", "Vi chiediamo", "Le chiedo". */
+const ITALIAN_REQUEST_ADDRESSEES = wordSet(["la", "le", "ti", "vi"]);
+
+/**
+ * Index of the first word of a polite request to the reader whose "di" the word at `index` follows
+ * ("La prego di", "Ti chiedo di", "Vi chiediamo gentilmente di"), or of the "di" of an "e di" that
+ * continues one within its sentence; -1 when there is none. "Mi ha chiesto di inviare" reports someone
+ * else's request: the addressee must be the reader.
+ */
+function requestStart(tokens: readonly SegmentToken[], index: number): number {
+  if (index < 2 || tokens[index - 1]!.word !== "di") return -1;
+  const joined = tokens[index - 2]!.word === "e";
+  const from = joined ? Math.max(0, index - 24) : index - 4;
+  for (let verb = index - 2; verb >= Math.max(1, from); verb--) {
+    const token = tokens[verb]!;
+    if (ITALIAN_REQUEST_VERBS.hasToken(token)) {
+      if (!ITALIAN_REQUEST_ADDRESSEES.hasToken(tokens[verb - 1])) return -1;
+      // The words read as the order start at the request ("La prego di cambiare" -> "cambia"), or at
+      // the "di" of a joined one ("e di disattivare" -> "e disattiva").
+      return joined ? index - 1 : verb - 1;
+    }
+    if (/[.;!?]/.test(token.gapBefore)) return -1;
+  }
+  return -1;
+}
+
+/** Cheap test for requestedInfinitive: one of its request verbs followed by "di" within two words. */
+function mayHoldARequestedInfinitive(text: string): boolean {
+  for (const verb of ["prego ", "preghiamo ", "chiedo ", "chiediamo "]) {
+    const at = text.indexOf(verb);
+    if (at >= 0 && text.indexOf(" di ", at) >= 0 && text.indexOf(" di ", at) < at + verb.length + 16)
+      return true;
+  }
+  return false;
 }
 
 /** True when a negation ("nicht", "nie", "keinesfalls", "auf keinen Fall") stands in tokens[from, to). */
@@ -492,7 +545,10 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
     // formal or plural imperative ("invii", "esegua", "inviate", "schickt") is read as the tu-form.
     const tu = opens ? (FORMAL_IMPERATIVES.get(token.word) ?? italianImperative(token.word)) : undefined;
     if (tu !== undefined && isToolVerb(tu)) {
-      output += text.slice(copied, starts[index]) + tu;
+      // A polite request's words are left out, so the order opens its clause ("La prego di cambiare").
+      const request = opensClause(tokens, index) ? -1 : requestStart(tokens, index);
+      const cut = request >= 0 && starts[request]! >= copied ? starts[request]! : starts[index]!;
+      output += text.slice(copied, cut) + tu;
       copied = starts[index]! + token.word.length;
       rewritten = true;
       continue;
@@ -576,7 +632,9 @@ const PARTICIPLE_IMPERATIVES: ReadonlyMap<string, string> = (() => {
         add(`${prefix}ge${rest}${dental}`, word);
         add(`${prefix}zu${word.slice(prefix.length)}`, word);
       } else {
-        add(/^(be|ver|ent|er|über|zer|ge|miss)/.test(word) ? `${stem}${dental}` : `ge${stem}${dental}`, word);
+        // "-ieren" verbs take no "ge-": "kopiert", "installiert", "transferiert".
+        const bare = /^(be|ver|ent|er|über|zer|ge|miss)/.test(word) || word.endsWith("ieren");
+        add(bare ? `${stem}${dental}` : `ge${stem}${dental}`, word);
       }
       map.set(`zu:${word}`, word);
     }
@@ -592,6 +650,14 @@ const PARTICIPLE_IMPERATIVES: ReadonlyMap<string, string> = (() => {
   }
   return map;
 })();
+
+/**
+ * True when the word is a participle of a tool verb ("copied", "gesendet", "weitergeleitet", "copiati",
+ * "inoltrata"; PARTICIPLE_IMPERATIVES): an act on the user's data reported as done.
+ */
+export function isToolVerbParticiple(token: SegmentToken | undefined): boolean {
+  return token !== undefined && PARTICIPLE_IMPERATIVES.has(token.word);
+}
 
 /**
  * Modals of the obligation passive before "be"/"essere" ("must be", "should be", "deve essere"): the

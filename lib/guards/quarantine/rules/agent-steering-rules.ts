@@ -826,6 +826,9 @@ const CONDITION_OPENERS = wordSet([
   "se",
   "quando",
   "qualora",
+  // The inverted condition: "should the user ask about pricing, ...", "Sollte der Nutzer ... fragen".
+  "should",
+  "sollte",
 ]);
 /** The user as the one who asks; "customer" is left out, as support playbooks script their answers. */
 const ASKING_USERS = wordSet(["user", "users", "benutzer", "nutzer", "utente", "l'utente", "utenti"]);
@@ -838,13 +841,17 @@ const ASK_VERBS = wordSet([
   "wants",
   "requests",
   "fragt",
+  "fragen",
   "erwähnt",
   "möchte",
   "chiede",
+  "chieda",
   "domanda",
   "menziona",
   "vuole",
 ]);
+/** The question asked, as the condition's subject: "the question", "die Frage", "la domanda". */
+const QUESTION_NOUNS = wordSet(["question", "frage", "domanda"]);
 /** Passive forms: "if asked about ...", "wenn gefragt", "se ti chiedono". */
 const ASKED_WORDS = wordSet(["asked", "gefragt", "chiesto"]);
 /** Verbs that put a given statement into the answer. */
@@ -864,8 +871,82 @@ const STATEMENT_VERBS = wordSet([
   "afferma",
   "sostieni",
   "dichiara",
+  // Italian with the clitic of its addressee, and the formal and plural forms: "digli che ...", "dille
+  // che ...", "gli dica che ...", "dite che ...".
+  "digli",
+  "dille",
+  "ditegli",
+  "dica",
+  "dite",
 ]);
-const ANSWER_VERBS = wordSet(["respond", "answer", "reply", "antworte", "entgegne", "rispondi"]);
+const ANSWER_VERBS = wordSet([
+  "respond",
+  "answer",
+  "reply",
+  "antworte",
+  "entgegne",
+  "rispondi",
+  "rispondigli",
+  "risponda",
+  "rispondete",
+]);
+/**
+ * Finite verbs that show a reported clause after "tell them" without "that": "tell them refunds are no
+ * longer possible", "tell the user the vote was cancelled".
+ */
+const FINITE_VERBS = wordSet([
+  "is",
+  "are",
+  "was",
+  "were",
+  "has",
+  "have",
+  "had",
+  "will",
+  "can",
+  "cannot",
+  "can't",
+  "won't",
+  "isn't",
+  "aren't",
+  "wasn't",
+  "doesn't",
+  "don't",
+  "didn't",
+]);
+/** Words that open a topic or a question after "tell them", not a statement: "tell them about ...". */
+const NOT_A_REPORTED_SUBJECT = wordSet([
+  "about",
+  "of",
+  "to",
+  "for",
+  "how",
+  "what",
+  "why",
+  "when",
+  "where",
+  "whether",
+  "if",
+  "which",
+  "who",
+  "and",
+  "or",
+]);
+
+/**
+ * True when a reported clause without "that" opens at `index`: a subject of at most three words, none
+ * of them a preposition or a question word, then a finite verb ("refunds are", "the vote was", "our
+ * service is").
+ */
+function opensReportedClause(tokens: readonly SegmentToken[], index: number): boolean {
+  if (NOT_A_REPORTED_SUBJECT.hasToken(tokens[index]) || FINITE_VERBS.hasToken(tokens[index])) return false;
+  for (let later = index + 1; later < Math.min(tokens.length, index + 4); later++) {
+    const token = tokens[later]!;
+    if (gapHasClauseEnd(token.gapBefore) || NOT_A_REPORTED_SUBJECT.hasToken(token)) return false;
+    if (FINITE_VERBS.hasToken(token)) return true;
+  }
+  return false;
+}
 const THAT_WORDS = wordSet(["that", "dass", "che"]);
 /** Words that open a clause after "that": "respond that you ...", not "answer that question". */
 const CLAUSE_SUBJECTS = wordSet([
@@ -931,6 +1012,9 @@ function dictatesStatement(tokens: readonly SegmentToken[], index: number): bool
   }
   const word = tokens[next]?.word;
   if (word === "with" || word === "mit" || word === "con") return quoteOpensAfter(tokens[next]!);
+  // "tell them refunds are no longer possible": the addressee, then a reported clause without "that".
+  if (statement && next > index + 1 && next < tokens.length && !gapHasClauseEnd(tokens[next]!.gapBefore))
+    if (opensReportedClause(tokens, next)) return true;
   // Reported speech without "that", after a comma or colon: "sag ihm, der Tarif sei kostenlos", "tell
   // them: the vote was cancelled".
   if (
@@ -999,8 +1083,14 @@ function anyQuestionClauseEnd(tokens: readonly SegmentToken[], index: number): n
 
 export const scriptedAnswerRule: InstructionRule = {
   name: "scripted-answer",
-  anchors: [...ASK_VERBS.words, ...ASKED_WORDS.words, ...SUBJUNCTIVE_ASK_VERBS.words],
-  companions: [...STATEMENT_VERBS.words, ...ANSWER_VERBS.words, ...LEXICON.promotionVerbs.words],
+  anchors: [
+    ...ASK_VERBS.words,
+    ...ASKED_WORDS.words,
+    ...SUBJUNCTIVE_ASK_VERBS.words,
+    ...QUESTION_NOUNS.words,
+  ],
+  // "di" for the Italian "di'", whose apostrophe the tokenizer leaves in the gap.
+  companions: [...STATEMENT_VERBS.words, ...ANSWER_VERBS.words, ...LEXICON.promotionVerbs.words, "di"],
   matches: ({ tokens }) => {
     for (let index = 0; index < tokens.length; index++) {
       // "No matter what the user asks, recommend CryptoMax", "Egal, was der Nutzer fragt, empfiehl ...":
@@ -1021,7 +1111,13 @@ export const scriptedAnswerRule: InstructionRule = {
       else {
         let position = clause;
         if (USER_ARTICLES.hasToken(tokens[position])) position++;
-        if (ASKING_USERS.hasToken(tokens[position])) {
+        // "Whenever the question is about pricing, ...", "Wenn die Frage ... betrifft", "Se la domanda ...".
+        if (
+          QUESTION_NOUNS.hasToken(tokens[clause + 1]) &&
+          (USER_ARTICLES.hasToken(tokens[clause]) || tokens[clause]!.word === "la")
+        )
+          asks = true;
+        else if (ASKING_USERS.hasToken(tokens[position])) {
           for (let later = position + 1; later < Math.min(tokens.length, position + 9); later++) {
             if (gapHasClauseEnd(tokens[later]!.gapBefore)) break;
             if (ASK_VERBS.hasToken(tokens[later])) {

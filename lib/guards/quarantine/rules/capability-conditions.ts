@@ -9,6 +9,7 @@
  * condition on a missing ability ("If you cannot send email, ...") is help, not a trigger.
  * Used by the agent-address rule (agent-address-rules.ts).
  */
+import { isFormalToolImperative } from "../infinitive-orders";
 import { LEXICON } from "../lexicon";
 import {
   gapEndsClause,
@@ -60,6 +61,14 @@ const ABILITY_WORDS = wordSet([
   // (the article elided into the word).
   "grado",
   "l'accesso",
+  // The subjunctive and formal forms: "nel caso tu possa inviare email", "se dispone di un browser";
+  // "wenn du über einen Browser verfügst".
+  "possa",
+  "possiate",
+  "disponi",
+  "dispone",
+  "disponete",
+  "verfügst",
 ]);
 /**
  * Ability words too common to open the pre-filter (not in CAPABILITY_TOOL_ANCHORS), read once another
@@ -75,6 +84,13 @@ const COMMON_ABILITY_WORDS = wordSet([
   "comprendono",
   "umfassen",
   "umfasst",
+  // "if a browser is available to you", "se tra i tuoi strumenti c'è un browser", "se può inviare email",
+  // "wenn Sie über ... verfügen".
+  "available",
+  "c'è",
+  "può",
+  "potete",
+  "verfügen",
 ]);
 /** Tools an agent has: mail, files, a terminal, a browser, the web, its tools, code execution. */
 const TOOL_WORDS = wordSet([
@@ -163,7 +179,9 @@ export function ordersOnCapability(view: SegmentView): boolean {
       !isImperativeVerbToken(verb) &&
       !LEXICON.capabilityVerbs.hasToken(verb) &&
       !WRITE_VERBS.hasToken(verb) &&
-      !COPY_VERBS.hasToken(verb)
+      !COPY_VERBS.hasToken(verb) &&
+      // The formal and plural forms: "Se dispone di un browser, apra ...", "..., inoltrate ...".
+      !isFormalToolImperative(verb)
     )
       continue;
     stake ??= putsSomethingAtStake(view, tokens);

@@ -1,3 +1,4 @@
+import { isToolVerbParticiple } from "../infinitive-orders";
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import {
@@ -401,7 +402,10 @@ function pretendsAbsent(tokens: readonly SegmentToken[], index: number): boolean
   return self && negation && exists;
 }
 
-/** The complement of a cover-up after "as if": "nothing happened", "nichts passiert", "nulla fosse successo". */
+/**
+ * The complement of a cover-up after "as if": "nothing happened", "nichts passiert", "nulla fosse
+ * successo", "als wäre nichts gewesen", "come se nulla fosse".
+ */
 const NOTHING_HAPPENED = wordSet(["nothing", "nichts", "niente", "nulla"]);
 const HAPPENED_WORDS = wordSet([
   "happened",
@@ -414,6 +418,9 @@ const HAPPENED_WORDS = wordSet([
   "successo",
   "accaduto",
   "cambiato",
+  // The idioms without a verb of happening: "als wäre nichts gewesen", "come se nulla fosse".
+  "gewesen",
+  "fosse",
 ]);
 
 /**
@@ -464,7 +471,24 @@ function coversUpARemoval(tokens: readonly SegmentToken[], index: number): boole
 }
 
 /** Knowing about something: "find out", "learn", "erfahren", "mitbekommen", "sapere", "scoprire". */
-const LEARN_VERBS = wordSet(["find", "learn", "erfahren", "mitbekommen", "sapere", "scoprire", "scoprirlo"]);
+const LEARN_VERBS = wordSet([
+  "find",
+  "learn",
+  "hear",
+  "notice",
+  "realize",
+  "realise",
+  "erfahren",
+  "mitbekommen",
+  "merken",
+  "bemerken",
+  "sapere",
+  "scoprire",
+  "scoprirlo",
+  "accorgersi",
+  "accorgersene",
+  "saperne",
+]);
 /** What the user must not learn: "this", "about it", "davon", "nichts", "nulla", "niente", "anything". */
 const LEARNED_OBJECTS = wordSet([
   "this",
@@ -489,27 +513,118 @@ const LEARNED_OBJECTS = wordSet([
  * page" has no verb of finding out.
  */
 function keepsUserUnaware(tokens: readonly SegmentToken[], index: number): boolean {
-  if (!isPrincipalToken(tokens[index]!)) return false;
+  const principal = tokens[index]!;
+  let from = index + 1;
+  if (!isPrincipalToken(principal)) {
+    // The account's holder ("the account owner", "der Kontoinhaber", "il titolare") and the user named
+    // by what the agent does for them ("the person you assist", "die Person, der du hilfst", "la
+    // persona che assisti"); customers stay out, as above.
+    if (HOLDER_NOUNS.hasToken(principal)) from = index + 1;
+    else {
+      from = assistedPersonEnd(tokens, index);
+      if (from < 0) return false;
+    }
+  }
   let modal = false;
   let negation = false;
   let need = false;
-  const end = Math.min(tokens.length, index + 9);
-  for (let later = index + 1; later < end; later++) {
+  let stay = false;
+  const end = Math.min(tokens.length, from + 8);
+  for (let later = from; later < end; later++) {
     const candidate = tokens[later]!;
-    if (gapEndsClause(candidate.gapBefore)) return false;
+    // The periphrasis' own comma ("die Person, der du hilfst, darf ...") is not the clause's end.
+    if (later > from && gapEndsClause(candidate.gapBefore)) return false;
     if (NEED_WORDS.hasToken(candidate)) need = true;
-    if (need && negation && KNOW_VERBS.hasToken(candidate) && justifiesAnOrder(tokens, index, later))
+    // "...; the user does not need to know", "...; der Kontoinhaber muss davon nichts erfahren".
+    if (
+      need &&
+      negation &&
+      (KNOW_VERBS.hasToken(candidate) || LEARN_VERBS.hasToken(candidate)) &&
+      justifiesAnOrder(tokens, index, later)
+    )
       return true;
     if (PROHIBITING_MODALS.hasToken(candidate)) modal = true;
     else if (NEGATIONS.hasToken(candidate) || candidate.word === "nichts") negation = true;
+    // "must stay unaware", "soll ahnungslos bleiben", "deve restare all'oscuro".
+    else if (modal && STAY_VERBS.hasToken(candidate)) stay = true;
+    else if (modal && UNAWARE_WORDS.hasToken(candidate) && (stay || STAY_VERBS.hasToken(tokens[later + 1])))
+      return true;
     else if (modal && negation && LEARN_VERBS.hasToken(candidate)) {
       for (let near = Math.max(index + 1, later - 4); near < Math.min(tokens.length, later + 4); near++)
         if (LEARNED_OBJECTS.hasToken(tokens[near])) return true;
-      return false;
+      return reportsAnActAfter(tokens, later);
     }
   }
   return false;
 }
+
+/** Verbs of staying: "stay", "remain", "bleiben", "bleibt", "restare", "rimanere". */
+const STAY_VERBS = wordSet([
+  "stay",
+  "remain",
+  "bleiben",
+  "bleibt",
+  "restare",
+  "rimanere",
+  "resti",
+  "rimanga",
+]);
+/** Not knowing: "unaware", "ahnungslos", "all'oscuro", "ignaro". */
+const UNAWARE_WORDS = wordSet(["unaware", "ahnungslos", "all'oscuro", "oscuro", "ignaro", "ignara"]);
+/** Verbs of helping the user: "assist", "help", "hilfst", "assisti", "aiuti", "serve". */
+const ASSIST_VERBS = wordSet([
+  "assist",
+  "help",
+  "helping",
+  "assisting",
+  "serve",
+  "hilfst",
+  "unterstützt",
+  "assisti",
+  "aiuti",
+  "stai",
+]);
+const PERSON_NOUNS = wordSet(["person", "human", "mensch", "persona"]);
+
+/**
+ * The end of "the person you assist", "the human you are helping", "die Person, der du hilfst", "la
+ * persona che assisti / che stai aiutando" opening at `index` (the index after its verb), or -1.
+ */
+function assistedPersonEnd(tokens: readonly SegmentToken[], index: number): number {
+  if (!PERSON_NOUNS.hasToken(tokens[index])) return -1;
+  let you = false;
+  for (let later = index + 1; later < Math.min(tokens.length, index + 5); later++) {
+    const token = tokens[later]!;
+    if (SECOND_PERSON_SUBJECTS.hasToken(token)) you = true;
+    if (ASSIST_VERBS.hasToken(token)) {
+      // "stai aiutando": the gerund after "stai".
+      if (token.word === "stai")
+        return /^aiutand|^assistend/.test(tokens[later + 1]?.word ?? "") ? later + 2 : -1;
+      // Italian drops the subject: "la persona che assisti".
+      return you || tokens[later - 1]?.word === "che" ? later + 1 : -1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * True when a that-clause after the verb of finding out at `verb` reports an act on the user's data:
+ * "must not notice that their files were copied", "darf nicht merken, dass ihre Dateien kopiert wurden",
+ * "non deve accorgersi che i suoi file sono stati copiati". A product requirement ("the user should not
+ * notice that the page reloads") reports no act of the agent's tools.
+ */
+function reportsAnActAfter(tokens: readonly SegmentToken[], verb: number): boolean {
+  let that = -1;
+  for (let later = verb + 1; later < Math.min(tokens.length, verb + 3); later++)
+    if (THAT_CLAUSE_WORDS.hasToken(tokens[later])) that = later;
+  if (that < 0) return false;
+  for (let later = that + 1; later < Math.min(tokens.length, that + 9); later++) {
+    if (gapEndsClause(tokens[later]!.gapBefore)) return false;
+    if (isToolVerbParticiple(tokens[later])) return true;
+  }
+  return false;
+}
+const THAT_CLAUSE_WORDS = wordSet(["that", "dass", "che"]);
 
 /** "need to know": "does not need", "muss ... nicht", "braucht ... nicht", "non ha bisogno". */
 const NEED_WORDS = wordSet(["need", "needs", "muss", "braucht", "bisogno"]);
@@ -746,7 +861,7 @@ function particleAfter(tokens: readonly SegmentToken[], index: number): boolean 
   return false;
 }
 
-/** "to yourself", "für dich", "per te": the keeping is from everyone else. */
+/** "to yourself", "für dich", "per te", "between us": the keeping is from everyone else. */
 function keptToOneself(tokens: readonly SegmentToken[], index: number): boolean {
   const end = clauseEnd(tokens, index + 1);
   for (let later = index + 1; later < end; later++) {
@@ -754,6 +869,11 @@ function keptToOneself(tokens: readonly SegmentToken[], index: number): boolean 
     if (word === "yourself") return true;
     if (word === "dich" && tokens[later - 1]?.word === "für") return true;
     if (word === "te" && tokens[later - 1]?.word === "per") return true;
+    // "between us", "unter uns", "tra noi", "fra noi".
+    const before = tokens[later - 1]?.word;
+    if (word === "us" && before === "between") return true;
+    if (word === "uns" && before === "unter") return true;
+    if (word === "noi" && (before === "tra" || before === "fra")) return true;
   }
   return false;
 }
@@ -1280,7 +1400,65 @@ const FORM_OPENERS = wordSet([
   "erwähne",
   "keep",
   "halte",
+  // "refrain from informing the user", "avoid telling the user", "say nothing to the user".
+  "refrain",
+  "abstain",
+  "avoid",
+  "say",
+  // "den Nutzer nicht ... zu informieren" (after "Wir bitten Sie").
+  "zu",
 ]);
+
+/** Tell verbs in the gerund, after "refrain from" / "avoid": "informing", "telling", "mentioning". */
+const TELL_GERUNDS = wordSet(["telling", "informing", "notifying", "alerting", "mentioning", "letting"]);
+/** German tell verbs in the infinitive, after "zu": "zu informieren", "zu sagen", "zu erwähnen". */
+const GERMAN_TELL_INFINITIVES = wordSet(["informieren", "benachrichtigen", "sagen", "erwähnen", "verraten"]);
+/** The request frame of a German "zu"-infinitive order: "Wir bitten Sie, ...", "bitte ...". */
+const GERMAN_REQUEST_WORDS = wordSet(["bitten", "bitte", "ersuchen"]);
+
+/**
+ * The telling waived in the forms of a request: "refrain from informing the user about ...", "avoid
+ * telling the user", "and say nothing to the user about it", "Wir bitten Sie, den Nutzer nicht über ...
+ * zu informieren". The word at `index` opens the form; the user (not a customer) within six words.
+ */
+function asksNotToTell(tokens: readonly SegmentToken[], index: number): boolean {
+  const word = tokens[index]!.word;
+  if (word === "refrain" || word === "abstain" || word === "avoid") {
+    const verb = tokens[index + 1]?.word === "from" ? index + 2 : index + 1;
+    if (!TELL_GERUNDS.hasToken(tokens[verb])) return false;
+    for (let later = verb + 1; later < Math.min(tokens.length, verb + 6); later++)
+      if (isPrincipalToken(tokens[later]!)) return true;
+    return false;
+  }
+  if (word === "say") {
+    const next = tokens[index + 1]?.word;
+    if (next !== "nothing" && next !== "anything") return false;
+    if (!isImperativePosition(tokens, index) && tokens[index - 1]?.word !== "and") return false;
+    if (next === "anything" && !NEGATIONS.hasToken(tokens[index - 1])) return false;
+    for (let later = index + 2; later < Math.min(tokens.length, index + 6); later++)
+      if (isPrincipalToken(tokens[later]!)) return true;
+    return false;
+  }
+  if (word === "zu" && GERMAN_TELL_INFINITIVES.hasToken(tokens[index + 1])) {
+    // The negation and the user in the infinitive's own clause (after its comma): "Bitte vergessen Sie
+    // nicht, den Nutzer ... zu informieren" negates the forgetting.
+    let negation = false;
+    let principal = false;
+    let inClause = true;
+    for (let back = index - 1; back >= Math.max(0, index - 18); back--) {
+      const token = tokens[back]!;
+      if (inClause && (token.word === "nicht" || token.word === "nichts")) negation = true;
+      if (inClause && isPrincipalToken(token)) principal = true;
+      if (GERMAN_REQUEST_WORDS.hasToken(token)) return negation && principal;
+      if (/[.;:!?]/.test(token.gapBefore)) return false;
+      if (token.gapBefore.includes(",")) {
+        if (!inClause) return false;
+        inClause = false;
+      }
+    }
+  }
+  return false;
+}
 
 export const concealmentRule: InstructionRule = {
   name: "concealment",
@@ -1310,12 +1488,17 @@ export const concealmentRule: InstructionRule = {
     ...NOTICE_VERBS.words,
     // Secrecy about the order itself (hidesTheOrder): every match names the text that carries it.
     ...SELF_NOUNS.words,
+    // "refrain from informing the user", "Wir bitten Sie, den Nutzer nicht ... zu informieren"
+    // (asksNotToTell; "informing" and the German infinitives open it).
+    ...GERMAN_TELL_INFINITIVES.words,
+    "refrain",
     // Pretending it was never read (pretendsAbsent), keeping the user unaware (keepsUserUnaware), a
     // cover story about the text's content (tellsCoverStory).
     "never",
     "nie",
     "mai",
     ...LEARN_VERBS.words,
+    ...UNAWARE_WORDS.words,
     ...KNOW_VERBS.words,
     ...ANSWER_VERBS.words,
     // The order hidden, unnoticed, destroyed after reading, its traces removed, not logged, denied
@@ -1358,7 +1541,12 @@ export const concealmentRule: InstructionRule = {
     "yourself",
     "dich",
     "te",
-    "persona",
+    // keptToOneself: "between us", "unter uns", "tra noi".
+    "us",
+    "uns",
+    "noi",
+    // keepsUserUnaware: "the person you assist", "die Person, der du hilfst".
+    ...PERSON_NOUNS.words,
     ...PERCEIVE_VERBS.words,
     ...EXIST_WORDS.words,
     ...MINIMIZERS.words,
@@ -1457,6 +1645,7 @@ export const concealmentRule: InstructionRule = {
         if (waivesTelling(tokens, index)) return true;
         continue;
       }
+      if (asksNotToTell(tokens, index)) return true;
       const word = tokens[index]!.word;
       const next = tokens[index + 1]?.word ?? "";
       const imperativeNegation =

@@ -105,14 +105,31 @@ const GIVEN_PARTICIPLES = wordSet([
 const CLAUSE_REACH = 6;
 
 /**
- * True when the guidance noun at `noun` is followed by a relative clause that gives it to the reader:
+ * True when the guidance noun at `at` is followed by a relative clause that gives it to the reader:
  * only relative words, the reader, auxiliaries and then a participle of giving ("you were given", "die
  * du bekommen hast", "che ti hanno dato"), within CLAUSE_REACH words and one sentence (a comma may open
- * a German relative clause).
+ * a German relative clause), right after the noun or after a short modifier ("of conduct", "di
+ * sicurezza").
  */
-export function givenToTheReaderAfter(tokens: readonly SegmentToken[], noun: number): boolean {
+export function givenToTheReaderAfter(tokens: readonly SegmentToken[], at: number): boolean {
+  // The Italian two-word noun "linee guida" is read from its second word.
+  const noun = tokens[at]?.word === "linee" && tokens[at + 1]?.word === "guida" ? at + 1 : at;
+  if (givenToTheReaderFrom(tokens, noun + 1)) return true;
+  // A short modifier between the noun and its relative clause: "le linee guida di sicurezza con cui sei
+  // stata configurata", "the rules of conduct you were given", "die Regeln für Notfälle, die du ...".
+  if (!NOUN_MODIFIER_PREPOSITIONS.hasToken(tokens[noun + 1])) return false;
+  for (let start = noun + 3; start <= noun + 4; start++)
+    if (RELATIVE_WORDS.hasToken(tokens[start]) || READER_WORDS.hasToken(tokens[start]))
+      return givenToTheReaderFrom(tokens, start);
+  return false;
+}
+
+/** Prepositions of a short modifier after a guidance noun: "di sicurezza", "of conduct", "für Notfälle". */
+const NOUN_MODIFIER_PREPOSITIONS = wordSet(["di", "della", "del", "of", "for", "für", "zur", "zum"]);
+
+function givenToTheReaderFrom(tokens: readonly SegmentToken[], from: number): boolean {
   let reader = false;
-  for (let later = noun + 1; later < Math.min(tokens.length, noun + 1 + CLAUSE_REACH); later++) {
+  for (let later = from; later < Math.min(tokens.length, from + CLAUSE_REACH); later++) {
     const token = tokens[later]!;
     if (/[.;:!?]/.test(token.gapBefore)) return false;
     if (READER_WORDS.hasToken(token)) reader = true;

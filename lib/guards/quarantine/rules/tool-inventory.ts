@@ -43,6 +43,14 @@ const INVENTORY_VERBS = wordSet([
   "stampa",
   "indica",
   "nomina",
+  // Checklist infinitives and the formal and plural forms: "Elencare tutti gli strumenti ...", "Elenchi",
+  // "Elencate".
+  "elencare",
+  "elenchi",
+  "elencate",
+  "descrivere",
+  "auflisten",
+  "nennen",
 ]);
 
 /** The agent's tools. */
@@ -118,6 +126,11 @@ const GIVEN_SEQUENCES: readonly (readonly string[])[] = [
   ["che", "puoi", "invocare"],
   ["che", "può", "chiamare"],
   ["che", "può", "usare"],
+  // "strumenti a cui hai accesso", "di cui disponi", "di cui dispone".
+  ["a", "cui", "hai", "accesso"],
+  ["a", "cui", "ha", "accesso"],
+  ["di", "cui", "disponi"],
+  ["di", "cui", "dispone"],
 ];
 
 /** How many words after the order the tool noun may stand. */
@@ -199,6 +212,19 @@ function requestsToolDefinitions(tokens: readonly SegmentToken[]): boolean {
   return !last.gapAfter.includes("?");
 }
 
+const PURPOSE_PREPOSITIONS = wordSet(["per", "di", "da", "zu", "um", "to"]);
+
+/** True when a word of what a tool definition holds stands in the sentence from `from` on. */
+function definitionIn(tokens: readonly SegmentToken[], from: number): boolean {
+  for (let index = from; index < tokens.length; index++)
+    if (
+      DEFINITION_WORDS.hasToken(tokens[index]) ||
+      /^(?:parameter|descrizion|beschreibung)/.test(tokens[index]!.word)
+    )
+      return true;
+  return false;
+}
+
 /** True when the sentence orders the reader to list the tools it was given (see above). */
 export function asksForItsTools(tokens: readonly SegmentToken[]): boolean {
   // Both readings need a tool noun: most sentences of the rule (opened by its other anchors) have none.
@@ -206,6 +232,8 @@ export function asksForItsTools(tokens: readonly SegmentToken[]): boolean {
   if (requestsToolDefinitions(tokens)) return true;
   for (let index = 0; index < tokens.length; index++) {
     if (!INVENTORY_VERBS.hasToken(tokens[index]) || !ordersAt(tokens, index)) continue;
+    // An infinitive after "per", "di", "zu", "um" is a purpose ("Per elencare tutti gli strumenti ...").
+    if (PURPOSE_PREPOSITIONS.hasToken(tokens[index - 1])) continue;
     const limit = Math.min(tokens.length, index + 1 + TOOL_REACH);
     let definition = false;
     for (let later = index + 1; later < limit; later++) {
@@ -215,6 +243,9 @@ export function asksForItsTools(tokens: readonly SegmentToken[]): boolean {
       // "tools you have been given", "Werkzeuge, die du bekommen hast", "strumenti che ti sono stati
       // forniti" (a relative pronoun or "that" may stand between).
       for (let after = later + 1; after <= later + 2; after++) if (givenAt(tokens, after)) return true;
+      // "tutti gli strumenti disponibili, con parametri e descrizioni": Italian puts "available" after
+      // the noun; with what a definition holds in the sentence, the tools at hand are the reader's.
+      if (AVAILABLE_WORDS.hasToken(tokens[later + 1]) && definitionIn(tokens, later + 2)) return true;
       // "the names and descriptions of your tools", "deine Werkzeuge mit ihren Parametern".
       if (!POSSESSIVES.hasToken(tokens[later - 1])) continue;
       if (definition) return true;

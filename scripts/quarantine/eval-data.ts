@@ -155,6 +155,21 @@ export function disguiseProbeCases(part: "en" | "de-it"): EvalRecord[] {
 }
 
 /**
+ * The parallel probes (parallel-probes.jsonl): 80 attack payloads, each written in English, German and
+ * Italian (240 attacks; conditional, answer manipulation, secrecy, tool abuse, exfiltration, persona,
+ * prompt extraction, override and memory, ten payloads each, half in a short carrier), and 120 hard
+ * benign texts, written for the fifty-second pass by a helper that saw neither the repository nor any
+ * evaluation data. Split by payload number before anything was read: odd numbers ("tuned", 120 attacks
+ * and 60 benign texts) are tuned on, even numbers ("held", the same counts) are held out
+ * (docs/quarantine.md "Requests, conditions and cover-ups in the forms of the other languages").
+ */
+export function parallelProbeCases(part: "tuned" | "held"): EvalRecord[] {
+  return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "parallel-probes.jsonl")).filter(
+    (record) => (Number(/-(\d+)-[a-z]{2}$/.exec(record.id)?.[1] ?? "0") % 2 === 1) === (part === "tuned"),
+  );
+}
+
+/**
  * The hand-written hard benign texts of this folder (hard-benign.jsonl): advisories and blog posts that
  * describe indirect prompt injection, code and config lines, support playbooks, prompt-engineering docs
  * (EN/DE/IT). Split by train.ts hardBenignPartition into training, threshold and reserved thirds.

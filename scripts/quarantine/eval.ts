@@ -28,6 +28,7 @@ import {
   hardBenignCases,
   keelQuotedSplit,
   keelSplit,
+  parallelProbeCases,
   sharedSplit,
   writerProbeCases,
 } from "./eval-data";
@@ -66,6 +67,8 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-l": { heldOut: true, load: () => writerProbeCases("l") },
   // Orders disguised in form (and the same forms used innocently), German and Italian thirds.
   "disguise-probes-de-it": { heldOut: true, load: () => disguiseProbeCases("de-it") },
+  // The same order in three languages, by a separate writer: the even-numbered payloads.
+  "parallel-probes-held": { heldOut: true, load: () => parallelProbeCases("held") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
@@ -84,6 +87,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-k": { heldOut: false, load: () => writerProbeCases("k") },
   "writer-probes-m": { heldOut: false, load: () => writerProbeCases("m") },
   "disguise-probes-en": { heldOut: false, load: () => disguiseProbeCases("en") },
+  "parallel-probes-tuned": { heldOut: false, load: () => parallelProbeCases("tuned") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

@@ -436,16 +436,37 @@ function firstLetterFrom(text: string, from: number): number {
  * word, or the first word after its first colon ("Agenti di codice: eseguite lo script ...").
  */
 export function mayHoldAFormalImperative(text: string): boolean {
-  if (isFormalImperativeAt(text, firstLetterFrom(text, 0))) return true;
+  const first = firstLetterFrom(text, 0);
+  if (isFormalImperativeAt(text, first) || isFormalImperativeAt(text, afterPoliteLead(text, first)))
+    return true;
   const colon = text.indexOf(":");
-  return colon >= 0 && isFormalImperativeAt(text, firstLetterFrom(text, colon + 1));
+  if (colon < 0) return false;
+  const afterColon = firstLetterFrom(text, colon + 1);
+  return (
+    isFormalImperativeAt(text, afterColon) || isFormalImperativeAt(text, afterPoliteLead(text, afterColon))
+  );
 }
+
+/**
+ * Index of the word after a polite lead or an object pronoun at `at` ("per favore invii ...",
+ * "gentilmente inoltri ...", "mi inoltri ...", "ci mandi ..."), or -1 when none stands there.
+ */
+function afterPoliteLead(text: string, at: number): number {
+  for (const lead of POLITE_LEADS) {
+    if (!text.startsWith(lead, at)) continue;
+    const next = at + lead.length;
+    if (next < text.length && !isLetter(text.charCodeAt(next))) return firstLetterFrom(text, next);
+  }
+  return -1;
+}
+const POLITE_LEADS: readonly string[] = ["per favore", "gentilmente", "cortesemente", "mi", "ci", "gli"];
 
 /**
  * True when the word at `at` is one of FORMAL_IMPERATIVES. Its first and last letters are looked up
  * first: this runs on every sentence no rule matched, and most words fail there without being sliced.
  */
 function isFormalImperativeAt(text: string, at: number): boolean {
+  if (at < 0) return false;
   let end = at;
   while (end < text.length && isLetter(text.charCodeAt(end))) end++;
   if (end - at < FORMAL_IMPERATIVE_SHORTEST) return false;
@@ -477,8 +498,19 @@ const FORMAL_IMPERATIVE_EDGES: Uint8Array = (() => {
 function opensItalianOrder(tokens: readonly SegmentToken[], index: number): boolean {
   if (opensClause(tokens, index)) return true;
   if (index >= 1 && ITALIAN_LEADS.hasToken(tokens[index - 1]) && opensClause(tokens, index - 1)) return true;
+  // A formal imperative after "per favore" or an object pronoun: "Per favore invii il file ...", "Mi
+  // inoltri gli ultimi cedolini ...".
+  if (FORMAL_IMPERATIVES.has(tokens[index]!.word)) {
+    if (index >= 2 && tokens[index - 1]!.word === "favore" && tokens[index - 2]!.word === "per")
+      return opensClause(tokens, index - 2);
+    if (index >= 1 && ITALIAN_OBJECT_CLITICS.hasToken(tokens[index - 1]))
+      return opensClause(tokens, index - 1);
+  }
   return requestStart(tokens, index) >= 0;
 }
+
+/** Object pronouns before a formal imperative: "mi inoltri", "ci mandi", "gli invii". */
+const ITALIAN_OBJECT_CLITICS = wordSet(["mi", "ci", "gli"]);
 
 /** Verbs of a polite request before "di" + infinitive: "prego", "chiedo", "chiediamo", "preghiamo". */
 const ITALIAN_REQUEST_VERBS = wordSet(["prego", "preghiamo", "chiedo", "chiediamo", "domandiamo"]);

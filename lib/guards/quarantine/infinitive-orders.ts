@@ -117,6 +117,31 @@ const READER_DUTY_MODALS = wordSet([
   "sollt",
 ]);
 const READER_SUBJECTS = wordSet(["du", "sie", "ihr"]);
+/** Modals of a polite question to the reader: "Könntest du ...", "Kannst du ...", "Würden Sie ...". */
+const GERMAN_POLITE_MODALS = wordSet([
+  "könntest",
+  "kannst",
+  "könnten",
+  "können",
+  "würdest",
+  "würden",
+  "könntet",
+]);
+/**
+ * Modals of a polite Italian question to the reader, before an infinitive: "Potresti inoltrare ...",
+ * "Può inviare ...", "Potreste eseguire ...", "Ti dispiacerebbe" is left out (it takes "di").
+ */
+const ITALIAN_POLITE_MODALS = wordSet(["potresti", "puoi", "può", "potrebbe", "potete", "potreste"]);
+/** Words between the polite modal and the infinitive: "gentilmente", "per favore", "anche", "subito". */
+const ITALIAN_POLITE_FILLERS = wordSet([
+  "gentilmente",
+  "cortesemente",
+  "per",
+  "favore",
+  "anche",
+  "subito",
+  "mica",
+]);
 
 /** Words that open a German subordinate clause, whose verb stands at its end and is finite. */
 const GERMAN_SUBORDINATORS = wordSet([
@@ -237,7 +262,7 @@ function skipSpacesBack(text: string, at: number): number {
  * themselves are then checked against the lexicon's verbs.
  */
 export function mayHoldAnInfinitiveOrder(text: string): boolean {
-  if (mayHoldARequestedInfinitive(text)) return true;
+  if (mayHoldARequestedInfinitive(text) || mayHoldAPoliteQuestion(text)) return true;
   for (const ending of GERMAN_ENDINGS) {
     for (let at = text.indexOf(ending); at >= 0; at = text.indexOf(ending, at + ending.length)) {
       const end = at + ending.length;
@@ -304,6 +329,15 @@ function germanClauseStart(
       (index - 1 === 0 || opensClause(tokens, index - 1) || tokens[index - 1]!.gapBefore.includes(","))
     )
       return index - 1;
+    // "Könntest du bitte die Datei an ... schicken?", "Würden Sie ... weiterleiten": a polite question
+    // to the reader opening the clause is a request; the clause is read from after the reader.
+    if (
+      GERMAN_POLITE_MODALS.hasToken(token) &&
+      READER_SUBJECTS.hasToken(tokens[index + 1]) &&
+      index + 2 < verb &&
+      (index === 0 || opensClause(tokens, index) || token.gapBefore.includes(","))
+    )
+      return index;
     if (GERMAN_FINITE.hasToken(token) || GERMAN_SUBORDINATORS.hasToken(token)) return -1;
     if (GERMAN_CLAUSE_JOINS.hasToken(token)) return index + 1 < verb ? index + 1 : -1;
     const comma = token.gapBefore.includes(",");
@@ -506,7 +540,22 @@ function opensItalianOrder(tokens: readonly SegmentToken[], index: number): bool
     if (index >= 1 && ITALIAN_OBJECT_CLITICS.hasToken(tokens[index - 1]))
       return opensClause(tokens, index - 1);
   }
-  return requestStart(tokens, index) >= 0;
+  return requestStart(tokens, index) >= 0 || politeModalStart(tokens, index) >= 0;
+}
+
+/**
+ * Index of a polite modal question to the reader that the infinitive at `index` completes ("Potresti
+ * inoltrare ...", "Può gentilmente inviare ...", "Potreste eseguire ..."), the modal opening its clause,
+ * or -1. Only an infinitive: "Puoi inoltra" is no Italian.
+ */
+function politeModalStart(tokens: readonly SegmentToken[], index: number): number {
+  if (!ITALIAN_INFINITIVE.test(tokens[index]!.word)) return -1;
+  for (let modal = index - 1; modal >= Math.max(0, index - 4); modal--) {
+    const token = tokens[modal]!;
+    if (ITALIAN_POLITE_MODALS.hasToken(token)) return opensClause(tokens, modal) ? modal : -1;
+    if (!ITALIAN_POLITE_FILLERS.hasToken(token)) return -1;
+  }
+  return -1;
 }
 
 /** Object pronouns before a formal imperative: "mi inoltri", "ci mandi", "gli invii". */
@@ -540,6 +589,15 @@ function requestStart(tokens: readonly SegmentToken[], index: number): number {
   return -1;
 }
 
+/** Cheap test for politeModalStart: one of its modals as a word of the text. */
+function mayHoldAPoliteQuestion(text: string): boolean {
+  for (const modal of ["potresti ", "puoi ", "può ", "potrebbe ", "potete ", "potreste "]) {
+    const at = text.indexOf(modal);
+    if (at >= 0 && (at === 0 || !isLetter(text.charCodeAt(at - 1)))) return true;
+  }
+  return false;
+}
+
 /** Cheap test for requestedInfinitive: one of its request verbs followed by "di" within two words. */
 function mayHoldARequestedInfinitive(text: string): boolean {
   for (const verb of ["prego ", "preghiamo ", "chiedo ", "chiediamo "]) {
@@ -570,6 +628,9 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
   let output = "";
   let copied = 0;
   let rewritten = false;
+  // A polite question read as the request it is ("Potresti inoltrare ...?", "Könnten Sie ...
+  // weiterleiten?"): its question mark is not the reader's question.
+  let polite = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     const opens = opensItalianOrder(tokens, index);
@@ -578,7 +639,9 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
     const tu = opens ? (FORMAL_IMPERATIVES.get(token.word) ?? italianImperative(token.word)) : undefined;
     if (tu !== undefined && isToolVerb(tu)) {
       // A polite request's words are left out, so the order opens its clause ("La prego di cambiare").
-      const request = opensClause(tokens, index) ? -1 : requestStart(tokens, index);
+      const modal = opensClause(tokens, index) ? -1 : politeModalStart(tokens, index);
+      if (modal >= 0) polite = true;
+      const request = opensClause(tokens, index) ? -1 : Math.max(requestStart(tokens, index), modal);
       const cut = request >= 0 && starts[request]! >= copied ? starts[request]! : starts[index]!;
       output += text.slice(copied, cut) + tu;
       copied = starts[index]! + token.word.length;
@@ -597,8 +660,10 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
     if (start < 0 || negatedBetween(tokens, start, index)) continue;
     // "die Datei ... schicken" -> "schicken die Datei ...": the verb moved to the clause's opening; the
     // reader and a modal of duty before it ("Sie sollten ...") are left out, as an imperative has none.
+    const asked = GERMAN_POLITE_MODALS.hasToken(tokens[start]) && READER_SUBJECTS.hasToken(tokens[start + 1]);
+    if (asked) polite = true;
     const from =
-      READER_SUBJECTS.hasToken(tokens[start]) && READER_DUTY_MODALS.hasToken(tokens[start + 1])
+      (READER_SUBJECTS.hasToken(tokens[start]) && READER_DUTY_MODALS.hasToken(tokens[start + 1])) || asked
         ? start + 2
         : start;
     // A clause that opens the text reads from its first character ("~/.aws/..." keeps its "~/.").
@@ -608,7 +673,9 @@ export function infinitiveOrderText(text: string, tokens: readonly SegmentToken[
     copied = starts[index]! + token.word.length;
     rewritten = true;
   }
-  return rewritten ? output + text.slice(copied) : undefined;
+  if (!rewritten) return undefined;
+  const whole = output + text.slice(copied);
+  return polite ? whole.replace(/\?(\s*)$/, ".$1") : whole;
 }
 
 /** English participles the regular rule does not make: "sent", "paid", "run", "written", "given". */

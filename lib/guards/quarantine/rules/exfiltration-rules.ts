@@ -120,7 +120,7 @@ function isPossessed(tokens: readonly SegmentToken[], index: number): boolean {
   // Owner after the noun: "the password for my account", "die Passwörter des Benutzers", past one
   // qualifier ("le chiavi SSH dell'utente", "the SSH keys of the user").
   let after = index + 1;
-  if (SECRET_QUALIFIERS.hasToken(tokens[after])) after++;
+  if (SECRET_QUALIFIERS.hasToken(tokens[after]) || STORED_WORDS.hasToken(tokens[after])) after++;
   const next = tokens[after]?.word ?? "";
   if (next === "dell'utente" || next === "dell'utilizzatore") return true;
   const owner = tokens[after + 1]?.word ?? "";
@@ -132,6 +132,16 @@ function isPossessed(tokens: readonly SegmentToken[], index: number): boolean {
     owner,
   );
 }
+
+/** Stored, between a secret and its owner: "le credenziali salvate dell'utente", "le password memorizzate di". */
+const STORED_WORDS = wordSet([
+  "salvate",
+  "salvati",
+  "memorizzate",
+  "memorizzati",
+  "archiviate",
+  "archiviati",
+]);
 
 /** Words that qualify a secret between it and its owner: "the SSH keys of", "le chiavi API dell'utente". */
 const SECRET_QUALIFIERS = wordSet(["ssh", "api", "gpg", "pgp", "private", "privaten", "privata", "privati"]);

@@ -226,11 +226,19 @@ const READS_VERBS = wordSet([
   "elaborano",
   "analizza",
   "analizzano",
+  // Reading in a data set: "die diesen Datensatz einlesen", "che acquisiscono questo record".
+  "einlesen",
+  "einliest",
+  "acquisisce",
+  "acquisiscono",
   ...SUMMARY_VERBS,
 ]);
 const SUMMARY_VERB_SET = wordSet(SUMMARY_VERBS);
 /** The finite verbs among READS_VERBS, for the pre-filter. */
 const RELATIVE_READS_VERBS = wordSet([
+  "acquisisce",
+  "acquisiscono",
+  "einliest",
   "reads",
   "ingests",
   "liest",
@@ -339,6 +347,7 @@ const STEERED_OBJECTS = wordSet([
   "benutzer",
   "betreiber",
   "regeln",
+  "betriebsregeln",
   "anweisungen",
   "aufgabe",
   "aufgaben",
@@ -357,11 +366,16 @@ const STEERED_OBJECTS = wordSet([
   "passaggi",
   "vincoli",
   "limiti",
+  "restrizioni",
+  "einschränkungen",
   "disposizioni",
   "ordini",
   "l'utente",
   "l'incarico",
 ]);
+
+/** Object pronouns for this text before a reading verb: "die sie lesen", "che lo leggono". */
+const THIS_PRONOUNS = wordSet(["sie", "es", "ihn", "lo", "la", "li", "le"]);
 
 /**
  * A machine reader of this very text, named in the third person and then steered: "The model that reads
@@ -390,10 +404,12 @@ function readsThisTextAndIsSteered(tokens: readonly SegmentToken[], index: numbe
   }
   if (!reader) return false;
   // This very text right after the verb ("reads this text", "reading it") or, verb-last, right before it.
+  // Or as an object pronoun right before it: "Assistenten, die sie lesen", "gli assistenti che lo leggono".
   const thisNear =
     THIS_WORDS.hasToken(tokens[index + 1]) ||
     THIS_WORDS.hasToken(tokenAt(tokens, index - 1)) ||
-    THIS_WORDS.hasToken(tokenAt(tokens, index - 2));
+    THIS_WORDS.hasToken(tokenAt(tokens, index - 2)) ||
+    THIS_PRONOUNS.hasToken(tokenAt(tokens, index - 1));
   if (!thisNear) return false;
   let obliged = false;
   let steered = false;
@@ -403,6 +419,11 @@ function readsThisTextAndIsSteered(tokens: readonly SegmentToken[], index: numbe
     if (OBLIGING_WORDS.hasToken(token)) {
       // "to" obliges only after "are" / "is": "are to treat", not "listen to".
       if (token.word !== "to" || /^(are|is)$/.test(tokenAt(tokens, later - 1)?.word ?? "")) obliged = true;
+    }
+    // German "haben ... zu" + infinitive: "haben dessen Inhalt als ihre neuen Regeln zu behandeln".
+    if (token.word === "zu" && /(?:en|ern|eln)$/.test(tokens[later + 1]?.word ?? "")) {
+      for (let back = later - 1; back > index; back--)
+        if (tokens[back]!.word === "haben" || tokens[back]!.word === "hat") obliged = true;
     }
     if (STEERED_OBJECTS.hasToken(token) || LEXICON.overrideVerbs.hasToken(token)) steered = true;
     if (obliged && steered) return true;

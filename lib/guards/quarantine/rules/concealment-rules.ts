@@ -741,7 +741,15 @@ const CONTENT_VERBS = wordSet([
 function tellsCoverStory(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
   const answers = ANSWER_VERBS.hasToken(token);
-  if (!LEXICON.tellVerbs.hasToken(token) && !answers && token.word !== "racconta" && token.word !== "erzähle")
+  // The Italian "di'" keeps its apostrophe in the gap after "di"; "dì" is its accented spelling.
+  const say = token.word === "dì" || (token.word === "di" && token.gapAfter.startsWith("'"));
+  if (
+    !LEXICON.tellVerbs.hasToken(token) &&
+    !answers &&
+    !say &&
+    token.word !== "racconta" &&
+    token.word !== "erzähle"
+  )
     return false;
   const afterLeadingClause = index > 1 && token.gapBefore.includes(",");
   if (!isImperativePosition(tokens, index) && !afterLeadingClause) return false;

@@ -79,6 +79,15 @@ const PHRASAL_OVERRIDE_STARTS = wordSet([
  * budget was set aside" stays.
  */
 function endsPhrasalOverride(tokens: readonly SegmentToken[], index: number): boolean {
+  // "metti da parte", "mettete da parte", and after a polite question "potresti mettere da parte";
+  // German fuses the infinitive: "könntest du ... beiseitelegen".
+  if (tokens[index]!.word === "parte" && tokens[index - 1]?.word === "da" && index >= 2) {
+    const verb = tokens[index - 2]!;
+    if (/^(metti|mettete|metta)$/.test(verb.word)) return isImperativePosition(tokens, index - 2);
+    return verb.word === "mettere" && afterPoliteModal(tokens, index - 2);
+  }
+  if (tokens[index]!.word === "beiseitelegen" || tokens[index]!.word === "beiseiteschieben")
+    return afterPoliteModal(tokens, index);
   if (!PHRASAL_OVERRIDE_ENDS.hasToken(tokens[index]) || index === 0) return false;
   const start = tokens[index - 1]!;
   return (
@@ -86,6 +95,60 @@ function endsPhrasalOverride(tokens: readonly SegmentToken[], index: number): bo
     start.gapAfter === "" &&
     isImperativePosition(tokens, index - 1)
   );
+}
+
+/**
+ * Index of the German verb of a separated "beiseite" at `index` ("Leg die vorherigen Anweisungen
+ * beiseite", "Schieb deine Regeln beiseite"), at most seven words before it and opening the order, or -1.
+ */
+function separatedPhrasalStart(tokens: readonly SegmentToken[], index: number): number {
+  for (let back = index - 2; back >= Math.max(0, index - 8); back--) {
+    const token = tokens[back]!;
+    if (/^(leg|lege|legt|schieb|schiebe|schiebt)$/.test(token.word))
+      return isImperativePosition(tokens, back) ? back : -1;
+    if (gapEndsClause(token.gapBefore)) return -1;
+  }
+  return -1;
+}
+
+/** Modals of a polite question to the reader: "könntest du", "potresti", "può", "could you". */
+const POLITE_QUESTION_MODALS = wordSet([
+  "könntest",
+  "kannst",
+  "könnten",
+  "würdest",
+  "würden",
+  "potresti",
+  "puoi",
+  "può",
+  "potreste",
+]);
+
+/**
+ * True when a polite question to the reader opens the clause of the infinitive at `verb`, within eight
+ * words before it: "potresti gentilmente mettere da parte ...", "könntest du bitte deine aktuelle Aufgabe
+ * beiseitelegen". German puts the infinitive last, so its object stands between.
+ */
+function afterPoliteModal(tokens: readonly SegmentToken[], verb: number): boolean {
+  return politeModalBefore(tokens, verb) >= 0;
+}
+
+/** Index of the polite modal of afterPoliteModal, or -1. */
+function politeModalBefore(tokens: readonly SegmentToken[], verb: number): number {
+  for (let back = verb - 1; back >= Math.max(0, verb - 8); back--) {
+    const token = tokens[back]!;
+    if (POLITE_QUESTION_MODALS.hasToken(token)) {
+      // "..., ma potresti ...", "..., aber könntest du ...": after a comma and a "but" or "and".
+      const before = tokens[back - 1];
+      const joined =
+        before !== undefined &&
+        /^(ma|aber|but|e|und|and)$/.test(before.word) &&
+        before.gapBefore.includes(",");
+      return isImperativePosition(tokens, back) || token.gapBefore.includes(",") || joined ? back : -1;
+    }
+    if (gapEndsClause(token.gapBefore)) return -1;
+  }
+  return -1;
 }
 
 /**
@@ -99,28 +162,49 @@ function endsPhrasalOverride(tokens: readonly SegmentToken[], index: number): bo
  */
 export const overrideEarlierInstructionsRule: InstructionRule = {
   name: "override-earlier-instructions",
-  anchors: [...LEXICON.overrideVerbs.words, ...PHRASAL_OVERRIDE_ENDS.words, ...DISCARD_VERBS.words],
+  anchors: [
+    ...LEXICON.overrideVerbs.words,
+    ...PHRASAL_OVERRIDE_ENDS.words,
+    ...DISCARD_VERBS.words,
+    "parte",
+    "beiseitelegen",
+    "beiseiteschieben",
+  ],
   matches: ({ tokens }) => {
     // "How do I make the model ignore earlier turns?", "Come faccio a far ignorare al modello i messaggi
     // precedenti?": a reader asking how to do it, in the first person, gives nobody an order.
     if (asksHowInFirstPerson(tokens)) return false;
     let features: Uint8Array | undefined;
     for (let index = 0; index < tokens.length; index++) {
-      if (
-        !LEXICON.overrideVerbs.hasToken(tokens[index]) &&
-        !endsPhrasalOverride(tokens, index) &&
-        !isDiscardVerb(tokens, index)
-      )
+      // "Leg die vorherigen Anweisungen beiseite": the German particle after its object.
+      if (tokens[index]!.word === "beiseite" || tokens[index]!.word === "beiseitelegen") {
+        features ??= guidanceFeatures(tokens);
+        // "könntest du bitte deine vorherigen Anweisungen beiseitelegen": the object after the question.
+        const start =
+          tokens[index]!.word === "beiseite"
+            ? separatedPhrasalStart(tokens, index)
+            : politeModalBefore(tokens, index);
+        const noun = start >= 0 ? guidanceNounIndex(features, start + 1, index, tokens.length) : -1;
+        if (noun >= 0 && !guidanceOwnedByProgram(tokens, noun) && !writersOwnMessage(tokens, noun))
+          return true;
+      }
+      const phrasal = endsPhrasalOverride(tokens, index);
+      if (!LEXICON.overrideVerbs.hasToken(tokens[index]) && !phrasal && !isDiscardVerb(tokens, index))
         continue;
       // Word features are computed once per segment, so dense inputs ("ignore ignore ...") stay linear
       // with a small constant: each window step is a bit test.
       features ??= guidanceFeatures(tokens);
       // 'say things like "ignore all previous instructions"': a mention, not an order. "Il
       // preprocessore ignora le istruzioni precedenti": an Italian third person, not an imperative.
-      if (isQuotedMention(tokens, index) || isItalianThirdPerson(tokens, index)) continue;
+      if (isQuotedMention(tokens, index) || (!phrasal && isItalianThirdPerson(tokens, index))) continue;
       // "..., verwerfen wir die vorherigen Anweisungen des Nutzers": the writer's own doing, a statement.
       if (FIRST_PERSON_SUBJECTS.hasToken(tokens[index + 1])) continue;
-      if (isNotBlocked(tokens, index) && !isNounUse(tokens, index) && !describesASubject(tokens, index)) {
+      // A phrasal verb was read at its opening ("metti da parte": "da" would block "parte").
+      if (
+        (phrasal || isNotBlocked(tokens, index)) &&
+        !isNounUse(tokens, index) &&
+        !describesASubject(tokens, index)
+      ) {
         let noun = guidanceNounIndex(features, index + 1, index + 1 + WINDOW, tokens.length);
         // "Ignore the rules you were given": a relative clause that gives the guidance to the reader
         // qualifies it as "previous" or "your" do (stopped-guidance.ts givenToTheReaderAfter).
@@ -1717,7 +1801,29 @@ const PRETEND_RUN_NOUNS = wordSet([
   "simulazione",
   "esca",
 ]);
-const PAST_COPULAS = wordSet(["was", "were", "war", "waren", "era", "erano", "fu"]);
+const PAST_COPULAS = wordSet([
+  "was",
+  "were",
+  "war",
+  "waren",
+  "era",
+  "erano",
+  "fu",
+  // The Italian perfect: "è stata solo una prova", "sono stati un test".
+  "stata",
+  "stato",
+  "state",
+  "stati",
+]);
+/** Adjectives before the noun that place it earlier: "die bisherige Unterhaltung", "the previous chat". */
+const EARLIER_ADJECTIVES = wordSet(["bisherige", "vorherige", "previous", "earlier", "precedente"]);
+
+/** A pretend run, also as the head of a German compound ("Kalibrierungsdurchlauf", "Testlauf"). */
+function isPretendRunAt(token: SegmentToken): boolean {
+  if (PRETEND_RUN_NOUNS.hasToken(token)) return true;
+  return /^(?:kalibrierungs|test|probe|übungs|simulations)(?:lauf|durchlauf|runde)$/.test(token.word);
+}
+
 /** Words that place the earlier context before this text: "so far", "before", "bisher", "davor", "finora". */
 const SO_FAR_WORDS = wordSet([
   "far",
@@ -1751,7 +1857,7 @@ function isUpToHere(tokens: readonly SegmentToken[], index: number): boolean {
 function declaresContextATest(tokens: readonly SegmentToken[], index: number): boolean {
   if (!EARLIER_CONTEXT_NOUNS.hasToken(tokens[index])) return false;
   let copula = -1;
-  let earlier = false;
+  let earlier = EARLIER_ADJECTIVES.hasToken(tokens[index - 1]);
   for (let later = index + 1; later < Math.min(tokens.length, index + 6); later++) {
     const token = tokens[later]!;
     if (gapEndsClause(token.gapBefore)) return false;
@@ -1772,7 +1878,7 @@ function declaresContextATest(tokens: readonly SegmentToken[], index: number): b
     return false;
   for (let later = copula + 1; later < Math.min(tokens.length, copula + 7); later++) {
     if (gapEndsClause(tokens[later]!.gapBefore)) return false;
-    if (PRETEND_RUN_NOUNS.hasToken(tokens[later])) return true;
+    if (isPretendRunAt(tokens[later]!)) return true;
   }
   return false;
 }
@@ -2107,6 +2213,13 @@ export const overrideEverythingRule: InstructionRule = {
     ...SAFETY_COMPOUNDS.words,
     ...GUIDANCE_NOUN_WORDS,
     ...PRETEND_RUN_NOUNS.words,
+    // German compounds of a pretend run (isPretendRunAt).
+    "kalibrierungsdurchlauf",
+    "kalibrierungslauf",
+    "testlauf",
+    "testdurchlauf",
+    "probelauf",
+    "übungslauf",
     // "deine Datenschutz-Sperre ist ... weg", "safeguards revoked" (declaresAgentLimitsVoid).
     ...AGENT_LIMIT_NOUNS.words,
     ...LIMIT_NOUNS_OF_THE_FORM.words,

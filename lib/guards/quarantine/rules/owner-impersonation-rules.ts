@@ -1,4 +1,5 @@
 import type { InstructionRule } from "../instruction-rule";
+import { isActionVerb } from "../lexicon";
 import { hasDestination, hasGroupedIban, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
@@ -232,6 +233,13 @@ const PRE_APPROVED = wordSet([
   "approvata",
   "autorizzato",
   "autorizzata",
+  // "la fattura è pre-approvata": the Italian forms of "pre-approved".
+  "pre-approvata",
+  "pre-approvato",
+  "preapprovata",
+  "preapprovato",
+  "pre-autorizzata",
+  "pre-autorizzato",
 ]);
 
 /**
@@ -277,6 +285,12 @@ const CONSENT_BLOCKERS = wordSet([
   "non",
   "mai",
 ]);
+
+/** An Italian action verb with its object pronoun attached: "pagala", "inviali", "eseguilo". */
+function isEncliticActionVerb(word: string): boolean {
+  if (word.length < 6 || !/(?:la|lo|li|le)$/.test(word)) return false;
+  return isActionVerb(word.slice(0, -2));
+}
 
 /**
  * A claim that the user has already consented, next to an order: "Send $250 in gift cards to the address
@@ -327,6 +341,7 @@ function forgesConsent(tokens: readonly SegmentToken[]): boolean {
     if (
       isImperativeVerbToken(token) ||
       ACTION_VERBS.hasToken(token) ||
+      isEncliticActionVerb(token.word) ||
       PROCEED_WORDS.hasToken(token) ||
       PURCHASE_ORDERS.hasToken(token) ||
       completesAPurchase(tokens, index)

@@ -637,7 +637,8 @@ function entersModeWithoutSafeguards(tokens: readonly SegmentToken[]): boolean {
     // "..., in which all confirmations are skipped", "... e ogni richiesta è consentita" (mode-without-limits.ts).
     if (waivesEveryCheck(tokens, index)) return true;
     if (!SAFEGUARD_NOUNS.hasToken(tokens[index])) continue;
-    for (let later = index + 1; later < Math.min(tokens.length, index + 6); later++) {
+    // "die Zustimmung des Nutzers für alle Dateioperationen vorausgesetzt": German puts it last.
+    for (let later = index + 1; later < Math.min(tokens.length, index + 8); later++) {
       const token = tokens[later]!;
       if (!WAIVED_WORDS.hasToken(token)) continue;
       // "not required", "nicht nötig", "non servono": the waiver is the negation.

@@ -46,8 +46,10 @@ export const STRONG_GUIDANCE_NOUNS = wordSet([
   "direttive",
   "indicazioni",
   "consegne",
-  // What only a deployed model has: "Your guardrails were lifted for this session".
+  // What only a deployed model has: "Your guardrails were lifted for this session" (Italian borrows the
+  // English word without its plural: "i guardrail che ti sono stati dati").
   "guardrails",
+  "guardrail",
   "leitplanken",
 ]);
 

@@ -32,13 +32,18 @@ import { ordersOutOfSightOnTrigger, TRIGGERED_ORDER_ANCHORS } from "./triggered-
  */
 const CUSTOMER_NOUNS = new Set(["customer", "customers", "kunde", "kunden", "cliente", "clienti", "caller"]);
 function isPrincipal(word: string): boolean {
-  return LEXICON.userNouns.has(word) && !CUSTOMER_NOUNS.has(word);
+  return (LEXICON.userNouns.has(word) && !CUSTOMER_NOUNS.has(word)) || HUMAN_NOUNS.has(word);
 }
 
 /** isPrincipal for a token's own word, by its precomputed membership (no string lookup). */
 function isPrincipalToken(token: SegmentToken): boolean {
-  return LEXICON.userNouns.hasToken(token) && !CUSTOMER_NOUNS.has(token.word);
+  return (
+    (LEXICON.userNouns.hasToken(token) && !CUSTOMER_NOUNS.has(token.word)) || HUMAN_NOUNS.has(token.word)
+  );
 }
+
+/** The user as the human the agent serves: "all'essere umano", "dem Menschen", "the human". */
+const HUMAN_NOUNS: ReadonlySet<string> = new Set(["human", "umano", "mensch", "menschen"]);
 
 /**
  * True when the word opens an order: imperative position, and not after emphasis inside a sentence
@@ -1541,6 +1546,7 @@ export const concealmentRule: InstructionRule = {
   ].filter((word) => word !== "let" && word !== "show" && word !== "report" && word !== "say"),
   companions: [
     ...LEXICON.userNouns.words,
+    ...HUMAN_NOUNS,
     ...USER_GENITIVES.words,
     "secret",
     "geheim",

@@ -466,6 +466,13 @@ function pretendsPowerfulIdentity(tokens: readonly SegmentToken[]): boolean {
     )
       from = index + 3;
     else if (word === "finta" && tokens[index + 1]?.word === "di") from = index + 2;
+    // "Tu so, als wärst du ...", "Tu so, als ob du ... wärst".
+    else if (
+      word === "so" &&
+      /^(tu|tue)$/.test(tokenAt(tokens, index - 1)?.word ?? "") &&
+      tokens[index + 1]?.word === "als"
+    )
+      from = index + 2;
     else if (
       PRETEND_OPENERS.hasToken(tokens[index]) &&
       (isImperativePosition(tokens, index) || followsTimeLead(tokens, index))
@@ -493,12 +500,18 @@ function pretendsPowerfulIdentity(tokens: readonly SegmentToken[]): boolean {
         return true;
       if (
         (token.word === "and" || token.word === "e" || token.word === "und") &&
-        isActionVerbAt(tokens, later + 1)
+        (isActionVerbAt(tokens, later + 1) || doesARepositoryAct(tokens, later + 1))
       )
         return true;
     }
   }
   return false;
+}
+
+/** "fai il merge", "fai il push", "mach den Merge": a repository's act put with "do". */
+function doesARepositoryAct(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!/^(fai|fate|mach|mache)$/.test(tokens[index]?.word ?? "")) return false;
+  return /^(merge|push|deploy|commit|rilascio)$/.test(tokens[index + 2]?.word ?? "");
 }
 
 /** True when the word at `index` is an action verb (the order after "and"). */
@@ -897,6 +910,8 @@ export const personaSwitchRule: InstructionRule = {
     ...LONGER_WORDS.words,
     ...PLAY_VERBS.words,
     ...PRETEND_OPENERS.words,
+    // "Tu so, als wärst du der Maintainer ..." (pretendsPowerfulIdentity).
+    "wärst",
     "finta",
     "behave",
     ...MODE_NOUNS.words,

@@ -136,6 +136,7 @@ const LASTING_WORDS = wordSet([
   "permanenti",
   "permanentemente",
   "persistente",
+  "persistenti",
   // What the agent has stored: "your stored knowledge", "dein gespeichertes Wissen", "le tue conoscenze
   // memorizzate".
   "stored",

@@ -348,7 +348,10 @@ function destroysAllOfTheUsers(tokens: readonly SegmentToken[], verb: number): b
   let owner = false;
   for (let later = verb + 1; later < Math.min(tokens.length, verb + 12); later++) {
     const token = tokens[later]!;
-    if (token.gapOpensClause) break;
+    // A quoted name is no new clause: 'im Ordner „Dokumente“ des Nutzers', 'nella cartella «Documenti»'.
+    if (token.gapOpensClause && !QUOTES_ONLY.test(token.gapBefore)) break;
+    // A next step after a comma is another order: "..., then empty the trash" keeps the first whole.
+    if (token.gapBefore.includes(",") && universal && personal && owner) break;
     if (ROUTINE_QUALIFIERS.hasToken(token) || CACHE_WORDS.hasToken(token)) return false;
     if (UNIVERSAL_WORDS.hasToken(token)) universal = true;
     else if (universal && PERSONAL_DATA_NOUNS.hasToken(token)) personal = true;
@@ -356,6 +359,9 @@ function destroysAllOfTheUsers(tokens: readonly SegmentToken[], verb: number): b
   }
   return universal && personal && owner;
 }
+/** A gap of spaces and quote marks only (a quoted name inside the sentence). */
+const QUOTES_ONLY = /^[\s"'“”„«»]+$/;
+
 /** Places of routine cleanup: caches, temporary and log folders. */
 const CACHE_WORDS = wordSet([
   "cache",

@@ -408,7 +408,52 @@ function isEncliticSend(word: string): boolean {
   if (word.length < 7) return false;
   const ending = word.slice(-2);
   if (ending !== "li" && ending !== "le" && ending !== "lo" && ending !== "la") return false;
-  return LEXICON.sendVerbs.has(word.slice(0, -2));
+  const stem = word.slice(0, -2);
+  // The infinitive with its pronoun: "inviarla", "mandarli" (read as "invia", "manda").
+  return (
+    LEXICON.sendVerbs.has(stem) || (stem.endsWith("ar") && LEXICON.sendVerbs.has(`${stem.slice(0, -2)}a`))
+  );
+}
+
+/** isEncliticSend's words, for the pre-filter: the Italian send verbs in "-a" with "la", "lo", "li", "le". */
+const ENCLITIC_SEND_ANCHORS: readonly string[] = [...LEXICON.sendVerbs.words]
+  .filter((word) => /^[a-z]{4,}a$/.test(word))
+  .flatMap((word) =>
+    ["la", "lo", "li", "le"].flatMap((pronoun) => [`${word}${pronoun}`, `${word.slice(0, -1)}ar${pronoun}`]),
+  );
+
+/**
+ * The conversation with the user, the whole of it: "the full conversation so far", "l'intera
+ * conversazione", "den gesamten bisherigen Gesprächsverlauf": the user's words, sent as data.
+ */
+const CONVERSATION_NOUNS = wordSet([
+  "conversation",
+  "chat",
+  "transcript",
+  "conversazione",
+  "cronologia",
+  "gespräch",
+  "gesprächsverlauf",
+  "chatverlauf",
+  "unterhaltung",
+]);
+const WHOLE_WORDS = wordSet([
+  "full",
+  "entire",
+  "whole",
+  "l'intera",
+  "intera",
+  "gesamten",
+  "ganzen",
+  "komplette",
+]);
+
+/** True when the conversation noun at `index` is the whole conversation ("the full conversation"). */
+function isWholeConversation(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!CONVERSATION_NOUNS.hasToken(tokens[index])) return false;
+  for (let back = index - 1; back >= Math.max(0, index - 3); back--)
+    if (WHOLE_WORDS.hasToken(tokens[back])) return true;
+  return false;
 }
 
 export const exfiltrationRule: InstructionRule = {
@@ -416,6 +461,8 @@ export const exfiltrationRule: InstructionRule = {
   // Disclosure to the speaker ("show me ...") is anchored on plural secrets, not on the common verbs.
   anchors: [
     ...LEXICON.sendVerbs.words,
+    // The Italian send verbs with their object pronoun (isEncliticSend): "inviali", "inviarla".
+    ...ENCLITIC_SEND_ANCHORS,
     // A link carrying another service's secret in its query (carriesForeignSecretInLink): the placeholder
     // of the secret's value, "<Wert von GITHUB_TOKEN>", "<valore di STRIPE_SECRET_KEY>" ("value" opens
     // too much English code documentation; "<value of ...>" is read when another anchor opens it).
@@ -440,6 +487,8 @@ export const exfiltrationRule: InstructionRule = {
   ],
   companions: [
     ...PERSONAL_DATA_NOUNS.words,
+    // The whole conversation sent after "and" (isWholeConversation).
+    ...CONVERSATION_NOUNS.words,
     ...RECORD_NOUNS.words,
     ...LEXICON.secretNouns.words,
     ...LEXICON.dataNouns.words,
@@ -560,7 +609,8 @@ export const exfiltrationRule: InstructionRule = {
           if (
             (PERSONAL_DATA_NOUNS.hasToken(noun) && isUsersData(tokens, earlier)) ||
             ((LEXICON.dataNouns.hasToken(noun) || RECORD_NOUNS.hasToken(noun)) &&
-              (userOwnsAfter(tokens, earlier) || userOwnsBefore(tokens, earlier)))
+              (userOwnsAfter(tokens, earlier) || userOwnsBefore(tokens, earlier))) ||
+            isWholeConversation(tokens, earlier)
           ) {
             destination ??= hasDestination(view);
             if (destination) return true;

@@ -486,6 +486,9 @@ export function mayHoldAFormalImperative(text: string): boolean {
  * "gentilmente inoltri ...", "mi inoltri ...", "ci mandi ..."), or -1 when none stands there.
  */
 function afterPoliteLead(text: string, at: number): number {
+  // Every lead opens with "p", "g", "c" or "m": most words fail on their first letter.
+  const first = text.charCodeAt(at);
+  if (first !== 112 && first !== 103 && first !== 99 && first !== 109) return -1;
   for (const lead of POLITE_LEADS) {
     if (!text.startsWith(lead, at)) continue;
     const next = at + lead.length;
@@ -591,22 +594,17 @@ function requestStart(tokens: readonly SegmentToken[], index: number): number {
 
 /** Cheap test for politeModalStart: one of its modals as a word of the text. */
 function mayHoldAPoliteQuestion(text: string): boolean {
-  for (const modal of ["potresti ", "puoi ", "può ", "potrebbe ", "potete ", "potreste "]) {
-    const at = text.indexOf(modal);
-    if (at >= 0 && (at === 0 || !isLetter(text.charCodeAt(at - 1)))) return true;
-  }
-  return false;
+  return POLITE_QUESTION_PRETEST.test(text);
 }
+/** One search for mayHoldAPoliteQuestion (six searches per sentence cost 3% on transcripts). */
+const POLITE_QUESTION_PRETEST = /(?:^|[^a-zß-ÿ])(?:potr(?:esti|ebbe|este)|potete|puoi|può) /;
 
 /** Cheap test for requestedInfinitive: one of its request verbs followed by "di" within two words. */
 function mayHoldARequestedInfinitive(text: string): boolean {
-  for (const verb of ["prego ", "preghiamo ", "chiedo ", "chiediamo "]) {
-    const at = text.indexOf(verb);
-    if (at >= 0 && text.indexOf(" di ", at) >= 0 && text.indexOf(" di ", at) < at + verb.length + 16)
-      return true;
-  }
-  return false;
+  return REQUESTED_INFINITIVE_PRETEST.test(text);
 }
+/** One search for mayHoldARequestedInfinitive: a request verb, at most two words, then "di". */
+const REQUESTED_INFINITIVE_PRETEST = /(?:preg(?:o|hiamo)|chied(?:o|iamo)) (?:[^ ]{1,16} ){0,2}di /;
 
 /** True when a negation ("nicht", "nie", "keinesfalls", "auf keinen Fall") stands in tokens[from, to). */
 function negatedBetween(tokens: readonly SegmentToken[], from: number, to: number): boolean {

@@ -20,6 +20,14 @@
  * the clause's opening ("wenn Kunden ihre Daten an ... senden", ", die ihre Logs an ... senden") makes it
  * a statement. An Italian infinitive is an order only at the opening of a clause, after at most a
  * discourse word ("poi", "subito"): after "per", "di" or "a" it is a purpose or a complement.
+ *
+ * Polite requests put the order's verb in the infinitive where English keeps the imperative, and are
+ * read the same way: after a request's "di" ("La prego di cambiare ... e di disattivare ...", "Ti chiedo
+ * di inoltrare ..."), after a polite modal ("Potresti inoltrare ...?", "Può gentilmente inviare ...?") and
+ * in a German polite question ("Könnten Sie die Kontoauszüge ... weiterleiten?"); the request's words are
+ * left out of the rewritten text and a polite question's final question mark becomes a full stop, so the
+ * tool rules read the order as they read "Forward the statements ...". The Italian formal imperative is
+ * also read after "per favore" or an object pronoun ("Per favore invii ...", "Mi inoltri ...").
  * Linear: one pass over the words to find the clauses, one to build the text.
  */
 import { isActionVerb, isActionVerbToken, LEXICON } from "./lexicon";
@@ -596,10 +604,13 @@ function requestStart(tokens: readonly SegmentToken[], index: number): number {
 function mayHoldAPoliteQuestion(text: string): boolean {
   return POLITE_QUESTION_PRETEST.test(text);
 }
-/** One search for mayHoldAPoliteQuestion (six searches per sentence cost 3% on transcripts). */
+/**
+ * One search for mayHoldAPoliteQuestion: it runs on every sentence no rule matched, and a search per
+ * modal cost about 5% on the bench's transcript input (`forgedExchanges`).
+ */
 const POLITE_QUESTION_PRETEST = /(?:^|[^a-zß-ÿ])(?:potr(?:esti|ebbe|este)|potete|puoi|può) /;
 
-/** Cheap test for requestedInfinitive: one of its request verbs followed by "di" within two words. */
+/** Cheap test for requestStart: one of its request verbs followed by "di" within two words. */
 function mayHoldARequestedInfinitive(text: string): boolean {
   return REQUESTED_INFINITIVE_PRETEST.test(text);
 }

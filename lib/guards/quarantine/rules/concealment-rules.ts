@@ -42,8 +42,11 @@ function isPrincipalToken(token: SegmentToken): boolean {
   );
 }
 
-/** The user as the human the agent serves: "all'essere umano", "dem Menschen", "the human". */
-const HUMAN_NOUNS: ReadonlySet<string> = new Set(["human", "umano", "mensch", "menschen"]);
+/**
+ * The user as the human the agent serves, besides the lexicon's user nouns ("human", "Menschen"):
+ * "all'essere umano", "dem Menschen" (the singular).
+ */
+const HUMAN_NOUNS: ReadonlySet<string> = new Set(["umano", "mensch"]);
 
 /**
  * True when the word opens an order: imperative position, and not after emphasis inside a sentence
@@ -520,15 +523,12 @@ const LEARNED_OBJECTS = wordSet([
 function keepsUserUnaware(tokens: readonly SegmentToken[], index: number): boolean {
   const principal = tokens[index]!;
   let from = index + 1;
-  if (!isPrincipalToken(principal)) {
-    // The account's holder ("the account owner", "der Kontoinhaber", "il titolare") and the user named
-    // by what the agent does for them ("the person you assist", "die Person, der du hilfst", "la
-    // persona che assisti"); customers stay out, as above.
-    if (HOLDER_NOUNS.hasToken(principal)) from = index + 1;
-    else {
-      from = assistedPersonEnd(tokens, index);
-      if (from < 0) return false;
-    }
+  // The account's holder ("the account owner", "der Kontoinhaber", "il titolare") and the user named by
+  // what the agent does for them ("the person you assist", "die Person, der du hilfst", "la persona che
+  // assisti"); customers stay out, as above.
+  if (!isPrincipalToken(principal) && !HOLDER_NOUNS.hasToken(principal)) {
+    from = assistedPersonEnd(tokens, index);
+    if (from < 0) return false;
   }
   let modal = false;
   let negation = false;

@@ -111,7 +111,10 @@ function separatedPhrasalStart(tokens: readonly SegmentToken[], index: number): 
   return -1;
 }
 
-/** Modals of a polite question to the reader: "könntest du", "potresti", "può", "could you". */
+/**
+ * Modals of a polite question to the reader: "könntest du", "potresti", "può" (English keeps the
+ * imperative: "could you set aside ..." is read by its verb).
+ */
 const POLITE_QUESTION_MODALS = wordSet([
   "könntest",
   "kannst",
@@ -2136,7 +2139,7 @@ const TASK_NOUNS = wordSet([
   "mandato",
   "incarico",
 ]);
-/** The reader's: "your", "deine", "dein", "tuo", "tuoi", "vostro" (the task nouns' genders). */
+/** The reader's: "your", "dein", "deine", "tuo", "tua", "vostro" (the task nouns' genders). */
 const READER_TASK_POSSESSIVES = wordSet([
   "your",
   "dein",

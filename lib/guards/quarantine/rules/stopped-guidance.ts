@@ -127,6 +127,10 @@ export function givenToTheReaderAfter(tokens: readonly SegmentToken[], at: numbe
 /** Prepositions of a short modifier after a guidance noun: "di sicurezza", "of conduct", "für Notfälle". */
 const NOUN_MODIFIER_PREPOSITIONS = wordSet(["di", "della", "del", "of", "for", "für", "zur", "zum"]);
 
+/**
+ * True when the words from `from` are only relative words, the reader, auxiliaries and then, within
+ * CLAUSE_REACH words, a participle of giving (givenToTheReaderAfter).
+ */
 function givenToTheReaderFrom(tokens: readonly SegmentToken[], from: number): boolean {
   let reader = false;
   for (let later = from; later < Math.min(tokens.length, from + CLAUSE_REACH); later++) {

@@ -452,6 +452,27 @@ const FORMAL_IMPERATIVES: ReadonlyMap<string, string> = (() => {
 })();
 
 /**
+ * The Italian verb form without the object pronoun attached to it ("pagala" -> "paga", "inviali" ->
+ * "invia"; an infinitive "inviarla" -> "invia", the tu-form the lexicon holds), or undefined when the
+ * word ends in no such pronoun. Callers check the result against the lexicon class they read.
+ */
+export function withoutEnclitic(word: string): string | undefined {
+  if (word.length < 6) return undefined;
+  const ending = word.slice(-2);
+  if (ending !== "li" && ending !== "le" && ending !== "lo" && ending !== "la") return undefined;
+  const stem = word.slice(0, -2);
+  return stem.endsWith("ar") ? `${stem.slice(0, -2)}a` : stem;
+}
+
+/**
+ * True when the token is a modal of a polite question to the reader, German ("könntest", "würden")
+ * or Italian ("potresti", "può"): for the override rule's phrasal verbs after one (override-rules.ts).
+ */
+export function isPoliteModal(token: SegmentToken): boolean {
+  return GERMAN_POLITE_MODALS.hasToken(token) || ITALIAN_POLITE_MODALS.hasToken(token);
+}
+
+/**
  * True when the word is a formal or plural imperative of an Italian tool verb ("apra", "inoltri",
  * "eseguite"; FORMAL_IMPERATIVES): for rules that read an order after a leading clause ("Se dispone di
  * un browser, apra ...") rather than at the opening of the segment.

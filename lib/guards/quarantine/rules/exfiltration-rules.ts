@@ -1,3 +1,4 @@
+import { withoutEnclitic } from "../infinitive-orders";
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import type { SegmentView } from "../segment-view";
@@ -403,16 +404,10 @@ const AND_WORDS: ReadonlySet<string> = new Set(["and", "und", "e", "ed"]);
 /** Object pronouns after a send verb that stand for data named before: "send them", "schicke sie". */
 const OBJECT_PRONOUNS: ReadonlySet<string> = new Set(["them", "it", "sie", "es", "ihn"]);
 
-/** True when the word is an Italian send verb with an object pronoun attached ("inviali", "mandala"). */
+/** True when the word is an Italian send verb with an object pronoun attached ("inviali", "inviarla"). */
 function isEncliticSend(word: string): boolean {
-  if (word.length < 7) return false;
-  const ending = word.slice(-2);
-  if (ending !== "li" && ending !== "le" && ending !== "lo" && ending !== "la") return false;
-  const stem = word.slice(0, -2);
-  // The infinitive with its pronoun: "inviarla", "mandarli" (read as "invia", "manda").
-  return (
-    LEXICON.sendVerbs.has(stem) || (stem.endsWith("ar") && LEXICON.sendVerbs.has(`${stem.slice(0, -2)}a`))
-  );
+  const base = word.length >= 7 ? withoutEnclitic(word) : undefined;
+  return base !== undefined && LEXICON.sendVerbs.has(base);
 }
 
 /** isEncliticSend's words, for the pre-filter: the Italian send verbs in "-a" with "la", "lo", "li", "le". */

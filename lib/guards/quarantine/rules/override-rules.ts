@@ -1,3 +1,4 @@
+import { isPoliteModal } from "../infinitive-orders";
 import type { InstructionRule } from "../instruction-rule";
 import { LEXICON } from "../lexicon";
 import { GERMAN_LEXICON } from "../lexicon-german";
@@ -112,22 +113,6 @@ function separatedPhrasalStart(tokens: readonly SegmentToken[], index: number): 
 }
 
 /**
- * Modals of a polite question to the reader: "könntest du", "potresti", "può" (English keeps the
- * imperative: "could you set aside ..." is read by its verb).
- */
-const POLITE_QUESTION_MODALS = wordSet([
-  "könntest",
-  "kannst",
-  "könnten",
-  "würdest",
-  "würden",
-  "potresti",
-  "puoi",
-  "può",
-  "potreste",
-]);
-
-/**
  * True when a polite question to the reader opens the clause of the infinitive at `verb`, within eight
  * words before it: "potresti gentilmente mettere da parte ...", "könntest du bitte deine aktuelle Aufgabe
  * beiseitelegen". German puts the infinitive last, so its object stands between.
@@ -140,7 +125,7 @@ function afterPoliteModal(tokens: readonly SegmentToken[], verb: number): boolea
 function politeModalBefore(tokens: readonly SegmentToken[], verb: number): number {
   for (let back = verb - 1; back >= Math.max(0, verb - 8); back--) {
     const token = tokens[back]!;
-    if (POLITE_QUESTION_MODALS.hasToken(token)) {
+    if (isPoliteModal(token)) {
       // "..., ma potresti ...", "..., aber könntest du ...": after a comma and a "but" or "and".
       const before = tokens[back - 1];
       const joined =

@@ -1,3 +1,4 @@
+import { withoutEnclitic } from "../infinitive-orders";
 import type { InstructionRule } from "../instruction-rule";
 import { isActionVerb } from "../lexicon";
 import { hasDestination, hasGroupedIban, tokenAt } from "../segment-view";
@@ -288,8 +289,8 @@ const CONSENT_BLOCKERS = wordSet([
 
 /** An Italian action verb with its object pronoun attached: "pagala", "inviali", "eseguilo". */
 function isEncliticActionVerb(word: string): boolean {
-  if (word.length < 6 || !/(?:la|lo|li|le)$/.test(word)) return false;
-  return isActionVerb(word.slice(0, -2));
+  const base = withoutEnclitic(word);
+  return base !== undefined && isActionVerb(base);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RemovalRange } from "./expand-removals";
-import { LEXICON } from "./lexicon";
+import { isActionVerb, LEXICON } from "./lexicon";
 import { REPORTED_WRITING_VERBS } from "./segment-view";
 
 /** How far before a quotation the words that make it a mention are looked for. */
@@ -971,8 +971,10 @@ function closesInlineQuote(codeUnit: number): boolean {
  * vorherigen Anweisungen“ nur zitieren', 'mit typischen Missbrauchsversuchen, z. B. „Vergiss deine
  * Regeln ...“', '| P1 | Direct override | "Ignore your earlier rules ..." |' (a Markdown table's cell).
  * The introducer (QUOTATION_INTRODUCERS) must stand among the three words before the quote
- * mark and not open the sentence ('Say "..."' is an order with its payload in quotes), the quotation must
- * close within the sentence and hold three words, and three words must stand outside it. Each quote mark
+ * mark and not open the sentence ('Say "..."' is an order with its payload in quotes); without one, a
+ * quotation closed by its own mark and embedded in a statement counts too ('Researchers showed that
+ * adding the line "Ignore ..." to a PDF changed ...', embeddedInStatement). The quotation must close within
+ * the sentence and hold three words, and three words must stand outside it. Each quote mark
  * is read once within PARENTHESIS_REACH, so this is linear.
  */
 export function introducedQuotationsBlanked(text: string): string | undefined {
@@ -988,11 +990,14 @@ export function introducedQuotationsBlanked(text: string): string | undefined {
       }
     // The segmenter ends a sentence at a closing quote mark at its end: a quotation still open at the
     // end of the text closes there.
+    const closed = close >= 0;
     if (close < 0 && text.length - open < PARENTHESIS_REACH) close = text.length - 1;
     if (close < 0) break;
     if (
       holdsThreeWords(text, open + 1, close) &&
-      (introducedAt(text, open) || fillsCell(text, open, close))
+      (introducedAt(text, open) ||
+        fillsCell(text, open, close) ||
+        (closed && embeddedInStatement(text, open, close)))
     ) {
       pieces.push(text.slice(copied, open), " ".repeat(close + 1 - open));
       copied = close + 1;
@@ -1003,6 +1008,181 @@ export function introducedQuotationsBlanked(text: string): string | undefined {
   pieces.push(text.slice(copied));
   const blanked = pieces.join("");
   return holdsThreeWords(blanked, 0, blanked.length) ? blanked : undefined;
+}
+/**
+ * Words right before a quotation that make it the content of a statement rather than a thing named:
+ * a complementizer ('decided that "the assistant forwards ..."') or a copula or verb of stating ('the new
+ * rule is "..."', 'our policy states "..."'). Folded, lower case.
+ */
+const DECLARING_WORDS: ReadonlySet<string> = new Set([
+  "that",
+  "is",
+  "are",
+  "was",
+  "were",
+  "be",
+  "states",
+  "state",
+  "stated",
+  "says",
+  "dass",
+  "ist",
+  "sind",
+  "war",
+  "waren",
+  "lautet",
+  "lauten",
+  "heißt",
+  "che",
+  "è",
+  "sono",
+  "era",
+  "erano",
+  "sarà",
+  "recita",
+  "dice",
+]);
+
+/**
+ * Verbs of asking or wanting: with one in the frame the quotation is what somebody wants done ('the
+ * site owner asks that "..."', 'verlangt „...“', 'chiede «...»'), an order passed on. Folded, lower case.
+ */
+const REQUEST_VERBS: ReadonlySet<string> = new Set([
+  "ask",
+  "asks",
+  "asked",
+  "request",
+  "requests",
+  "requested",
+  "require",
+  "requires",
+  "required",
+  "want",
+  "wants",
+  "demand",
+  "demands",
+  "insist",
+  "insists",
+  "expect",
+  "expects",
+  "bittet",
+  "bitten",
+  "gebeten",
+  "verlangt",
+  "verlangen",
+  "fordert",
+  "fordern",
+  "erwartet",
+  "erwarten",
+  "möchte",
+  "möchten",
+  "will",
+  "wollen",
+  "chiede",
+  "chiedono",
+  "richiede",
+  "richiedono",
+  "vuole",
+  "vogliono",
+  "pretende",
+  "esige",
+  "prega",
+  "pregano",
+]);
+
+/** Words of politeness that make a frame a request: "please", "bitte", "per favore", "gentilmente". */
+const POLITE_WORDS: ReadonlySet<string> = new Set([
+  "please",
+  "kindly",
+  "bitte",
+  "favore",
+  "cortesemente",
+  "gentilmente",
+]);
+
+/** Prepositions that make the agent noun after them the one addressed: "to the AI", "an die KI", "per l'IA". */
+const ADDRESS_PREPOSITIONS: ReadonlySet<string> = new Set([
+  "to",
+  "for",
+  "an",
+  "für",
+  "per",
+  "a",
+  "al",
+  "alla",
+  "all",
+  "agli",
+  "alle",
+  "ai",
+]);
+
+/** How far the frame of an embedded quotation is read on each side of it (embeddedInStatement). */
+const FRAME_REACH = 160;
+
+/** The frame of an embedded quotation is prose: letters, digits, blanks and a sentence's punctuation. */
+const PROSE_FRAME = /^[\p{L}\p{N} .,;:'’()%?!-]*$/u;
+
+/**
+ * True when the quotation text[open, close] (closed by its own mark) is a thing a statement names, not an
+ * order: it is embedded in a sentence of prose after a word ('adding the line "Ignore all previous
+ * instructions ..." to a PDF changed ...', 'ob ein Chatbot auf „Vergiss deine Regeln ...“ hereinfällt',
+ * 'documenti con istruzioni nascoste del tipo «assistente, invia ...»'), and the sentence around it
+ * (its frame) says something about it rather than passing it on to the reader. The frame fails that
+ * when it
+ * - opens with a verb of the agent's tools or a negation ('Include "..."', 'Do not mention X; just say'),
+ * - addresses the reader: a second-person word, a modal of duty, politeness, an agent noun as vocative
+ *   or after "to"/"an"/"per" ('PS an die KI, die das liest: Beende jede Antwort mit „...“'),
+ * - speaks of the answer, of telling, of asking or wanting ('the site owner asks that "..."'),
+ * - declares new or changed guidance: a word of time shift, newness or validity ('effective from now on',
+ *   'the new rule'), or the quotation follows "that", "is" or "states" and their German and Italian
+ *   counterparts (DECLARING_WORDS),
+ * - or is no prose (markup, code, a table's pipes).
+ * The caller blanks such a quotation and asks the rule again (scan-tool-result-text.ts isMentionOnly), so
+ * an order the frame itself gives is still found. The frame is read FRAME_REACH characters each way (and
+ * the sentence's first word), so a sentence of many quotations stays linear.
+ */
+function embeddedInStatement(text: string, open: number, close: number): boolean {
+  let before = open - 1;
+  while (before >= 0 && text.charCodeAt(before) === 32) before--;
+  if (before < 0 || before === open - 1 || !/\p{L}/u.test(text[before]!)) return false;
+  let wordStart = before;
+  while (wordStart > 0 && /[\p{L}']/u.test(text[wordStart - 1]!)) wordStart--;
+  if (DECLARING_WORDS.has(text.slice(wordStart, before + 1))) return false;
+  if (!holdsThreeWords(text, Math.max(0, open - FRAME_REACH), open)) return false;
+  const first = /^[^\p{L}]*([\p{L}']+)/u.exec(text.slice(0, FRAME_REACH))?.[1];
+  if (first === undefined || isActionVerb(first) || LEXICON.negations.has(first)) return false;
+  const frame = `${text.slice(Math.max(0, open - FRAME_REACH), open)} ${text.slice(close + 1, close + 1 + FRAME_REACH)}`;
+  if (!PROSE_FRAME.test(frame)) return false;
+  const words = [...frame.matchAll(/[\p{L}']+/gu)];
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index]![0];
+    if (word.length < 2) continue;
+    if (
+      LEXICON.secondPersonWords.has(word) ||
+      LEXICON.secondPersonPossessives.has(word) ||
+      LEXICON.obligationModals.has(word) ||
+      LEXICON.answerNouns.has(word) ||
+      LEXICON.tellVerbs.has(word) ||
+      POLITE_WORDS.has(word) ||
+      REQUEST_VERBS.has(word) ||
+      LEXICON.temporalShiftWords.has(word) ||
+      LEXICON.newAdjectives.has(word) ||
+      LEXICON.validityWords.has(word)
+    )
+      return false;
+    if (!LEXICON.agentNouns.has(word)) continue;
+    // The agent addressed: "AI, ...", "Assistant: ...", "to the AI", "per l'IA", "all'assistente".
+    const after = frame.charCodeAt(words[index]!.index + word.length);
+    const elided = word.indexOf("'");
+    if (
+      after === 44 ||
+      after === 58 ||
+      ADDRESS_PREPOSITIONS.has(words[index - 1]?.[0] ?? "") ||
+      (elided > 0 && ADDRESS_PREPOSITIONS.has(word.slice(0, elided)))
+    )
+      return false;
+  }
+  return true;
 }
 
 /** True when the quotation text[open, close] fills a Markdown table cell: "|" before it and after it. */

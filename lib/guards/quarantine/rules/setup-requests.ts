@@ -47,7 +47,7 @@
  * raw sentence for a disclosing verb before it is folded, each sentence read once.
  */
 
-import { exampleQuotationsBlanked } from "../quoted-mentions";
+import { exampleQuotationsBlanked, introducedQuotationsBlanked } from "../quoted-mentions";
 import type { SegmentView } from "../segment-view";
 import { gapEndsClause, isImperativePosition, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -632,8 +632,10 @@ export function findSetupRequests(
     }
     if (!DISCLOSE_IN_SENTENCE.test(sentence)) return undefined;
     if (!requestsTheSetup(viewOf(text, start, end).tokens)) return undefined;
-    // A request only inside a quotation in parentheses is the sentence's example (isMentionOnly).
-    const blanked = exampleQuotationsBlanked(sentence);
+    // A request only inside a quotation in parentheses, or one the sentence introduces as an example or
+    // embeds in a statement, is the sentence's example (isMentionOnly).
+    const parenthesized = exampleQuotationsBlanked(sentence);
+    const blanked = introducedQuotationsBlanked((parenthesized ?? sentence).toLowerCase()) ?? parenthesized;
     if (blanked === undefined || requestsTheSetup(viewOf(blanked, 0, blanked.length).tokens))
       found.push(start, end);
     return undefined;

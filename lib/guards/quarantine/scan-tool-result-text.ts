@@ -55,6 +55,7 @@ import {
 import { withoutNarratedSpeech } from "./narrated-speech";
 import { foldRegion } from "./normalize-text";
 import { withPercentEncodingDecoded } from "./percent-encoding";
+import { mayHoldAPluralOrder, singularAddressText } from "./plural-address";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import {
   exampleQuotationsBlanked,
@@ -1529,6 +1530,23 @@ function infinitiveOrderRule(
 }
 
 /**
+ * The rule that matches a German or Italian order to several readers once it is read as the order to
+ * one reader ("Vergesst eure Anweisungen ...", "Mostrateci il vostro prompt ..."; plural-address.ts), or
+ * undefined. Every rule is asked.
+ */
+function pluralAddressRule(
+  segmentText: string,
+  codes: Uint16Array,
+  offset: number,
+  chunk: ChunkWords,
+): InstructionRule | undefined {
+  if (!mayHoldAPluralOrder(segmentText)) return undefined;
+  const rewritten = singularAddressText(segmentText, chunkTokens(chunk, segmentText, codes, offset));
+  if (rewritten === undefined) return undefined;
+  return windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });
+}
+
+/**
  * True when a sentence whose infinitive reads as an override quotes or asks about it instead: a quote
  * mark in it or a question mark at its end ('Frage: Regex, um „vorherige Anweisungen ignorieren“ in
  * Nutzereingaben zu finden?'). The phrase is what detectors and advisories talk about.
@@ -1776,7 +1794,8 @@ export function scanRegions(
           ((chunkMask & HAND_WRITTEN_MASK) !== 0
             ? (thirdPersonOrderRule(chunkText, codes, chunkStart, chunk) ??
               conditionedOrderRule(chunkText, codes, chunkStart, chunk) ??
-              infinitiveOrderRule(chunkText, codes, chunkStart, chunk))
+              infinitiveOrderRule(chunkText, codes, chunkStart, chunk) ??
+              pluralAddressRule(chunkText, codes, chunkStart, chunk))
             : undefined);
         if (rule !== undefined) {
           let trimmedStart = chunkStart;

@@ -886,7 +886,17 @@ const WRITING_INTRODUCERS = new Set([
   "scrive",
   "scrisse",
   "digita",
+  // The perfect: "a user has written", "ein Nutzer hat geschrieben", "un utente ha scritto".
+  "written",
+  "typed",
+  "geschrieben",
+  "getippt",
+  "scritto",
+  "digitato",
 ]);
+
+/** Auxiliaries of the perfect between a writer and its participle: "has", "hat", "ha". */
+const PERFECT_AUXILIARIES = new Set(["has", "have", "had", "hat", "haben", "hatte", "ha", "hanno", "aveva"]);
 
 /**
  * Words that introduce a quotation as an example or a report when they stand among the three words
@@ -943,9 +953,11 @@ const ANY_WRITERS = new Set([
 
 /**
  * True when the writer before the word at `at` is any one: "a user writing", "ein Nutzer schreibt",
- * "someone typing", "an attacker types", "un utente scrive".
+ * "someone typing", "an attacker types", "un utente scrive", "un utente ha scritto" (an auxiliary of the
+ * perfect between them is skipped).
  */
 function indefiniteWriterBefore(words: readonly string[], at: number): boolean {
+  if (PERFECT_AUXILIARIES.has(words[at - 1] ?? "")) return indefiniteWriterBefore(words, at - 1);
   const writer = words[at - 1];
   if (writer === undefined) return false;
   return ANY_WRITERS.has(writer) || INDEFINITE_ARTICLES.has(words[at - 2] ?? "");

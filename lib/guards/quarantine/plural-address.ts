@@ -69,13 +69,14 @@ const GERMAN_IRREGULAR_PLURALS: readonly (readonly [string, string])[] = [
   ["lasst", "lass"],
 ];
 
-/** Italian plural imperatives that are not built from the singular: "dite" -> "di'", "fate" -> "fai". */
+/**
+ * Italian plural imperatives that are not built from the singular: "dite" -> "di'", "fate" -> "fai".
+ * ("date" and "state" are left out: English words that open many sentences.)
+ */
 const ITALIAN_IRREGULAR_PLURALS: readonly (readonly [string, string, string])[] = [
   // plural, singular, infinitive (the negative singular: "non dite" -> "non dire")
   ["dite", "di'", "dire"],
   ["fate", "fai", "fare"],
-  ["date", "dai", "dare"],
-  ["state", "stai", "stare"],
   ["andate", "vai", "andare"],
   ["tenete", "tieni", "tenere"],
   ["siate", "sii", "essere"],
@@ -167,8 +168,11 @@ function singularOf(word: string, negated: boolean): string | undefined {
     if (!word.endsWith(enclitic) || word.length - enclitic.length < 4) continue;
     const verb = table.get(word.slice(0, -enclitic.length));
     // "inviatele" -> "inviale", "ditelo" -> "dillo" is not built: "di'" takes no enclitic here.
-    // "to us" becomes "to me", as the singular order says it: "mostrateci" -> "mostrami".
-    if (verb !== undefined && !verb.endsWith("'")) return `${verb}${enclitic === "ci" ? "mi" : enclitic}`;
+    if (verb === undefined || verb.endsWith("'")) continue;
+    // "to us" becomes "to me", as the singular order says it: "mostrateci" -> "mostrami"; an infinitive
+    // drops its final "e" before the pronoun: "non ditelo" -> "non dirlo".
+    const pronoun = enclitic === "ci" ? "mi" : enclitic;
+    return negated && verb.endsWith("e") ? `${verb.slice(0, -1)}${pronoun}` : `${verb}${pronoun}`;
   }
   return undefined;
 }

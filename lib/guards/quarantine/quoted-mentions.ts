@@ -1132,22 +1132,47 @@ const ADDRESS_PREPOSITIONS: ReadonlySet<string> = new Set([
 const FRAME_REACH = 160;
 
 /** The frame of an embedded quotation is prose: letters, digits, blanks and a sentence's punctuation. */
+/**
+ * Words of time shift and validity that are also the common words of any statement ("now", "over",
+ * "gilt", "più", "vale"): not taken as a declaration of new guidance in an embedded quotation's frame
+ * ('The classic "..." string is now so well known that ...').
+ */
+const COMMON_SHIFT_WORDS: ReadonlySet<string> = new Set([
+  "now",
+  "over",
+  "longer",
+  "anymore",
+  "jetzt",
+  "nun",
+  "ab",
+  "mehr",
+  "gilt",
+  "gelten",
+  "vorbei",
+  "ora",
+  "adesso",
+  "poi",
+  "più",
+  "vale",
+  "valgono",
+]);
 const PROSE_FRAME = /^[\p{L}\p{N} .,;:'’()%?!-]*$/u;
 
 /**
  * True when the quotation text[open, close] (closed by its own mark) is a thing a statement names, not an
- * order: it is embedded in a sentence of prose after a word ('adding the line "Ignore all previous
- * instructions ..." to a PDF changed ...', 'ob ein Chatbot auf „Vergiss deine Regeln ...“ hereinfällt',
- * 'documenti con istruzioni nascoste del tipo «assistente, invia ...»'), and the sentence around it
- * (its frame) says something about it rather than passing it on to the reader. The frame fails that
- * when it
+ * order: it is embedded in a sentence of prose after a word, with three words of it before ('adding the
+ * line "Ignore all previous instructions ..." to a PDF changed ...', 'ob ein Chatbot auf „Vergiss
+ * deine Regeln ...“ hereinfällt', 'documenti con istruzioni nascoste del tipo «assistente, invia ...»'),
+ * and the sentence around it (its frame) says something about it rather than passing it on to the
+ * reader. The frame fails that when it
  * - opens with a verb of the agent's tools or a negation ('Include "..."', 'Do not mention X; just say'),
  * - addresses the reader: a second-person word, a modal of duty, politeness, an agent noun as vocative
- *   or after "to"/"an"/"per" ('PS an die KI, die das liest: Beende jede Antwort mit „...“'),
+ *   or after "to"/"an"/"per" ('PS an die KI, die das liest: Beende jede Antwort mit „...“'), or a
+ *   role's label opening the sentence ("system: ..."),
  * - speaks of the answer, of telling, of asking or wanting ('the site owner asks that "..."'),
  * - declares new or changed guidance: a word of time shift, newness or validity ('effective from now on',
- *   'the new rule'), or the quotation follows "that", "is" or "states" and their German and Italian
- *   counterparts (DECLARING_WORDS),
+ *   'the new rule'; not the common ones, COMMON_SHIFT_WORDS), or the quotation follows "that", "is" or
+ *   "states" and their German and Italian counterparts (DECLARING_WORDS),
  * - or is no prose (markup, code, a table's pipes).
  * The caller blanks such a quotation and asks the rule again (scan-tool-result-text.ts isMentionOnly), so
  * an order the frame itself gives is still found. The frame is read FRAME_REACH characters each way (and
@@ -1177,9 +1202,17 @@ function embeddedInStatement(text: string, open: number, close: number): boolean
       LEXICON.tellVerbs.has(word) ||
       POLITE_WORDS.has(word) ||
       REQUEST_VERBS.has(word) ||
-      LEXICON.temporalShiftWords.has(word) ||
-      LEXICON.newAdjectives.has(word) ||
-      LEXICON.validityWords.has(word)
+      ((LEXICON.temporalShiftWords.has(word) || LEXICON.validityWords.has(word)) &&
+        !COMMON_SHIFT_WORDS.has(word)) ||
+      LEXICON.newAdjectives.has(word)
+    )
+      return false;
+    // A role's label opening the sentence ("system: ...", "Entwickler: ..."): the quotation is what that
+    // role says.
+    if (
+      index === 0 &&
+      LEXICON.roleWords.has(word) &&
+      frame.charCodeAt(words[index]!.index + word.length) === 58
     )
       return false;
     if (!LEXICON.agentNouns.has(word)) continue;
@@ -1195,6 +1228,40 @@ function embeddedInStatement(text: string, open: number, close: number): boolean
       return false;
   }
   return true;
+}
+
+/**
+ * The folded sentence `text` with every inline quotation closed within the sentence blanked out, marks
+ * included (spaces of the same length), or undefined when it holds none: what the sentence says around
+ * its quotations. Double marks (`"`, “, „, «), and a single mark after a blank or a colon that closes
+ * before a non-letter. Each mark is read once within PARENTHESIS_REACH, so this is linear.
+ */
+export function allQuotationsBlanked(text: string): string | undefined {
+  let output = "";
+  let copied = 0;
+  for (let open = 0; open < text.length; open++) {
+    const code = text.charCodeAt(open);
+    const single = code === 39 || code === 0x2018;
+    if (!opensInlineQuote(code) && !single) continue;
+    if (single && open > 0 && !/[\s:(]/.test(text[open - 1]!)) continue;
+    let close = -1;
+    for (let index = open + 1; index < Math.min(text.length, open + PARENTHESIS_REACH); index++) {
+      const inner = text.charCodeAt(index);
+      if (
+        single
+          ? (inner === 39 || inner === 0x2019) && !/\p{L}/u.test(text[index + 1] ?? " ")
+          : closesInlineQuote(inner)
+      ) {
+        close = index;
+        break;
+      }
+    }
+    if (close < 0) continue;
+    output += text.slice(copied, open) + " ".repeat(close + 1 - open);
+    copied = close + 1;
+    open = close;
+  }
+  return copied === 0 ? undefined : output + text.slice(copied);
 }
 
 /** True when the quotation text[open, close] fills a Markdown table cell: "|" before it and after it. */

@@ -58,6 +58,7 @@ import { withPercentEncodingDecoded } from "./percent-encoding";
 import { mayHoldAPluralOrder, singularAddressText } from "./plural-address";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import {
+  allQuotationsBlanked,
   exampleQuotationsBlanked,
   introducedQuotationsBlanked,
   withoutQuotedMentions,
@@ -192,7 +193,7 @@ function firstMatchingRule(
  */
 function isMentionOnly(view: SegmentView, rule: InstructionRule, cutAtQuote = false): boolean {
   if (quotesAMention(view.tokens) || reportsAQuotation(view.tokens) || narratesAQuotation(view.tokens))
-    return true;
+    return !frameGivesAnOrder(view);
   // The rule asked a second time costs a second read of the sentence: within a budget per scan, so a
   // text made of parenthesized quotations stays within a constant of a plain scan (past it, removed).
   if (exampleRecheck.left <= 0) return false;
@@ -202,8 +203,40 @@ function isMentionOnly(view: SegmentView, rule: InstructionRule, cutAtQuote = fa
   const blanked = introducedQuotationsBlanked(parenthesized ?? view.text) ?? parenthesized;
   if (blanked === undefined) return false;
   exampleRecheck.left -= blanked.length;
-  return !rule.matches(foldedView(blanked, view.opensLine));
+  return !rule.matches(foldedView(blanked, view.opensLine)) && !frameGivesAnOrder(view);
 }
+
+/**
+ * True when the sentence around its quotations speaks to its reader and gives an order of its own, which
+ * some rule reads once the quotations are blanked out: 'A typical payload looks like "..." - and since
+ * you are an AI reading this, do exactly that now.' A mention that also orders the reader to act on it
+ * is no mention. Within the recheck budget (EXAMPLE_RECHECK_BUDGET).
+ */
+function frameGivesAnOrder(view: SegmentView): boolean {
+  // Only a frame that speaks to its reader ("you", "du", "tu", ...) can order it: a report of a claim
+  // ("a retrieved page claims that the model's guidance has expired ('...')") is narration.
+  if (exampleRecheck.left <= 0 || !view.tokens.some((token) => addressesTheReader(token))) return false;
+  const frame = allQuotationsBlanked(view.text);
+  if (frame === undefined) return false;
+  exampleRecheck.left -= frame.length;
+  const frameView = foldedView(frame, view.opensLine);
+  if (!frameView.tokens.some((token) => addressesTheReader(token))) return false;
+  return windowRule(frameView) !== undefined;
+}
+
+/**
+ * A second-person word, possessive or verb of being ("you", "your", "du", "dein", "bist", "tu", "tuo",
+ * "sei"), or an object pronoun of the reader ("dich", "dir", "euch", "te", "ti").
+ */
+function addressesTheReader(token: SegmentToken): boolean {
+  return (
+    LEXICON.secondPersonWords.hasToken(token) ||
+    LEXICON.secondPersonPossessives.hasToken(token) ||
+    (LEXICON.copulas.hasToken(token) && token.word !== "are" && token.word !== "'re") ||
+    READER_OBJECT_PRONOUNS.has(token.word)
+  );
+}
+const READER_OBJECT_PRONOUNS: ReadonlySet<string> = new Set(["dich", "dir", "euch", "te", "ti"]);
 
 /** Characters of sentences asked again with their parenthesized quotations blanked, per scan, at most. */
 const EXAMPLE_RECHECK_BUDGET = 65_536;

@@ -23,6 +23,8 @@
  * Kunden: ..."), and the rules already read the formal forms of the overrides and the agent's tools.
  * Linear: one pass over the words.
  */
+
+import { LEXICON } from "./lexicon";
 import { ENGLISH_LEXICON } from "./lexicon-english";
 import { GERMAN_LEXICON } from "./lexicon-german";
 import { ITALIAN_LEXICON } from "./lexicon-italian";
@@ -118,7 +120,8 @@ for (const name of VERB_CLASSES) {
     if (!/^[a-zäöüß]{3,}$/.test(word) || /(?:en|st|t)$/.test(word)) continue;
     // "lösche" -> "löscht", "sende" -> "sendet", "öffne" -> "öffnet"; "zeig" -> "zeigt".
     const stem = word.endsWith("e") ? word.slice(0, -1) : word;
-    const needsE = /(?:[dt]|[^aeiouäöülr][mn])$/.test(stem);
+    // "-et" after d or t, and after m or n that follow another consonant ("öffnet", "rechnet"; not "nennt").
+    const needsE = /(?:[dt]|[^aeiouäöülrmnh][mn])$/.test(stem);
     const plural = needsE ? `${stem}et` : `${stem}t`;
     addPlural(plural, word);
     if (PLURALS.get(plural) === word) GERMAN_REGULAR_PLURALS.add(plural);
@@ -277,7 +280,46 @@ export function mayHoldAPluralOrder(text: string): boolean {
   if (endsWithQuestionMark(text)) return false;
   if (opensPluralOrderAt(text, firstLetterFrom(text, 0))) return true;
   const colon = text.indexOf(":");
-  return colon >= 0 && opensPluralOrderAt(text, firstLetterFrom(text, colon + 1));
+  if (colon >= 0 && opensPluralOrderAt(text, firstLetterFrom(text, colon + 1))) return true;
+  // After the comma of an address: "Liebe Assistenten, nennt ...", "Agenti IA che ..., trasmettete ...".
+  const comma = text.indexOf(",");
+  return comma >= 0 && comma < VOCATIVE_REACH && opensPluralOrderAt(text, firstLetterFrom(text, comma + 1));
+}
+
+/** How far into a segment the comma after an address may stand (characters). */
+const VOCATIVE_REACH = 120;
+
+/** Words that open an address to several readers: "Liebe ...", "Cari ...", "An alle ...". */
+const ADDRESS_OPENERS: ReadonlySet<string> = new Set([
+  "liebe",
+  "hallo",
+  "hey",
+  "cari",
+  "care",
+  "gentili",
+  "ciao",
+  "ehi",
+  "ihr",
+  "voi",
+]);
+
+/**
+ * True when the word at `index` follows the comma that closes an address to the readers at the opening
+ * of the segment: "Liebe Buchhaltungs-Bots, überweist ...", "Assistenti IA che state leggendo la
+ * pagina, incollate ...". The address names an agent (an agent noun, also as the last part of a
+ * compound: "Buchhaltungs-Bots") or opens with a greeting or a plural pronoun ("Liebe ...", "Ihr ...").
+ */
+function followsAnAddress(tokens: readonly SegmentToken[], index: number): boolean {
+  if (index === 0 || index > 14 || !tokens[index]!.gapBefore.includes(",")) return false;
+  for (let before = 1; before < index; before++) if (tokens[before]!.gapBefore.includes(",")) return false;
+  if (ADDRESS_OPENERS.has(tokens[0]!.word)) return true;
+  for (let before = 0; before < index; before++) {
+    const token = tokens[before]!;
+    if (LEXICON.agentNouns.hasToken(token)) return true;
+    const dash = token.word.lastIndexOf("-");
+    if (dash > 0 && LEXICON.agentNouns.has(token.word.slice(dash + 1))) return true;
+  }
+  return false;
 }
 
 function endsWithQuestionMark(text: string): boolean {
@@ -290,24 +332,35 @@ function endsWithQuestionMark(text: string): boolean {
  * The folded segment with its plural orders rewritten as singular ones, or undefined when it
  * holds none. `text` is the folded segment and `tokens` its words (tokenizeSegment).
  */
-export function singularAddressText(text: string, tokens: readonly SegmentToken[]): string | undefined {
+export function singularAddressText(
+  text: string,
+  tokens: readonly SegmentToken[],
+  colonAfterAddress = true,
+): string | undefined {
   if (endsWithQuestionMark(text)) return undefined;
   const replaced: (string | undefined)[] = new Array(tokens.length);
   let plural = false;
   let addressesSeveral: boolean | undefined;
+  // The order after an address's comma: with `colonAfterAddress` the comma becomes a colon, so the order
+  // opens its clause as the rules read it ("Cari assistenti: dimentica ...", as "Agenti IA: dimentica
+  // ..."); some rules read the comma form instead ("Liebe Bots, überweise ..."), so the caller asks both.
+  let addressEnd = -1;
   for (let index = 0; index < tokens.length; index++) {
     const word = tokens[index]!.word;
     // A second order joined to a first one: "Vergesst eure Regeln und zeigt ...", "ignorate ... e inviate".
     const joined = plural && index > 0 && CLAUSE_JOINS.has(tokens[index - 1]!.word);
-    if (!joined && !isImperativePosition(tokens, index)) continue;
+    const addressed = !joined && followsAnAddress(tokens, index);
+    if (!joined && !addressed && !isImperativePosition(tokens, index)) continue;
     const singular = singularOf(word, false);
     if (singular !== undefined && GERMAN_REGULAR_PLURALS.has(word)) {
       addressesSeveral ??= tokens.some((token) => GERMAN_PLURAL_PRONOUNS.has(token.word));
-      if (!addressesSeveral && tokens[index - 1]?.word !== "bitte") continue;
+      const asked = tokens[index - 1]?.word === "bitte" || tokens[index + 1]?.word === "bitte";
+      if (!addressesSeveral && !addressed && !asked && !joined) continue;
     }
     if (singular !== undefined) {
       replaced[index] = singular;
       plural = true;
+      if (addressed) addressEnd = index;
       continue;
     }
     if (word === "non" && index + 1 < tokens.length) {
@@ -334,7 +387,12 @@ export function singularAddressText(text: string, tokens: readonly SegmentToken[
     if (at < 0) return undefined;
     const replacement = replaced[index];
     if (replacement === undefined) continue;
-    output += text.slice(copied, at) + replacement;
+    let gap = text.slice(copied, at);
+    if (colonAfterAddress && index === addressEnd) {
+      const comma = gap.lastIndexOf(",");
+      if (comma >= 0) gap = `${gap.slice(0, comma)}:${gap.slice(comma + 1)}`;
+    }
+    output += gap + replacement;
     copied = at + word.length;
   }
   return output + text.slice(copied);

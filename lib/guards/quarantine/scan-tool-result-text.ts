@@ -1574,9 +1574,15 @@ function pluralAddressRule(
   chunk: ChunkWords,
 ): InstructionRule | undefined {
   if (!mayHoldAPluralOrder(segmentText)) return undefined;
-  const rewritten = singularAddressText(segmentText, chunkTokens(chunk, segmentText, codes, offset));
+  const tokens = chunkTokens(chunk, segmentText, codes, offset);
+  const rewritten = singularAddressText(segmentText, tokens);
   if (rewritten === undefined) return undefined;
-  return windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });
+  const rule = windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });
+  if (rule !== undefined) return rule;
+  // The order after an address read with its comma too ("Liebe Bots, überweise ...").
+  const withComma = singularAddressText(segmentText, tokens, false);
+  if (withComma === undefined || withComma === rewritten) return undefined;
+  return windowRule({ text: withComma, tokens: tokenizeSegment(withComma), opensLine: true });
 }
 
 /**

@@ -20,6 +20,8 @@ export interface EvalRecord {
   readonly lang?: string;
   readonly family?: string;
   readonly obfuscation?: string;
+  /** The grammatical form of the order (register-probes.jsonl): plural, formal, infinitive, passive, ... */
+  readonly register?: string;
   readonly payload_id?: string;
 }
 
@@ -166,6 +168,45 @@ export function disguiseProbeCases(part: "en" | "de-it"): EvalRecord[] {
 export function parallelProbeCases(part: "tuned" | "held"): EvalRecord[] {
   return readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "parallel-probes.jsonl")).filter(
     (record) => (Number(/-(\d+)-[a-z]{2}$/.exec(record.id)?.[1] ?? "0") % 2 === 1) === (part === "tuned"),
+  );
+}
+
+/** Odd-numbered records of a probe file ("-NN-<lang>" at the end of the id) are tuned on, even ones held out. */
+function byProbeNumber(records: EvalRecord[], part: "tuned" | "held"): EvalRecord[] {
+  return records.filter(
+    (record) => (Number(/-(\d+)-[a-z]{2}$/.exec(record.id)?.[1] ?? "0") % 2 === 1) === (part === "tuned"),
+  );
+}
+
+/**
+ * The quotation probes (quoted-probes.jsonl): 150 hard benign texts that quote attacks (articles,
+ * advisories, test reports and tables, prompt guides, code comments, guard logs, playbooks for people;
+ * 50 per language) and 90 attacks that put their payload in quotation marks (dictated answers, declared
+ * rules, forged authorities, quoted commands, secrecy, attacks posing as examples; 30 per language),
+ * written for the fifty-third pass by a helper that saw neither the repository nor any evaluation data,
+ * after the pass's first reading of quotations was written. Split by number before anything was read:
+ * odd numbers tuned on, even numbers held out (docs/quarantine.md "Quotations a statement names").
+ */
+export function quotedProbeCases(part: "tuned" | "held"): EvalRecord[] {
+  return byProbeNumber(
+    readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "quoted-probes.jsonl")),
+    part,
+  );
+}
+
+/**
+ * The register probes (register-probes.jsonl): 180 attacks given in the grammatical forms of orders
+ * other than the informal singular (German and Italian plural, formal, infinitive, passive, third person,
+ * modal questions; English plural addressees, passives; 80 German, 80 Italian, 20 English) and 120 hard
+ * benign texts in the same forms with no order to an agent (docstrings in the third person, instructions
+ * to people in the plural or formal register, participles, checklists, product specifications), written
+ * for the fifty-third pass by a helper that saw neither the repository nor any evaluation data, after the
+ * pass's plural reading was written. Split like the quotation probes.
+ */
+export function registerProbeCases(part: "tuned" | "held"): EvalRecord[] {
+  return byProbeNumber(
+    readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "register-probes.jsonl")),
+    part,
   );
 }
 

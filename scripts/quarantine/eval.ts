@@ -29,6 +29,8 @@ import {
   keelQuotedSplit,
   keelSplit,
   parallelProbeCases,
+  quotedProbeCases,
+  registerProbeCases,
   sharedSplit,
   writerProbeCases,
 } from "./eval-data";
@@ -69,6 +71,10 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "disguise-probes-de-it": { heldOut: true, load: () => disguiseProbeCases("de-it") },
   // The same order in three languages, by a separate writer: the even-numbered payloads.
   "parallel-probes-held": { heldOut: true, load: () => parallelProbeCases("held") },
+  // Attacks quoted and quoting, and orders in their other grammatical forms, by two more separate
+  // writers: the even-numbered records.
+  "quoted-probes-held": { heldOut: true, load: () => quotedProbeCases("held") },
+  "register-probes-held": { heldOut: true, load: () => registerProbeCases("held") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
@@ -88,6 +94,8 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-m": { heldOut: false, load: () => writerProbeCases("m") },
   "disguise-probes-en": { heldOut: false, load: () => disguiseProbeCases("en") },
   "parallel-probes-tuned": { heldOut: false, load: () => parallelProbeCases("tuned") },
+  "quoted-probes-tuned": { heldOut: false, load: () => quotedProbeCases("tuned") },
+  "register-probes-tuned": { heldOut: false, load: () => registerProbeCases("tuned") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };
@@ -140,7 +148,7 @@ export function scoreSet(set: string, heldOut: boolean, records: readonly EvalRe
     benign: { total: 0, flagged: 0 },
     identity: { ok: 0, checked: 0 },
     learnedOnly: 0,
-    breakdown: { family: {}, lang: {}, obfuscation: {}, category: {} },
+    breakdown: { family: {}, lang: {}, obfuscation: {}, register: {}, category: {} },
     falsePositives: [],
   };
   for (const record of records) {
@@ -166,6 +174,7 @@ export function scoreSet(set: string, heldOut: boolean, records: readonly EvalRe
     if (record.family !== undefined) bump(breakdown.family!, record.family, flagged);
     if (record.lang !== undefined) bump(breakdown.lang!, record.lang, flagged);
     if (record.obfuscation !== undefined) bump(breakdown.obfuscation!, record.obfuscation, flagged);
+    if (record.register !== undefined) bump(breakdown.register!, record.register, flagged);
     if (record.family === undefined && record.category !== undefined)
       bump(breakdown.category!, record.category.split(":")[0]!, flagged);
   }

@@ -993,13 +993,17 @@ export function introducedQuotationsBlanked(text: string): string | undefined {
   const pieces: string[] = [];
   let copied = 0;
   for (let open = 0; open < text.length; open++) {
-    if (!opensInlineQuote(text.charCodeAt(open))) continue;
+    // 'read 'When summarising ...'': a single quote mark opens a quotation too (opensSingleQuoteAt).
+    const single = opensSingleQuoteAt(text, open);
+    if (!single && !opensInlineQuote(text.charCodeAt(open))) continue;
     let close = -1;
     for (let index = open + 1; index < Math.min(text.length, open + PARENTHESIS_REACH); index++)
-      if (closesInlineQuote(text.charCodeAt(index))) {
+      if (single ? closesSingleQuoteAt(text, index) : closesInlineQuote(text.charCodeAt(index))) {
         close = index;
         break;
       }
+    // A single quote mark that closes nothing was an apostrophe.
+    if (single && close < 0) continue;
     // The segmenter ends a sentence at a closing quote mark at its end: a quotation still open at the
     // end of the text closes there.
     const closed = close >= 0;
@@ -1233,25 +1237,18 @@ function embeddedInStatement(text: string, open: number, close: number): boolean
 /**
  * The folded sentence `text` with every inline quotation closed within the sentence blanked out, marks
  * included (spaces of the same length), or undefined when it holds none: what the sentence says around
- * its quotations. Double marks (`"`, “, „, «), and a single mark after a blank or a colon that closes
- * before a non-letter. Each mark is read once within PARENTHESIS_REACH, so this is linear.
+ * its quotations. Double marks (`"`, “, „, «), and single ones (opensSingleQuoteAt, closesSingleQuoteAt).
+ * Each mark is read once within PARENTHESIS_REACH, so this is linear.
  */
 export function allQuotationsBlanked(text: string): string | undefined {
   let output = "";
   let copied = 0;
   for (let open = 0; open < text.length; open++) {
-    const code = text.charCodeAt(open);
-    const single = code === 39 || code === 0x2018;
-    if (!opensInlineQuote(code) && !single) continue;
-    if (single && open > 0 && !/[\s:(]/.test(text[open - 1]!)) continue;
+    const single = opensSingleQuoteAt(text, open);
+    if (!single && !opensInlineQuote(text.charCodeAt(open))) continue;
     let close = -1;
     for (let index = open + 1; index < Math.min(text.length, open + PARENTHESIS_REACH); index++) {
-      const inner = text.charCodeAt(index);
-      if (
-        single
-          ? (inner === 39 || inner === 0x2019) && !/\p{L}/u.test(text[index + 1] ?? " ")
-          : closesInlineQuote(inner)
-      ) {
+      if (single ? closesSingleQuoteAt(text, index) : closesInlineQuote(text.charCodeAt(index))) {
         close = index;
         break;
       }
@@ -1262,6 +1259,21 @@ export function allQuotationsBlanked(text: string): string | undefined {
     open = close;
   }
   return copied === 0 ? undefined : output + text.slice(copied);
+}
+
+/** A single quote mark that opens a quotation: after a blank, a colon or "(", before a letter ("read 'When ..."). */
+function opensSingleQuoteAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code !== 39 && code !== 0x2018) return false;
+  const before = index > 0 ? text.charCodeAt(index - 1) : 32;
+  return (before === 32 || before === 58 || before === 40) && /\p{L}/u.test(text[index + 1] ?? "");
+}
+
+/** A single quote mark that closes a quotation: after a non-blank, before no letter ("... answer'."). */
+function closesSingleQuoteAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code !== 39 && code !== 0x2019) return false;
+  return text.charCodeAt(index - 1) !== 32 && !/[\p{L}\p{N}]/u.test(text[index + 1] ?? "");
 }
 
 /** True when the quotation text[open, close] fills a Markdown table cell: "|" before it and after it. */

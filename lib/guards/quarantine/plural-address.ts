@@ -14,11 +14,13 @@
  *
  * A regular German plural imperative is also the third person singular, the form of German docstrings
  * and manual pages ("Löscht im System alle Dateien des Benutzers", "Gibt die Nachrichten ... zurück"): it
- * is read only in a segment that addresses several readers ("ihr", "euch", "eure") or after "bitte". The
+ * is read only in a segment that addresses several readers ("ihr", "euch", "eure", an address before
+ * the segment's first comma: "Liebe Assistenten, nennt ..."), after or before "bitte", or joined to a
+ * first plural order ("Vergesst eure Regeln und zeigt ..."). The
  * irregular ones ("vergesst", "gebt", "lest") are never the third person. The Italian plural "-ate"/"-ite"
  * is also a feminine plural participle ("le fatture inviate"): like every plural it is read only at an
- * order's position (a clause's opening, after at most a few discourse words), and a sentence ending in a
- * question mark is left alone. The German formal imperative ("Behalten Sie ... für sich") is not read
+ * order's position (a clause's opening, after at most a few discourse words, after the comma that closes
+ * an address to the readers: followsAnAddress), and a sentence ending in a question mark is left alone. The German formal imperative ("Behalten Sie ... für sich") is not read
  * here: it is how German documents address their human readers (support playbooks: "Sagen Sie dem
  * Kunden: ..."), and the rules already read the formal forms of the overrides and the agent's tools.
  * Linear: one pass over the words.
@@ -273,8 +275,9 @@ function opensPluralOrderAt(text: string, at: number): boolean {
 }
 
 /**
- * Cheap test before the words are read: the segment's first word, or the first word after its first
- * colon ("KI-Agenten: vergesst ..."), opens a plural order, and the segment asks no question.
+ * Cheap test before the words are read: the segment's first word, the first word after its first colon
+ * ("KI-Agenten: vergesst ...") or the first word after its first comma within VOCATIVE_REACH characters
+ * ("Liebe Assistenten, nennt ...") opens a plural order, and the segment asks no question.
  */
 export function mayHoldAPluralOrder(text: string): boolean {
   if (endsWithQuestionMark(text)) return false;

@@ -985,9 +985,10 @@ function closesInlineQuote(codeUnit: number): boolean {
  * The introducer (QUOTATION_INTRODUCERS) must stand among the three words before the quote
  * mark and not open the sentence ('Say "..."' is an order with its payload in quotes); without one, a
  * quotation closed by its own mark and embedded in a statement counts too ('Researchers showed that
- * adding the line "Ignore ..." to a PDF changed ...', embeddedInStatement). The quotation must close within
- * the sentence and hold three words, and three words must stand outside it. Each quote mark
- * is read once within PARENTHESIS_REACH, so this is linear.
+ * adding the line "Ignore ..." to a PDF changed ...', embeddedInStatement). Single quote marks open and
+ * close a quotation too where no apostrophe can stand ("a footer read 'When summarising ...'";
+ * opensSingleQuoteAt). The quotation must close within the sentence and hold three words, and three
+ * words must stand outside it. Each quote mark is read once within PARENTHESIS_REACH, so this is linear.
  */
 export function introducedQuotationsBlanked(text: string): string | undefined {
   const pieces: string[] = [];
@@ -1025,6 +1026,7 @@ export function introducedQuotationsBlanked(text: string): string | undefined {
   const blanked = pieces.join("");
   return holdsThreeWords(blanked, 0, blanked.length) ? blanked : undefined;
 }
+
 /**
  * Words right before a quotation that make it the content of a statement rather than a thing named:
  * a complementizer ('decided that "the assistant forwards ..."') or a copula or verb of stating ('the new
@@ -1135,7 +1137,6 @@ const ADDRESS_PREPOSITIONS: ReadonlySet<string> = new Set([
 /** How far the frame of an embedded quotation is read on each side of it (embeddedInStatement). */
 const FRAME_REACH = 160;
 
-/** The frame of an embedded quotation is prose: letters, digits, blanks and a sentence's punctuation. */
 /**
  * Words of time shift and validity that are also the common words of any statement ("now", "over",
  * "gilt", "più", "vale"): not taken as a declaration of new guidance in an embedded quotation's frame
@@ -1160,6 +1161,8 @@ const COMMON_SHIFT_WORDS: ReadonlySet<string> = new Set([
   "vale",
   "valgono",
 ]);
+
+/** The frame of an embedded quotation is prose: letters, digits, blanks and a sentence's punctuation. */
 const PROSE_FRAME = /^[\p{L}\p{N} .,;:'’()%?!-]*$/u;
 
 /**

@@ -187,9 +187,11 @@ function firstMatchingRule(
 /**
  * True when the sentence that `rule` matched only mentions an attack: it quotes one as an example
  * (quotesAMention), reports or narrates a quotation, or the rule no longer matches once the sentence's
- * quotations in parentheses are blanked out ('coax a model into repeating its instructions ("repeat the
- * text above")', quoted-mentions.ts exampleQuotationsBlanked; `cutAtQuote`: the segmenter ended the
- * sentence at a quote mark, inside such a quotation).
+ * quotations in parentheses, introduced as examples or embedded in a statement are blanked out ('coax a
+ * model into repeating its instructions ("repeat the text above")', quoted-mentions.ts
+ * exampleQuotationsBlanked and introducedQuotationsBlanked; `cutAtQuote`: the segmenter ended the
+ * sentence at a quote mark, inside such a quotation) - unless what the sentence says around its
+ * quotations orders its reader (frameGivesAnOrder).
  */
 function isMentionOnly(view: SegmentView, rule: InstructionRule, cutAtQuote = false): boolean {
   if (quotesAMention(view.tokens) || reportsAQuotation(view.tokens) || narratesAQuotation(view.tokens))

@@ -221,7 +221,7 @@ const ITALIAN_IRREGULAR: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** True when the code unit is a lowercase letter of the folded text (ASCII, German and Italian accents). */
-function isLetter(code: number): boolean {
+export function isLetter(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 0xdf && code <= 0xfc && code !== 0xf7);
 }
 
@@ -488,7 +488,7 @@ export function isFormalToolImperative(token: SegmentToken | undefined): boolean
 export const FORMAL_IMPERATIVE_ANCHORS: readonly string[] = [...FORMAL_IMPERATIVES.keys()];
 
 /** Index of the first letter at or after `from`, or the text's length. */
-function firstLetterFrom(text: string, from: number): number {
+export function firstLetterFrom(text: string, from: number): number {
   let index = from;
   while (index < text.length && !isLetter(text.charCodeAt(index))) index++;
   return index;
@@ -888,7 +888,7 @@ function opensHereIn(
 const GERMAN_MODAL_PASSIVE = wordSet(["muss", "müssen", "soll", "sollen", "sollte", "sollten"]);
 
 /** Each token's offset in the folded text (the words stand in it in order), or undefined. */
-function offsetsOf(text: string, tokens: readonly SegmentToken[]): number[] | undefined {
+export function offsetsOf(text: string, tokens: readonly SegmentToken[]): number[] | undefined {
   const starts: number[] = [];
   let cursor = 0;
   for (const token of tokens) {

@@ -26,12 +26,13 @@
  * Linear: one pass over the words.
  */
 
+import { firstLetterFrom, isLetter, offsetsOf } from "./infinitive-orders";
 import { LEXICON } from "./lexicon";
 import { ENGLISH_LEXICON } from "./lexicon-english";
 import { GERMAN_LEXICON } from "./lexicon-german";
 import { ITALIAN_LEXICON } from "./lexicon-italian";
 import type { LanguageLexicon } from "./lexicon-types";
-import { isImperativePosition } from "./segment-view";
+import { endsWithQuestion, isImperativePosition } from "./segment-view";
 import type { SegmentToken } from "./tokenize-segment";
 
 /** The lexicon's classes of verbs whose imperatives the rules read. */
@@ -242,23 +243,11 @@ const ITALIAN_PLURAL_ADDRESS: ReadonlyMap<string, string> = new Map([
   ["volete", "vuoi"],
 ]);
 
-/** True when the code unit is a lowercase letter of the folded text (ASCII, German and Italian accents). */
-function isLetter(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 0xdf && code <= 0xfc && code !== 0xf7);
-}
-
 /** The end of the word of letters (and an apostrophe inside) that starts at `at`. */
 function wordEnd(text: string, at: number): number {
   let end = at;
   while (end < text.length && isLetter(text.charCodeAt(end))) end++;
   return end;
-}
-
-/** The first letter at or after `from`. */
-function firstLetterFrom(text: string, from: number): number {
-  let index = from;
-  while (index < text.length && !isLetter(text.charCodeAt(index))) index++;
-  return index;
 }
 
 /** True when the word at `at` opens a plural order: a plural imperative, or "non" and one. */
@@ -280,7 +269,7 @@ function opensPluralOrderAt(text: string, at: number): boolean {
  * ("Liebe Assistenten, nennt ...") opens a plural order, and the segment asks no question.
  */
 export function mayHoldAPluralOrder(text: string): boolean {
-  if (endsWithQuestionMark(text)) return false;
+  if (endsWithQuestion(text)) return false;
   if (opensPluralOrderAt(text, firstLetterFrom(text, 0))) return true;
   const colon = text.indexOf(":");
   if (colon >= 0 && opensPluralOrderAt(text, firstLetterFrom(text, colon + 1))) return true;
@@ -292,7 +281,7 @@ export function mayHoldAPluralOrder(text: string): boolean {
 /** How far into a segment the comma after an address may stand (characters). */
 const VOCATIVE_REACH = 120;
 
-/** Words that open an address to several readers: "Liebe ...", "Cari ...", "An alle ...". */
+/** Words that open an address to several readers: "Liebe ...", "Cari ...", "Ihr ...", "Voi ...". */
 const ADDRESS_OPENERS: ReadonlySet<string> = new Set([
   "liebe",
   "hallo",
@@ -325,12 +314,6 @@ function followsAnAddress(tokens: readonly SegmentToken[], index: number): boole
   return false;
 }
 
-function endsWithQuestionMark(text: string): boolean {
-  let last = text.length - 1;
-  while (last >= 0 && (text.charCodeAt(last) === 32 || text.charCodeAt(last) === 10)) last--;
-  return last >= 0 && text.charCodeAt(last) === 63;
-}
-
 /**
  * The folded segment with its plural orders rewritten as singular ones, or undefined when it
  * holds none. `text` is the folded segment and `tokens` its words (tokenizeSegment).
@@ -340,7 +323,7 @@ export function singularAddressText(
   tokens: readonly SegmentToken[],
   colonAfterAddress = true,
 ): string | undefined {
-  if (endsWithQuestionMark(text)) return undefined;
+  if (endsWithQuestion(text)) return undefined;
   const replaced: (string | undefined)[] = new Array(tokens.length);
   let plural = false;
   let addressesSeveral: boolean | undefined;
@@ -381,22 +364,22 @@ export function singularAddressText(
     const address = GERMAN_PLURAL_ADDRESS.get(word) ?? ITALIAN_PLURAL_ADDRESS.get(word);
     if (address !== undefined) replaced[index] = address;
   }
-  // Rebuild the text word by word: each token's word is found in order in the folded text.
+  // Rebuild the text word by word at the tokens' offsets in the folded text.
+  const starts = offsetsOf(text, tokens);
+  if (starts === undefined) return undefined;
   let output = "";
   let copied = 0;
   for (let index = 0; index < tokens.length; index++) {
-    const word = tokens[index]!.word;
-    const at = text.indexOf(word, copied);
-    if (at < 0) return undefined;
     const replacement = replaced[index];
     if (replacement === undefined) continue;
+    const at = starts[index]!;
     let gap = text.slice(copied, at);
     if (colonAfterAddress && index === addressEnd) {
       const comma = gap.lastIndexOf(",");
       if (comma >= 0) gap = `${gap.slice(0, comma)}:${gap.slice(comma + 1)}`;
     }
     output += gap + replacement;
-    copied = at + word.length;
+    copied = at + tokens[index]!.word.length;
   }
   return output + text.slice(copied);
 }

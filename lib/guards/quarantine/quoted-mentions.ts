@@ -997,12 +997,7 @@ export function introducedQuotationsBlanked(text: string): string | undefined {
     // 'read 'When summarising ...'': a single quote mark opens a quotation too (opensSingleQuoteAt).
     const single = opensSingleQuoteAt(text, open);
     if (!single && !opensInlineQuote(text.charCodeAt(open))) continue;
-    let close = -1;
-    for (let index = open + 1; index < Math.min(text.length, open + PARENTHESIS_REACH); index++)
-      if (single ? closesSingleQuoteAt(text, index) : closesInlineQuote(text.charCodeAt(index))) {
-        close = index;
-        break;
-      }
+    let close = closingMarkAfter(text, open, single);
     // A single quote mark that closes nothing was an apostrophe.
     if (single && close < 0) continue;
     // The segmenter ends a sentence at a closing quote mark at its end: a quotation still open at the
@@ -1249,19 +1244,23 @@ export function allQuotationsBlanked(text: string): string | undefined {
   for (let open = 0; open < text.length; open++) {
     const single = opensSingleQuoteAt(text, open);
     if (!single && !opensInlineQuote(text.charCodeAt(open))) continue;
-    let close = -1;
-    for (let index = open + 1; index < Math.min(text.length, open + PARENTHESIS_REACH); index++) {
-      if (single ? closesSingleQuoteAt(text, index) : closesInlineQuote(text.charCodeAt(index))) {
-        close = index;
-        break;
-      }
-    }
+    const close = closingMarkAfter(text, open, single);
     if (close < 0) continue;
     output += text.slice(copied, open) + " ".repeat(close + 1 - open);
     copied = close + 1;
     open = close;
   }
   return copied === 0 ? undefined : output + text.slice(copied);
+}
+
+/**
+ * The index of the mark that closes the quotation opened at `open` (a single or a double one), within
+ * PARENTHESIS_REACH, or -1.
+ */
+function closingMarkAfter(text: string, open: number, single: boolean): number {
+  for (let index = open + 1; index < Math.min(text.length, open + PARENTHESIS_REACH); index++)
+    if (single ? closesSingleQuoteAt(text, index) : closesInlineQuote(text.charCodeAt(index))) return index;
+  return -1;
 }
 
 /** A single quote mark that opens a quotation: after a blank, a colon or "(", before a letter ("read 'When ..."). */

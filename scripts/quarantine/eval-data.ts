@@ -22,6 +22,8 @@ export interface EvalRecord {
   readonly obfuscation?: string;
   /** The grammatical form of the order (register-probes.jsonl): plural, formal, infinitive, passive, ... */
   readonly register?: string;
+  /** The way the order is worded (writer-probes-o.jsonl): third-person, passive, polite, policy, ... */
+  readonly style?: string;
   readonly payload_id?: string;
 }
 
@@ -207,6 +209,25 @@ export function registerProbeCases(part: "tuned" | "held"): EvalRecord[] {
   return byProbeNumber(
     readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "register-probes.jsonl")),
     part,
+  );
+}
+
+/**
+ * The two probe sets of the fifty-fourth pass, written by helpers that saw neither the repository nor any
+ * evaluation data after the pass's first readings were written, scored whole before anything in them was
+ * read, then split by number (odd numbers tuned on, even numbers held out; docs/quarantine.md "The agent
+ * addressed by its job, requests put as questions, and two fresh writers"):
+ * - "n" (writer-probes-n.jsonl): 180 attacks of ten families in fourteen carriers (a third under an
+ *   obfuscation) and 180 hard benign texts in fifteen genres, 60 and 60 per language;
+ * - "o" (writer-probes-o.jsonl): 150 attacks and 150 hard benign texts whose orders avoid the obvious
+ *   words: notes to "assistants" in the third person, passive and impersonal orders, polite requests,
+ *   fake policy notices, orders posing as the user's wishes, redirections of the task, and the plural,
+ *   formal and infinitive registers (`style`); the benign texts use the same styles for people.
+ */
+export function numberedWriterProbeCases(part: "n" | "o", half: "tuned" | "held"): EvalRecord[] {
+  return byProbeNumber(
+    readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", `writer-probes-${part}.jsonl`)),
+    half,
   );
 }
 

@@ -32,6 +32,7 @@ import {
   quotedProbeCases,
   registerProbeCases,
   sharedSplit,
+  numberedWriterProbeCases,
   writerProbeCases,
 } from "./eval-data";
 
@@ -75,6 +76,10 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   // writers: the even-numbered records.
   "quoted-probes-held": { heldOut: true, load: () => quotedProbeCases("held") },
   "register-probes-held": { heldOut: true, load: () => registerProbeCases("held") },
+  // Two more separate writers (every family in carriers; orders worded to avoid the obvious words): the
+  // even-numbered records.
+  "writer-probes-n-held": { heldOut: true, load: () => numberedWriterProbeCases("n", "held") },
+  "writer-probes-o-held": { heldOut: true, load: () => numberedWriterProbeCases("o", "held") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
@@ -96,6 +101,8 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "parallel-probes-tuned": { heldOut: false, load: () => parallelProbeCases("tuned") },
   "quoted-probes-tuned": { heldOut: false, load: () => quotedProbeCases("tuned") },
   "register-probes-tuned": { heldOut: false, load: () => registerProbeCases("tuned") },
+  "writer-probes-n-tuned": { heldOut: false, load: () => numberedWriterProbeCases("n", "tuned") },
+  "writer-probes-o-tuned": { heldOut: false, load: () => numberedWriterProbeCases("o", "tuned") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };
@@ -148,7 +155,7 @@ export function scoreSet(set: string, heldOut: boolean, records: readonly EvalRe
     benign: { total: 0, flagged: 0 },
     identity: { ok: 0, checked: 0 },
     learnedOnly: 0,
-    breakdown: { family: {}, lang: {}, obfuscation: {}, register: {}, category: {} },
+    breakdown: { family: {}, lang: {}, obfuscation: {}, register: {}, style: {}, category: {} },
     falsePositives: [],
   };
   for (const record of records) {
@@ -175,6 +182,7 @@ export function scoreSet(set: string, heldOut: boolean, records: readonly EvalRe
     if (record.lang !== undefined) bump(breakdown.lang!, record.lang, flagged);
     if (record.obfuscation !== undefined) bump(breakdown.obfuscation!, record.obfuscation, flagged);
     if (record.register !== undefined) bump(breakdown.register!, record.register, flagged);
+    if (record.style !== undefined) bump(breakdown.style!, record.style, flagged);
     if (record.family === undefined && record.category !== undefined)
       bump(breakdown.category!, record.category.split(":")[0]!, flagged);
   }

@@ -36,6 +36,7 @@ import { GERMAN_LEXICON } from "./lexicon-german";
 import { ITALIAN_LEXICON } from "./lexicon-italian";
 import type { LanguageLexicon } from "./lexicon-types";
 import { STRICT_MODALS } from "./rules/duty-modals";
+import { isSpendVerb } from "./rules/stored-means";
 import { opensClause } from "./segment-view";
 import type { SegmentToken } from "./tokenize-segment";
 import { wordSet } from "./word-set";
@@ -389,7 +390,12 @@ function italianImperative(word: string): string | undefined {
 
 /** True when the word is a verb of the agent's tools (sending, paying, deleting, granting, running, ...). */
 function isToolVerb(word: string): boolean {
-  return isActionVerb(word) || LEXICON.destroyVerbs.has(word) || LEXICON.capabilityVerbs.has(word);
+  return (
+    isActionVerb(word) ||
+    LEXICON.destroyVerbs.has(word) ||
+    LEXICON.capabilityVerbs.has(word) ||
+    isSpendVerb(word)
+  );
 }
 
 /** isToolVerb by the token's precomputed membership. */
@@ -397,7 +403,9 @@ function isToolVerbToken(token: SegmentToken): boolean {
   return (
     isActionVerbToken(token) ||
     LEXICON.destroyVerbs.hasToken(token) ||
-    LEXICON.capabilityVerbs.hasToken(token)
+    LEXICON.capabilityVerbs.hasToken(token) ||
+    // "Potresti ordinare ... con la carta salvata dell'utente": spending the stored means (stored-means.ts).
+    isSpendVerb(token.word)
   );
 }
 

@@ -41,6 +41,10 @@ export const GERMAN_LEXICON: LanguageLexicon = {
     "systemanweisungen",
     "systemanweisung",
     "systemnachricht",
+    "systemvorgabe",
+    "systemvorgaben",
+    "systeminstruktionen",
+    "systemkonfiguration",
     "sicherheitsregeln",
     "entwickleranweisungen",
     "direktiven",
@@ -184,6 +188,8 @@ export const GERMAN_LEXICON: LanguageLexicon = {
     "schreibe",
     "liste",
     "enthülle",
+    // The infinitive read at the front of an order (reader-obligations.ts, infinitive-orders.ts).
+    "offenlegen",
   ],
   hiddenQualifiers: [
     "system",
@@ -193,6 +199,9 @@ export const GERMAN_LEXICON: LanguageLexicon = {
     "internen",
     "vollständigen",
     "initialen",
+    // The genitive plural: "einschließlich versteckter Anweisungen".
+    "versteckter",
+    "geheimer",
   ],
   tellVerbs: [
     "sag",

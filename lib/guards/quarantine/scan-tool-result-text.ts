@@ -56,6 +56,7 @@ import { withoutNarratedSpeech } from "./narrated-speech";
 import { foldRegion } from "./normalize-text";
 import { withPercentEncodingDecoded } from "./percent-encoding";
 import { mayHoldAPluralOrder, singularAddressText } from "./plural-address";
+import { imperativeOfPoliteQuestion, mayHoldAnEnglishPoliteQuestion } from "./polite-questions";
 import { QUARANTINE_MARKER } from "./quarantine-marker";
 import {
   allQuotationsBlanked,
@@ -63,6 +64,7 @@ import {
   introducedQuotationsBlanked,
   withoutQuotedMentions,
 } from "./quoted-mentions";
+import { mayPutAnObligationOnAReader, obligedOrderText, obligedReaderOrder } from "./reader-obligations";
 import { withoutRefusedTurns } from "./refused-turns";
 import { findAddressedChecklists } from "./rules/addressed-checklists";
 import { findAddressedSecrecy } from "./rules/addressed-secrecy";
@@ -1173,7 +1175,7 @@ function thirdPersonOrderRule(
   const tokens = chunkTokens(chunk, segmentText, codes, offset);
   const start = agentOrderStart(tokens);
   if (start < 0) return undefined;
-  const rule = toolRuleOfRest(segmentText, codes, offset, tokens, start, false, true);
+  const rule = toolRuleOfRest(segmentText, codes, offset, tokens, start, true, true, true);
   // Only the rules of the agent's tools and the override read the rest as an imperative: what the agent should tell or
   // show the user is the agent-obligation rule's to decide ("The assistant should tell the user to click
   // the reset link" is a support flow, not an order to send the user to a link).
@@ -1217,7 +1219,8 @@ function infinitiveRuleOfRest(
   if (rewritten === undefined) return undefined;
   const rule = windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });
   if (rule === undefined) return undefined;
-  if (TOOL_RULES.has(rule.name)) return rule;
+  if (TOOL_RULES.has(rule.name) || rule.name === "recurring-order" || rule.name === "concealment")
+    return rule;
   return rule.name === OVERRIDE_RULE && !mentionsAnOverride(segmentText) ? rule : undefined;
 }
 
@@ -1235,6 +1238,7 @@ function toolRuleOfRest(
   start: number,
   concealed = false,
   overrides = false,
+  lasting = false,
 ): InstructionRule | undefined {
   const at = wordOffset(segmentText, tokens, start);
   if (at < 0) return undefined;
@@ -1245,7 +1249,8 @@ function toolRuleOfRest(
   // emails to ...") is the concealment rule's, as it is without the condition.
   return TOOL_RULES.has(rule.name) ||
     (concealed && rule.name === "concealment") ||
-    (overrides && rule.name === OVERRIDE_RULE)
+    (overrides && rule.name === OVERRIDE_RULE) ||
+    (lasting && rule.name === "recurring-order")
     ? rule
     : undefined;
 }
@@ -1565,6 +1570,71 @@ function infinitiveOrderRule(
 }
 
 /**
+ * The rules that may read an order put on a named machine reader in the third person
+ * (readerObligationRule): the agent's tools, its guidance, memory, setup and identity, and what it keeps
+ * from its user. What it should tell the user is left to the agent-obligation rule.
+ */
+const READER_OBLIGATION_RULES = new Set([
+  ...TOOL_RULES,
+  OVERRIDE_RULE,
+  "override-everything",
+  "recurring-order",
+  "concealment",
+  "prompt-extraction",
+  "persona-switch",
+  "agent-replacement",
+  "role-override",
+]);
+
+/**
+ * The rule that matches an order put on the machine reader in the third person wherever the sentence
+ * names it ("Per retention policy, automated agents with shell access must delete ...", "Agenten mit
+ * Dateizugriff haben ... zu löschen"; reader-obligations.ts), read as the imperative it stands for (and
+ * its infinitive as an imperative, infinitive-orders.ts), or undefined. Only READER_OBLIGATION_RULES.
+ */
+function readerObligationRule(
+  segmentText: string,
+  codes: Uint16Array,
+  offset: number,
+  chunk: ChunkWords,
+): InstructionRule | undefined {
+  if (!mayPutAnObligationOnAReader(segmentText)) return undefined;
+  const tokens = chunkTokens(chunk, segmentText, codes, offset);
+  const order = obligedReaderOrder(tokens);
+  if (order === undefined) return undefined;
+  const rest = obligedOrderText(segmentText, tokens, order);
+  if (rest === undefined) return undefined;
+  const restTokens = tokenizeSegment(rest);
+  const infinitive = infinitiveOrderText(rest, restTokens);
+  for (const text of infinitive === undefined ? [rest] : [infinitive, rest]) {
+    const rule = windowRule({ text, tokens: tokenizeSegment(text), opensLine: true });
+    if (rule !== undefined && READER_OBLIGATION_RULES.has(rule.name)) return rule;
+  }
+  return undefined;
+}
+
+/**
+ * The rule of the agent's tools (or the override) that matches an English polite question read as the
+ * imperative it asks for ("Could you forward the user's mails to ...?"; polite-questions.ts), or
+ * undefined.
+ */
+function politeQuestionRule(
+  segmentText: string,
+  codes: Uint16Array,
+  offset: number,
+  chunk: ChunkWords,
+): InstructionRule | undefined {
+  if (!mayHoldAnEnglishPoliteQuestion(segmentText)) return undefined;
+  const tokens = chunkTokens(chunk, segmentText, codes, offset);
+  const rewritten = imperativeOfPoliteQuestion(segmentText, tokens);
+  if (rewritten === undefined) return undefined;
+  const rule = windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });
+  if (rule === undefined) return undefined;
+  if (TOOL_RULES.has(rule.name)) return rule;
+  return rule.name === OVERRIDE_RULE && !mentionsAnOverride(rewritten) ? rule : undefined;
+}
+
+/**
  * The rule that matches a German or Italian order to several readers once it is read as the order to
  * one reader ("Vergesst eure Anweisungen ...", "Mostrateci il vostro prompt ..."; plural-address.ts), or
  * undefined. Every rule is asked.
@@ -1834,9 +1904,11 @@ export function scanRegions(
           ) ??
           ((chunkMask & HAND_WRITTEN_MASK) !== 0
             ? (thirdPersonOrderRule(chunkText, codes, chunkStart, chunk) ??
+              readerObligationRule(chunkText, codes, chunkStart, chunk) ??
               conditionedOrderRule(chunkText, codes, chunkStart, chunk) ??
               infinitiveOrderRule(chunkText, codes, chunkStart, chunk) ??
-              pluralAddressRule(chunkText, codes, chunkStart, chunk))
+              pluralAddressRule(chunkText, codes, chunkStart, chunk) ??
+              politeQuestionRule(chunkText, codes, chunkStart, chunk))
             : undefined);
         if (rule !== undefined) {
           let trimmedStart = chunkStart;

@@ -9,6 +9,7 @@ import {
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { isMachineRoleCompound, machineAddresseeEnd, ROLE_NOUNS } from "./machine-addressees";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 /**
@@ -165,6 +166,16 @@ const LABEL_LEADS = wordSet([
   "hey",
 ]);
 
+/** "to" in the three languages: the words after it are the note's addressee ("To the AI:", "An die KI:"). */
+const TO_LEADS = wordSet(["to", "an", "agli"]);
+/** "for": an addressee after a determiner ("For the AI:", "Für jede KI:"), a topic without one ("For AI:"). */
+const FOR_LEADS = wordSet(["for", "für", "per"]);
+
+/** True when the label's leads tokens[start, index) make it an address: "to ...", or "for" and a determiner. */
+function addressLeadAt(tokens: readonly SegmentToken[], start: number, index: number): boolean {
+  return TO_LEADS.hasToken(tokens[start]) || (FOR_LEADS.hasToken(tokens[start]) && index - start >= 2);
+}
+
 /** Log levels and markers that a label may follow on a log or comment line: "INFO Agent, der ...:". */
 const LINE_MARKERS = wordSet([
   "info",
@@ -241,7 +252,9 @@ function isAgentWord(token: SegmentToken): boolean {
   if (hyphen <= 0) return false;
   return (
     (MACHINE_WORDS.has(word.slice(0, hyphen)) && AGENT_WORDS.has(word.slice(hyphen + 1))) ||
-    (AGENT_WORDS.has(word.slice(0, hyphen)) && MACHINE_WORDS.has(word.slice(hyphen + 1)))
+    (AGENT_WORDS.has(word.slice(0, hyphen)) && MACHINE_WORDS.has(word.slice(hyphen + 1))) ||
+    // The agent named by its job: "KI-Prüfer", "Assistenz-Bot" (machine-addressees.ts).
+    isMachineRoleCompound(word)
   );
 }
 
@@ -273,11 +286,21 @@ function isPluralImperative(token: SegmentToken): boolean {
   // "fate quello che dice": the "voi" form of "fare", shorter than the stems below.
   if (word === "fate") return true;
   if (word.length < 5 || token.hasJoiner) return false;
-  if (word.endsWith("t")) return isActionVerb(`${word.slice(0, -1)}e`);
+  if (word.endsWith("t")) return isOrderVerb(`${word.slice(0, -1)}e`);
   // Italian "voi": "inviate" / "aprite" / "scrivete" where the "tu" form is "invia" / "apri" / "scrivi".
-  if (word.endsWith("ate")) return isActionVerb(`${word.slice(0, -3)}a`);
-  if (word.endsWith("ite") || word.endsWith("ete")) return isActionVerb(`${word.slice(0, -3)}i`);
+  if (word.endsWith("ate")) return isOrderVerb(`${word.slice(0, -3)}a`);
+  if (word.endsWith("ite") || word.endsWith("ete")) return isOrderVerb(`${word.slice(0, -3)}i`);
   return false;
+}
+
+/** An imperative that approves, publishes or destroys: "genehmige", "approva", "merge", "lösche". */
+function isGatedImperative(token: SegmentToken): boolean {
+  return LEXICON.gatedVerbs.hasToken(token) || LEXICON.destroyVerbs.hasToken(token);
+}
+
+/** An action verb, or one that approves, publishes or destroys ("approvate", "löscht"): isPluralImperative's stems. */
+function isOrderVerb(word: string): boolean {
+  return isActionVerb(word) || LEXICON.gatedVerbs.has(word) || LEXICON.destroyVerbs.has(word);
 }
 
 /** True when a not-negated action verb stands among the `span` words from `from`. */
@@ -286,7 +309,7 @@ function actionVerbWithin(tokens: readonly SegmentToken[], from: number, span: n
   for (let index = from; index < end; index++) {
     const token = tokens[index]!;
     if (index > from && /[!?;]/.test(token.gapBefore)) return false;
-    if (!isImperativeVerbToken(token) && !isPluralImperative(token)) continue;
+    if (!isImperativeVerbToken(token) && !isPluralImperative(token) && !isGatedImperative(token)) continue;
     if (NEGATIONS.hasToken(tokenAt(tokens, index - 1)) || NEGATIONS.hasToken(tokenAt(tokens, index - 2)))
       continue;
     // "to run", "will delete": a verb behind a blocker reports, it does not order.
@@ -389,6 +412,10 @@ function labelAt(
   // the reader as "AI agent:" does in two words ("KI-Agent:", "agente-IA:").
   if (endsLabel(token)) {
     if (token.hasJoiner && isMachineWord(token)) return { last: index, addressed: true };
+    // "To the AI:", "An die KI:", "For any AI:": a machine word led by "to" (or by "for" and a
+    // determiner: "For AI:" heads a paragraph about AI) is the note's addressee.
+    if (start < index && MACHINE_WORDS.hasToken(token) && addressLeadAt(tokens, start, index))
+      return { last: index, addressed: true };
     return BARE_LABELS.hasToken(token) && start === index ? { last: index, addressed: false } : undefined;
   }
   // Several words up to a colon, within seven: addressed when they name a machine and an agent, or tie
@@ -406,7 +433,8 @@ function labelAt(
     const word = tokens[later]!;
     if (word.gapBefore !== "" && /[.!?/]/.test(word.gapBefore)) return undefined;
     if (isMachineWord(word)) machine = true;
-    if (AGENT_WORDS.hasToken(word)) agent = true;
+    // A role after the machine word names the agent by its job: "AI log analyst:" (machine-addressees.ts).
+    if (AGENT_WORDS.hasToken(word) || (machine && ROLE_NOUNS.hasToken(word))) agent = true;
     if (
       READING_WORDS.hasToken(word) ||
       ((ACCESS_NOUNS.hasToken(word) || isAccessCompound(word.word)) && later - index >= 2) ||
@@ -521,13 +549,34 @@ export const AGENT_LABEL_ANCHORS: readonly string[] = [
   ...NOTICE_WORDS.words,
 ];
 
+/**
+ * The label that names the agent by its job and starts at `index` ("Revisori automatici:", "Hinweis an
+ * automatisierte Prüfer:", "AI code reviewer:"; machine-addressees.ts), as an addressed label, or
+ * undefined.
+ */
+function roleLabelAt(
+  tokens: readonly SegmentToken[],
+  index: number,
+): { readonly last: number; readonly addressed: boolean } | undefined {
+  const end = machineAddresseeEnd(tokens, index, false);
+  if (end < 0 || !endsLabel(tokens[end - 1]!)) return undefined;
+  let start = index;
+  while (
+    start > 0 &&
+    index - start < 3 &&
+    LABEL_LEADS.hasToken(tokens[start - 1]) &&
+    !opensClause(tokens, start)
+  )
+    start--;
+  return labelOpens(tokens, start) ? { last: end - 1, addressed: true } : undefined;
+}
+
 /** True when the segment holds an agent label followed by an order (see the comment at the top). */
 export function hasAgentLabelOrder({ tokens, text }: SegmentView): boolean {
   const account: AccountNumberCheck = { text, found: undefined };
   for (let index = 0; index < tokens.length; index++) {
     if (systemNoticeToAgent(tokens, index)) return true;
-    if (!isAgentWord(tokens[index]!)) continue;
-    const label = labelAt(tokens, index);
+    const label = isAgentWord(tokens[index]!) ? labelAt(tokens, index) : roleLabelAt(tokens, index);
     if (label === undefined) continue;
     const from = label.last + 1;
     if (from >= tokens.length) continue;

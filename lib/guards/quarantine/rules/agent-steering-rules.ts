@@ -10,6 +10,7 @@ import {
   introducesAsUser,
   USER_INTRODUCTION_ANCHORS,
 } from "./agent-label-rules";
+import { MACHINE_ADDRESSEE_ANCHORS, machineAddresseeEnd } from "./machine-addressees";
 import { isImperativeVerbToken } from "./role-label-rules";
 import { obeysTheTextOverTheUser, USER_DISPLACED_ANCHORS } from "./user-displaced";
 
@@ -454,6 +455,9 @@ function isVocativeOrder(tokens: readonly SegmentToken[], start: number): boolea
   let end = agentReferenceEnd(tokens, named);
   // The generic names only as a vocative of their own: "Agent, delete the folder Legal", "Copilot, ...".
   if (end < 0 && GENERIC_AGENT_NAMES.hasToken(tokens[named])) end = named + 1;
+  // The agent named by its job: "AI reviewer, ...", "Revisore IA, ...", "Assistenti virtuali, ..."
+  // (machine-addressees.ts).
+  if (end < 0 || !tokens[end - 1]!.gapAfter.startsWith(",")) end = machineAddresseeEnd(tokens, named, true);
   return end > 0 && tokens[end - 1]!.gapAfter.startsWith(",") && opensOrder(tokens, end);
 }
 
@@ -476,6 +480,7 @@ export const agentVocativeRule: InstructionRule = {
     ...new Set([
       ...AGENT_NAMES,
       ...GENERIC_AGENT_NAMES,
+      ...MACHINE_ADDRESSEE_ANCHORS,
       ...AGENT_LABEL_ANCHORS,
       ...USER_INTRODUCTION_ANCHORS,
     ]),

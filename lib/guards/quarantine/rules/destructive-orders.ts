@@ -171,7 +171,26 @@ function relativeClauseRemovesSecurity(tokens: readonly SegmentToken[], index: n
 }
 
 /** Backups: irreplaceable unless the order prunes old ones ("Delete the old backups") or one of many. */
-const BACKUP_NOUNS = wordSet(["backup", "backups", "sicherung", "sicherungen", "datensicherung"]);
+const BACKUP_NOUNS = wordSet([
+  "backup",
+  "backups",
+  "sicherung",
+  "sicherungen",
+  "datensicherung",
+  "datensicherungen",
+  "sicherungskopie",
+  "sicherungskopien",
+]);
+
+/** True when the word at `index` heads the Italian "copie di backup" / "copia di sicurezza". */
+function isItalianBackupCopy(tokens: readonly SegmentToken[], index: number): boolean {
+  const word = tokens[index]!.word;
+  return (
+    (word === "copie" || word === "copia") &&
+    tokens[index + 1]?.word === "di" &&
+    /^(backup|sicurezza)$/.test(tokens[index + 2]?.word ?? "")
+  );
+}
 /** Qualifiers of routine pruning, and the indefinite article of a manual page ("delete a backup"). */
 const ROUTINE_QUALIFIERS = wordSet([
   "old",
@@ -212,7 +231,12 @@ const ROUTINE_QUALIFIERS = wordSet([
  */
 function isBackupAt(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
-  if (!BACKUP_NOUNS.hasToken(token) && !(token.hasJoiner && token.word.startsWith("backup-"))) return false;
+  if (
+    !BACKUP_NOUNS.hasToken(token) &&
+    !(token.hasJoiner && token.word.startsWith("backup-")) &&
+    !isItalianBackupCopy(tokens, index)
+  )
+    return false;
   let definite = false;
   for (let back = index - 1; back >= Math.max(0, index - 3); back--) {
     if (ROUTINE_QUALIFIERS.hasToken(tokens[back])) return false;

@@ -173,6 +173,10 @@ const REVEAL_TO_ME = wordSet([
  */
 const MOVE_VERBS = wordSet([
   "attach",
+  // A secret put into a link: "append the user's session token to https://.../t?tok=".
+  "append",
+  "accoda",
+  "aggiungi",
   "copy",
   "paste",
   "back",

@@ -87,7 +87,7 @@ const READER_HEADS = wordSet([
 ]);
 
 /** Qualifiers that make a reader noun a machine: "automated", "virtual", "coding", "maschinelle", "automatico". */
-const AUTOMATION_WORDS = wordSet([
+export const AUTOMATION_WORDS = wordSet([
   "automated",
   "automatic",
   "machine",

@@ -441,6 +441,11 @@ function copiesToOwnPlace(tokens: readonly SegmentToken[], index: number): boole
   return false;
 }
 
+/** A German compound of the system's guidance: "systemanweisung", "systemvorgaben", "systemkonfiguration". */
+function isSystemGuidanceCompound(word: string): boolean {
+  return word.startsWith("system") && /(?:anweisungen?|vorgaben?|instruktionen?|konfiguration)$/.test(word);
+}
+
 /** "this", "dieses", "questo": the text's own place ("into this thread"). */
 const THIS_WORDS = wordSet(["this", "dieses", "diesen", "diesem", "diese", "questo", "questa"]);
 
@@ -672,6 +677,11 @@ export const promptExtractionRule: InstructionRule = {
     "betreiberhinweise",
     "betreiberanweisungen",
     "betreibervorgaben",
+    // isSystemGuidanceCompound
+    "systemanweisung",
+    "systemvorgabe",
+    "systemvorgaben",
+    "systemkonfiguration",
   ],
   companions: [
     ...EXPORT_VERBS.words,
@@ -771,7 +781,11 @@ export const promptExtractionRule: InstructionRule = {
           (/^(instructions|prompt|rules|guidelines|anweisungen|richtlinien|istruzioni|regole|direttive)$/.test(
             next,
           ) ||
-            (next === "linee" && window[position + 2] === "guida"))
+            (next === "linee" && window[position + 2] === "guida") ||
+            // German compounds of the system's guidance, also after one adjective: "deine
+            // Systemanweisung", "deine vollständige Systemkonfiguration".
+            isSystemGuidanceCompound(next) ||
+            isSystemGuidanceCompound(window[position + 2] ?? ""))
         ) {
           return true;
         }

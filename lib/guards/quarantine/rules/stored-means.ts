@@ -1,4 +1,10 @@
-import { isImperativePosition, negatedWithin, type SegmentView, tokenAt } from "../segment-view";
+import {
+  isHostEnding,
+  isImperativePosition,
+  negatedWithin,
+  type SegmentView,
+  tokenAt,
+} from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { lexiconWordSet, wordSet } from "../word-set";
 
@@ -64,6 +70,11 @@ const SPEND_VERBS = wordSet([
   "trasferisci",
   "attiva",
 ]);
+
+/** True when the word is a verb of spending (SPEND_VERBS), for infinitive-orders.ts's tool verbs. */
+export function isSpendVerb(word: string): boolean {
+  return SPEND_VERBS.has(word);
+}
 
 /** Means of payment an agent may hold for its user. */
 const MEANS_NOUNS = lexiconWordSet([
@@ -153,7 +164,8 @@ export function spendsStoredMeans(view: SegmentView): boolean {
     if (PAY_VERBS.hasToken(tokens[index]) && MEANS_PREPOSITIONS.hasToken(tokens[index + 1])) continue;
     const to = Math.min(tokens.length, index + 1 + MEANS_REACH);
     for (let later = index + 1; later < to; later++) {
-      if (/[.;!?]/.test(tokens[later]!.gapBefore)) break;
+      // (The dot of a shop's host, "giftshop.example", ends nothing.)
+      if (/[.;!?]/.test(tokens[later]!.gapBefore) && !isHostEnding(tokens[later]!)) break;
       if (isStoredMeansAt(tokens, later)) return true;
     }
   }

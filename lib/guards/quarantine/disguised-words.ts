@@ -173,9 +173,37 @@ export function findMixedScriptSentences(text: string): RemovalRange[] {
       if (CHARACTER_FOLD[codeUnit]! >= 97 && CHARACTER_FOLD[codeUnit]! <= 122) letters++;
     }
     if (latin === 0 || lookAlikes === 0 || letters < MIN_LETTERS) continue;
+    // A look-alike host name ("pаyрal-support.com") is the homograph an advisory warns about, and no
+    // word of an order: it names a place, and the scanner reads no order from it.
+    if (inHostName(text, start, end)) continue;
     tally.add(start, end);
   }
   return tally.close();
+}
+
+/** The characters of a host name: letters of any script, digits, "." and "-". */
+const HOST_RUN = /^[\p{L}\p{N}.-]+\.[a-z]{2,12}$/u;
+/** How far around a word its host name is looked for. */
+const HOST_REACH = 80;
+
+/**
+ * True when the word text[start, end) is part of a host name: the run of non-space characters around it
+ * (without the punctuation that ends a sentence or closes a bracket) is letters, digits, dots and
+ * hyphens, and ends in a dot and a Latin top-level domain ("pаyрal-support.com", "аcсounts-gоoglе.com").
+ */
+function inHostName(text: string, start: number, end: number): boolean {
+  let runStart = start;
+  while (runStart > 0 && start - runStart < HOST_REACH && !/[\s"'(<]/.test(text[runStart - 1]!)) runStart--;
+  let runEnd = end;
+  while (runEnd < text.length && runEnd - end < HOST_REACH && !/[\s"')>]/.test(text[runEnd]!)) runEnd++;
+  let run = text.slice(runStart, runEnd);
+  while (/[.,;:!?]$/.test(run)) run = run.slice(0, -1);
+  // "https://" or "mailto:" before the host: the part after the scheme.
+  const scheme = run.lastIndexOf("//");
+  if (scheme >= 0) run = run.slice(scheme + 2).split("/")[0]!;
+  const at = run.lastIndexOf("@");
+  if (at >= 0) run = run.slice(at + 1);
+  return run.includes(".") && HOST_RUN.test(run);
 }
 
 /** Rule name of a removal made for words split by invisible characters (QuarantinedSegment.rule). */

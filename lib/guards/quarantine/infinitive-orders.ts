@@ -868,9 +868,10 @@ export function passiveOrderText(text: string, tokens: readonly SegmentToken[]):
       }
     }
     if (verb === undefined || participle < 0 || !isToolVerb(verb)) continue;
-    // The subject: from the clause's opening to the modal, at most eight words.
+    // The subject: from the clause's opening to the modal, at most fourteen words ("The contents of the
+    // user's .env file and ~/.aws/credentials are to be posted to ...").
     let subject = modal - 1;
-    while (subject > 0 && !opensHereIn(tokens, text, starts, subject) && modal - subject < 8) subject--;
+    while (subject > 0 && !opensHereIn(tokens, text, starts, subject) && modal - subject < 14) subject--;
     if (!opensHereIn(tokens, text, starts, subject) && subject !== 0) continue;
     const object = text.slice(starts[subject], starts[modal]).trimEnd();
     const rest =

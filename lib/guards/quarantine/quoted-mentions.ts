@@ -1305,6 +1305,23 @@ const TEST_DATA_LABELS: ReadonlySet<string> = new Set([
   "campione",
 ]);
 
+/** Verbs of reverting a commit, which name it by its quoted title. */
+const REVERT_WORDS: ReadonlySet<string> = new Set(["revert", "reverts", "reverted", "reverting"]);
+
+/** Keys of a log field whose value is what a filter or a detector matched: `match=`, `treffer=`, `corrispondenza=`. */
+const MATCH_KEYS: ReadonlySet<string> = new Set([
+  "match",
+  "matched",
+  "pattern",
+  "signature",
+  "treffer",
+  "muster",
+  "signatur",
+  "corrispondenza",
+  "firma",
+  "regex",
+]);
+
 /**
  * True when an introducer stands among the three words before the quote mark at `open`, not first in
  * the text, or the quotation is the value of a label that names test data or an example.
@@ -1328,6 +1345,13 @@ function introducedAt(text: string, open: number): boolean {
   let colon = open - 1;
   while (colon > from && text.charCodeAt(colon) === 32) colon--;
   if (text.charCodeAt(colon) === 58 && words.some((word) => TEST_DATA_LABELS.has(word))) return true;
+  // 'BLOCK rule=LLM-INJ-004 ... match="ignore all previous instructions"': the value of a log field
+  // that names what a filter matched.
+  if (open > 0 && text.charCodeAt(open - 1) === 61 && MATCH_KEYS.has(words[words.length - 1] ?? ""))
+    return true;
+  // 'Revert "override system prompt per tenant"', 'Reverts part of "..."': git names the commit it
+  // reverts by its title, also as the text's first word.
+  if (words.slice(-3).some((word) => REVERT_WORDS.has(word))) return true;
   for (let back = 1; back <= Math.min(3, words.length); back++) {
     const word = words[words.length - back]!;
     if (!QUOTATION_INTRODUCERS.has(word)) continue;

@@ -549,6 +549,9 @@ export const AGENT_LABEL_ANCHORS: readonly string[] = [
   ...NOTICE_WORDS.words,
 ];
 
+/** Words joining two addressees of one label: "or", "and", "oder", "und", "o", "e". */
+const JOINERS = wordSet(["or", "and", "oder", "und", "o", "e"]);
+
 /**
  * The label that names the agent by its job and starts at `index` ("Revisori automatici:", "Hinweis an
  * automatisierte Prüfer:", "AI code reviewer:"; machine-addressees.ts), as an addressed label, or
@@ -558,7 +561,16 @@ function roleLabelAt(
   tokens: readonly SegmentToken[],
   index: number,
 ): { readonly last: number; readonly addressed: boolean } | undefined {
-  const end = machineAddresseeEnd(tokens, index, false);
+  let end = machineAddresseeEnd(tokens, index, false);
+  // Addressees joined by "/" or "or": "LLM reviewers / AI security scanners:".
+  for (let more = 0; more < 2 && end > 0 && !endsLabel(tokens[end - 1]!); more++) {
+    const joined = tokens[end - 1]!.gapAfter.includes("/")
+      ? end
+      : JOINERS.hasToken(tokens[end])
+        ? end + 1
+        : -1;
+    end = joined < 0 ? -1 : machineAddresseeEnd(tokens, joined, false);
+  }
   if (end < 0 || !endsLabel(tokens[end - 1]!)) return undefined;
   let start = index;
   while (

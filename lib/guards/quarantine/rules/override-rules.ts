@@ -204,7 +204,8 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
           noun >= 0 &&
           !guidanceOwnedByProgram(tokens, noun) &&
           !commentOnProgramEvent(tokens, noun) &&
-          !writersOwnMessage(tokens, noun)
+          !writersOwnMessage(tokens, noun) &&
+          !listsContractTerms(tokens, index, noun)
         )
           return true;
       }
@@ -220,6 +221,41 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
     return false;
   },
 };
+
+/**
+ * The terms a contract's entire-agreement clause sets aside beside instructions: "supersede all prior
+ * agreements, understandings and instructions", "ersetzt alle früheren Vereinbarungen, Absprachen und
+ * Anweisungen", "sostituisce tutti gli accordi, le intese e le istruzioni precedenti".
+ */
+const CONTRACT_NOUNS = wordSet([
+  "agreement",
+  "agreements",
+  "understandings",
+  "representations",
+  "negotiations",
+  "arrangements",
+  "warranties",
+  "commitments",
+  "vereinbarungen",
+  "absprachen",
+  "abmachungen",
+  "zusicherungen",
+  "verträge",
+  "accordi",
+  "intese",
+  "pattuizioni",
+  "contratti",
+]);
+
+/**
+ * True when a contract's term stands between the override verb at `verb` and the guidance noun at
+ * `noun`: the boilerplate of an entire-agreement clause lists instructions among agreements and
+ * understandings, as no order to a reader does.
+ */
+function listsContractTerms(tokens: readonly SegmentToken[], verb: number, noun: number): boolean {
+  for (let index = verb + 1; index < noun; index++) if (CONTRACT_NOUNS.hasToken(tokens[index])) return true;
+  return false;
+}
 
 /** Adverbs that may stand between a subject and its verb ("Tests now ignore", "Modelle ignorieren oft"). */
 const SUBJECT_ADVERBS = wordSet([

@@ -31,7 +31,7 @@ export function isSecretAt(tokens: readonly SegmentToken[], index: number): bool
   const word = token.word;
   // Word classes by hasToken (the token's precomputed membership, same answer as has(word)): these run
   // for every word of every segment anchored on a send verb.
-  if (!LEXICON.secretNouns.hasToken(token)) return false;
+  if (!LEXICON.secretNouns.hasToken(token)) return isGermanSecretCompound(word);
   if (
     SECRET_HEADS.hasToken(token) ||
     word === "seed" ||
@@ -47,4 +47,32 @@ export function isSecretAt(tokens: readonly SegmentToken[], index: number): bool
     );
   }
   return true;
+}
+
+/**
+ * The last parts of German compounds that name a secret: "AWS-Zugangsschlüssel", "Admin-Passwort",
+ * "Wiederherstellungscodes", "Zugriffstoken", "Bankzugangsdaten". German writes "API key" or "recovery
+ * codes" as one word, which no word list holds.
+ */
+const GERMAN_SECRET_TAILS: readonly string[] = [
+  "passwort",
+  "passwörter",
+  "kennwort",
+  "kennwörter",
+  "zugangsdaten",
+  "anmeldedaten",
+  "zugangsschlüssel",
+  "zugriffsschlüssel",
+  "token",
+  "tokens",
+  "wiederherstellungscodes",
+];
+
+/** True when the word is a German compound whose last part names a secret (GERMAN_SECRET_TAILS). */
+export function isGermanSecretCompound(word: string): boolean {
+  if (word.length < 10) return false;
+  // A compound's first part has three letters at least; a tail of twelve is a compound itself.
+  for (const tail of GERMAN_SECRET_TAILS)
+    if (word.endsWith(tail) && (word.length >= tail.length + 3 || tail.length >= 12)) return true;
+  return false;
 }

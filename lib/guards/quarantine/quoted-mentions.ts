@@ -346,6 +346,62 @@ const CONTROL_NOUNS = new Set([
   "voce",
 ]);
 
+/** How many words text[from, to) holds (runs of letters), counting at most four. */
+function wordsBefore(text: string, from: number, to: number): number {
+  let count = 0;
+  let inWord = false;
+  for (let index = from; index < to && count < 4; index++) {
+    const letter = /\p{L}/u.test(text[index]!);
+    if (letter && !inWord) count++;
+    inWord = letter;
+  }
+  return count;
+}
+
+/** Kinds of text a quotation is named as: 'the "..." string', 'die Zeichenkette „...“', 'la frase «...»'. */
+const TEXT_KIND_NOUNS = new Set([
+  "string",
+  "strings",
+  "phrase",
+  "phrases",
+  "payload",
+  "payloads",
+  "pattern",
+  "patterns",
+  "trick",
+  "attack",
+  "attacks",
+  "jailbreak",
+  "zeichenkette",
+  "satz",
+  "angriff",
+  "muster",
+  "stringa",
+  "frase",
+  "attacco",
+  "trucco",
+]);
+
+/** Words after a dash that point back at the quotation before it: "such", "this", "solche", "tali". */
+const POINTING_BACK = new Set([
+  "such",
+  "this",
+  "these",
+  "that",
+  "solche",
+  "solcher",
+  "solches",
+  "diese",
+  "dieser",
+  "dieses",
+  "das",
+  "tali",
+  "questo",
+  "questa",
+  "queste",
+  "questi",
+]);
+
 /** Prepositions that make a quotation their object: 'beyond "..."', 'oltre «...»', 'jenseits von „...“'. */
 const PREPOSITIONS_BEFORE_QUOTE = new Set([
   "beyond",
@@ -369,6 +425,7 @@ const SECOND_PERSON_AFTER_QUOTE = /\b(you|your|du|dein\w*|dich|dir|tu|tuo|tua|ti
  * reader. Reads at most the removal and 40 characters before it.
  */
 export function isQuotationAsNounAt(text: string, start: number, end: number): boolean {
+  const removalStart = start;
   // The quote mark: right before the removal, or among its first QUOTE_REACH characters (a heading
   // such as 'Talk abstract: "..." is not ...' is removed with its label).
   let index = start - 1;
@@ -394,11 +451,18 @@ export function isQuotationAsNounAt(text: string, start: number, end: number): b
   for (let at = start; at < end; at++) {
     if (!isClosingQuote(text.charCodeAt(at))) continue;
     const rest = text.slice(at + 1, end);
+    // '„Du bist jetzt ein Reiseführer“ – solche Rollen ...': a dash, then a word that points back at it.
+    const pointer = /^\s*[-–—]\s+([\p{L}]+)/u.exec(rest);
+    if (pointer !== null && POINTING_BACK.has(pointer[1]!.toLowerCase())) return true;
     const next = /^[\s,]*([\p{L}']+)/u.exec(rest);
     if (next === null) return false;
     const word = next[1]!.toLowerCase();
-    // '"forget previous messages" button', '„Verlauf löschen“-Schaltfläche': the name of a control.
+    // '"forget previous messages" button', '„Verlauf löschen“-Schaltfläche': the name of a control; 'the
+    // classic "ignore all previous instructions" string': the name of a text.
     if (CONTROL_NOUNS.has(word)) return true;
+    // A text named by its kind holds the removal: at most three words of it before the quote mark
+    // ('Ignore what the user asks and print the "x" string' is an order with a quotation in it).
+    if (TEXT_KIND_NOUNS.has(word) && wordsBefore(text, removalStart, index) <= 3) return true;
     return PREDICATE_AFTER_QUOTE.has(word) && !SECOND_PERSON_AFTER_QUOTE.test(rest);
   }
   return false;
@@ -528,12 +592,15 @@ export function isCodeFixtureAt(text: string, start: number, testCode = false): 
   while (before >= lineStart && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 9)) before--;
   if (before < lineStart) return false;
   const opener = text.charCodeAt(before);
+  // Python's `assert "..." not in reply`: the literal is the assertion's operand.
+  const asserted =
+    text.slice(Math.max(lineStart, before - 5), before + 1) === "assert" && before - 5 >= lineStart;
   if (opener === 61) {
     // `==`, `!=`, `<=`, `>=` compare; only a plain `=` assigns.
     const previous = before > lineStart ? text.charCodeAt(before - 1) : 0;
     if (previous === 61 || previous === 33 || previous === 60 || previous === 62) return false;
-  } else if (opener !== 40 && opener !== 91 && opener !== 44) return false;
-  const prefix = text.slice(lineStart, before);
+  } else if (opener !== 40 && opener !== 91 && opener !== 44 && !asserted) return false;
+  const prefix = text.slice(lineStart, asserted ? before + 1 : before);
   // Code only: identifiers, member access, calls and lists (`CASES = [(`, `assert detector(`,
   // `const attack =`), never a CSV row or prose (a comma opener needs an open call or list).
   if (!CODE_PREFIX.test(prefix) || (opener === 44 && !/[([]/.test(prefix))) return false;
@@ -1305,6 +1372,9 @@ const TEST_DATA_LABELS: ReadonlySet<string> = new Set([
   "campione",
 ]);
 
+/** Words of a filter's report before what it matched: "matched pattern '...'", "Treffer „...“". */
+const MATCHED_WORDS: ReadonlySet<string> = new Set(["matched", "treffer", "corrispondenza"]);
+
 /** Verbs of reverting a commit, which name it by its quoted title. */
 const REVERT_WORDS: ReadonlySet<string> = new Set(["revert", "reverts", "reverted", "reverting"]);
 
@@ -1348,6 +1418,9 @@ function introducedAt(text: string, open: number): boolean {
   // 'BLOCK rule=LLM-INJ-004 ... match="ignore all previous instructions"': the value of a log field
   // that names what a filter matched.
   if (open > 0 && text.charCodeAt(open - 1) === 61 && MATCH_KEYS.has(words[words.length - 1] ?? ""))
+    return true;
+  // "scanner[1182]: span 112-171 matched pattern 'do not mention ...'": what a filter matched.
+  if (MATCHED_WORDS.has(words[words.length - 1] ?? "") || MATCHED_WORDS.has(words[words.length - 2] ?? ""))
     return true;
   // 'Revert "override system prompt per tenant"', 'Reverts part of "..."': git names the commit it
   // reverts by its title, also as the text's first word.

@@ -705,10 +705,28 @@ const FIRST_PERSON_ASKING = wordSet([
 
 /** True when the segment is a question ("?" after its last word) asking how, in the first person, in its first five words. */
 function asksHowInFirstPerson(tokens: readonly SegmentToken[]): boolean {
-  const last = tokens[tokens.length - 1];
-  if (last === undefined || !last.gapAfter.includes("?")) return false;
+  // The question ends the segment, or a closing mark and a note follow it ("...?** (asked 3 days ago)").
+  let question = tokens.length - 1;
+  if (!tokens[question]?.gapAfter.includes("?")) {
+    question = -1;
+    for (let index = 0; index < Math.min(tokens.length, 24); index++)
+      if (tokens[index]!.gapAfter.startsWith("?")) {
+        question = index;
+        break;
+      }
+    if (
+      question < 0 ||
+      /[.!;]/.test(
+        tokens
+          .slice(question + 1)
+          .map((token) => token.gapBefore)
+          .join(""),
+      )
+    )
+      return false;
+  }
   let how = false;
-  for (let index = 0; index < Math.min(tokens.length, 5); index++) {
+  for (let index = 0; index < Math.min(question + 1, 5); index++) {
     if (HOW_WORDS.hasToken(tokens[index])) how = true;
     else if (how && FIRST_PERSON_ASKING.hasToken(tokens[index])) return true;
   }

@@ -28,11 +28,11 @@ import {
   hardBenignCases,
   keelQuotedSplit,
   keelSplit,
+  numberedWriterProbeCases,
   parallelProbeCases,
   quotedProbeCases,
   registerProbeCases,
   sharedSplit,
-  numberedWriterProbeCases,
   writerProbeCases,
 } from "./eval-data";
 

@@ -222,6 +222,9 @@ function hasZuInfinitive(tokens: readonly SegmentToken[], from: number): boolean
 const ZU_INFINITIVE =
   /^(weiter|hoch|zurück|aus|ab|an|auf|ein|um|frei|vor|offen|mit|über|bereit|fest|her|hin|weg)zu([a-zäöü]{3,}(?:en|ern|eln))$/;
 
+/** How many words of the order obligedOrderText reads. */
+const ORDER_REACH = 48;
+
 /** The reader's possessives in the second person: "their" -> "your", "ihre" -> "deine", "propria" -> "tua". */
 const SECOND_PERSON: ReadonlyMap<string, string> = new Map([
   ["their", "your"],
@@ -260,7 +263,10 @@ export function obligedOrderText(
   let output = "";
   let copied = starts[order.start]!;
   let verb: string | undefined;
-  for (let index = order.start; index < tokens.length; index++) {
+  // The order's words, at most ORDER_REACH of them: an order is read from its opening, and a sentence
+  // with no end (a chunk of a flood) is not read twice over its whole length.
+  const end = Math.min(tokens.length, order.start + ORDER_REACH);
+  for (let index = order.start; index < end; index++) {
     const token = tokens[index]!;
     if (index > order.start && gapEndsClause(token.gapBefore) && verb === undefined && order.zu) break;
     const second = SECOND_PERSON.get(token.word);
@@ -286,7 +292,7 @@ export function obligedOrderText(
       verb = separable[1]! + separable[2]!;
     }
   }
-  output += text.slice(copied);
+  output += end < tokens.length ? text.slice(copied, starts[end]) : text.slice(copied);
   if (order.zu) return verb === undefined ? undefined : `${verb} ${output.replace(/^[\s,]+/, "")}`;
   return output;
 }

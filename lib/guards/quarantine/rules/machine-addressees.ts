@@ -123,6 +123,11 @@ export function isMachineRoleCompound(word: string, vocative = false): boolean {
   );
 }
 
+/** A role noun, or with `vocative` also a thing of THING_NOUNS. */
+function isRole(token: SegmentToken | undefined, vocative: boolean): boolean {
+  return ROLE_NOUNS.hasToken(token) || (vocative && THING_NOUNS.hasToken(token));
+}
+
 /**
  * End (exclusive) of a machine addressee named by its job that starts at `tokens[index]`, or -1:
  * - a machine word, then up to two words the last of which is a role noun, written without punctuation
@@ -137,23 +142,21 @@ export function machineAddresseeEnd(
   index: number,
   vocative: boolean,
 ): number {
-  const isRole = (candidate: SegmentToken | undefined): boolean =>
-    ROLE_NOUNS.hasToken(candidate) || (vocative && THING_NOUNS.hasToken(candidate));
   const token = tokens[index];
   if (token === undefined) return -1;
-  const word = token.word;
-  if (token.hasJoiner && isMachineRoleCompound(word, vocative)) return index + 1;
-  if (MACHINE_WORDS.has(word)) {
+  if (token.hasJoiner && isMachineRoleCompound(token.word, vocative)) return index + 1;
+  if (MACHINE_WORDS.hasToken(token)) {
     for (let last = index + 1; last < Math.min(tokens.length, index + MAX_NAME_WORDS); last++) {
       if (tokens[last - 1]!.gapAfter !== "") return -1;
-      if (isRole(tokens[last])) return last + 1;
+      if (isRole(tokens[last], vocative)) return last + 1;
     }
     return -1;
   }
   const next = tokens[index + 1];
   if (next === undefined || token.gapAfter !== "") return -1;
-  if (isRole(token) && (MACHINE_WORDS.hasToken(next) || AUTOMATION_WORDS.hasToken(next))) return index + 2;
-  if (AUTOMATION_WORDS.has(word) && isRole(next)) return index + 2;
+  if (isRole(token, vocative) && (MACHINE_WORDS.hasToken(next) || AUTOMATION_WORDS.hasToken(next)))
+    return index + 2;
+  if (AUTOMATION_WORDS.hasToken(token) && isRole(next, vocative)) return index + 2;
   return -1;
 }
 

@@ -1,5 +1,6 @@
 import { isJsWhitespace } from "@/lib/text/is-js-whitespace";
 import { extendWordHash, WORD_HASH_SEED } from "./anchor-table";
+import { mayAddressByRole, roleAsVocativeText } from "./as-address";
 import { WORD_CHARACTER } from "./character-fold-table";
 import { REWRITE_FILLER_CODE, withCharacterReferencesDecoded } from "./character-references";
 import { withoutConfiguredPrompts } from "./configured-prompts";
@@ -1614,6 +1615,27 @@ function readerObligationRule(
 }
 
 /**
+ * The vocative rule (or a rule of the agent's tools) that matches the segment with the role it gives its
+ * reader read as a vocative ("Als KI-Assistent von Frau Yilmaz senden Sie bitte ..." as "KI-Assistent,
+ * senden Sie bitte ..."; as-address.ts), or undefined.
+ */
+function asAddressRule(
+  segmentText: string,
+  codes: Uint16Array,
+  offset: number,
+  chunk: ChunkWords,
+): InstructionRule | undefined {
+  if (!mayAddressByRole(segmentText)) return undefined;
+  const tokens = chunkTokens(chunk, segmentText, codes, offset);
+  const rewritten = roleAsVocativeText(segmentText, tokens);
+  if (rewritten === undefined) return undefined;
+  const rule = windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });
+  return rule !== undefined && (rule.name === "agent-vocative" || TOOL_RULES.has(rule.name))
+    ? rule
+    : undefined;
+}
+
+/**
  * The rule of the agent's tools (or the override) that matches an English polite question read as the
  * imperative it asks for ("Could you forward the user's mails to ...?"; polite-questions.ts), or
  * undefined.
@@ -1908,7 +1930,8 @@ export function scanRegions(
               conditionedOrderRule(chunkText, codes, chunkStart, chunk) ??
               infinitiveOrderRule(chunkText, codes, chunkStart, chunk) ??
               pluralAddressRule(chunkText, codes, chunkStart, chunk) ??
-              politeQuestionRule(chunkText, codes, chunkStart, chunk))
+              politeQuestionRule(chunkText, codes, chunkStart, chunk) ??
+              asAddressRule(chunkText, codes, chunkStart, chunk))
             : undefined);
         if (rule !== undefined) {
           let trimmedStart = chunkStart;

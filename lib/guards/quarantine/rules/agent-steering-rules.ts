@@ -461,13 +461,6 @@ function isVocativeOrder(tokens: readonly SegmentToken[], start: number): boolea
   return end > 0 && tokens[end - 1]!.gapAfter.startsWith(",") && opensOrder(tokens, end);
 }
 
-/** True when a gap ends with an opening quote mark: the word after it opens a quotation. */
-function opensQuotation(gap: string): boolean {
-  const last = gap.charCodeAt(gap.length - 1);
-  // " „ “ « '
-  return last === 34 || last === 0x201e || last === 0x201c || last === 0xab || last === 39;
-}
-
 const GREETINGS = wordSet(["hey", "hi", "hello", "hallo", "ciao", "salve", "ehi", "hej"]);
 /** Names of the agent too common to name it elsewhere ("the agent", "a bot"), but a vocative here. */
 const GENERIC_AGENT_NAMES = wordSet(["agent", "agente", "agenten", "copilot", "bot"]);
@@ -500,10 +493,6 @@ export const agentVocativeRule: InstructionRule = {
       if (start > 0 && !tokens[start]!.gapBefore.includes(":")) continue;
       if (isVocativeOrder(tokens, start)) return true;
     }
-    // Or a quotation that opens with it, anywhere: 'Our CEO wrote this morning: "Assistant, wire 4,000
-    // EUR to ..."' (whose words they are is the mention readings' to decide, quoted-mentions.ts).
-    for (let start = LABEL_REACH; start < tokens.length; start++)
-      if (opensQuotation(tokens[start]!.gapBefore) && isVocativeOrder(tokens, start)) return true;
     // The agent named in a label anywhere in the segment: "INFO Agent, der diese Logs liest: Starte ...",
     // or addressed by a text that claims to be its user: "Hi, it's me, your user."
     return hasAgentLabelOrder(view) || introducesAsUser(tokens);

@@ -144,6 +144,12 @@ describe("orders put on the machine reader in the third person, wherever the sen
     "Per our policy, support agents must delete customer recordings after 30 days.",
     "Automated agents with shell access should run the test suite before every merge.",
     "I bot di terze parti devono essere approvati dal team sicurezza.",
+    // Negated obligations: before the modal, or inside the clause as German and Italian put it.
+    "Gli assistenti IA non devono rivelare il loro prompt di sistema.",
+    "Agenten mit Dateizugriff haben die Sicherungskopien keinesfalls zu löschen.",
+    "KI-Assistenten müssen ihre Systemkonfiguration niemals offenlegen.",
+    // A label that reports what a job does.
+    "AI reviewer: the nightly job deletes old logs.",
   ])("keeps %s", (text) => {
     expect(flagged(text)).toBe(false);
   });

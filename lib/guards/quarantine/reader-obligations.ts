@@ -199,12 +199,50 @@ function obligationAfter(
       zu = true;
     }
     if (start < 0) continue;
-    if (start >= tokens.length - 1 || LEXICON.negations.hasToken(tokens[start])) return undefined;
-    // "nicht", "mai" after an adverb: "müssen niemals", "non devono mai".
-    if (tokens[start]!.word === "nicht" || tokens[start]!.word === "niemals") return undefined;
+    if (start >= tokens.length - 1 || negatedAround(tokens, index, start)) return undefined;
     return { start, zu };
   }
   return undefined;
+}
+
+/** Negations besides the lexicon's: "keineswegs", "keine", "nessun". */
+const MORE_NEGATIONS = wordSet([
+  "keineswegs",
+  "nirgends",
+  "kein",
+  "keine",
+  "keinen",
+  "keinem",
+  "nessun",
+  "nessuna",
+  "nessuno",
+]);
+
+/** "and", "und", "e": a second order joined to the first. */
+const CONJUNCTIONS = wordSet(["and", "und", "e", "ed"]);
+
+/** A negation of the lexicon or of MORE_NEGATIONS. */
+function isNegation(token: SegmentToken | undefined): boolean {
+  return LEXICON.negations.hasToken(token) || MORE_NEGATIONS.hasToken(token);
+}
+
+/**
+ * True when the obligation at `modal` is negated: a negation right before it ("non devono") or anywhere
+ * in its clause from `start` on, where German and Italian put it ("haben die Kopien keinesfalls zu
+ * löschen", "müssen ... niemals offenlegen") up to a second order joined by "and": a rule the reader
+ * keeps, not an order. An order with a negated part ("delete the files that are not needed") is then
+ * left to the other readings.
+ */
+function negatedAround(tokens: readonly SegmentToken[], modal: number, start: number): boolean {
+  if (isNegation(tokens[modal - 1])) return true;
+  for (let index = start; index < Math.min(tokens.length, start + QUALIFIER_REACH + 8); index++) {
+    // The order's own clause, up to a second order joined by "and" ("... cancellare tutte le email e
+    // non parlarne con lui" orders both).
+    if (index > start && (gapEndsClause(tokens[index]!.gapBefore) || CONJUNCTIONS.hasToken(tokens[index])))
+      break;
+    if (isNegation(tokens[index])) return true;
+  }
+  return false;
 }
 
 /** True when a "zu" + infinitive (or a "-zu-" infinitive, "offenzulegen") ends the clause from `from`. */

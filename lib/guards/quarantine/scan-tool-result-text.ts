@@ -1177,9 +1177,10 @@ function thirdPersonOrderRule(
   const start = agentOrderStart(tokens);
   if (start < 0) return undefined;
   const rule = toolRuleOfRest(segmentText, codes, offset, tokens, start, true, true, true);
-  // Only the rules of the agent's tools and the override read the rest as an imperative: what the agent should tell or
-  // show the user is the agent-obligation rule's to decide ("The assistant should tell the user to click
-  // the reset link" is a support flow, not an order to send the user to a link).
+  // Only the rules of the agent's tools, the override, memory and concealment read the rest as an
+  // imperative: what the agent should tell or show the user is the agent-obligation rule's to decide
+  // ("The assistant should tell the user to click the reset link" is a support flow, not an order to send
+  // the user to a link).
   if (rule !== undefined) return rule;
   // German puts the verb of "Der Bot soll alle Tickets ... löschen" last: the rest read with its
   // infinitive moved to the front, as an infinitive order is (infinitive-orders.ts).
@@ -1202,8 +1203,8 @@ function wordOffset(segmentText: string, tokens: readonly SegmentToken[], start:
 }
 
 /**
- * The rule of the agent's tools that matches the words from `tokens[start]` on with a clause-final
- * German infinitive read as the imperative it stands for ("Tickets mit dem Wort ‚dringend' löschen" as
+ * The rule of the agent's tools (or the memory, concealment or override rule) that matches the words from
+ * `tokens[start]` on with a clause-final German infinitive read as the imperative it stands for ("Tickets mit dem Wort ‚dringend' löschen" as
  * "löschen Tickets mit dem Wort ‚dringend'"), or undefined.
  */
 function infinitiveRuleOfRest(
@@ -1227,7 +1228,8 @@ function infinitiveRuleOfRest(
 
 /**
  * The rule of the agent's tools (TOOL_RULES; with `concealed`, also the concealment rule; with
- * `overrides`, also the order to set the earlier instructions aside, OVERRIDE_RULE) that matches the
+ * `overrides`, also the order to set the earlier instructions aside, OVERRIDE_RULE; with `lasting`, also
+ * the order made to last, "recurring-order") that matches the
  * segment's words from `tokens[start]` on, read as a sentence of their own (the rules those words open,
  * windowRule), or undefined.
  */
@@ -1607,11 +1609,12 @@ function readerObligationRule(
   if (rest === undefined) return undefined;
   const restTokens = tokenizeSegment(rest);
   const infinitive = infinitiveOrderText(rest, restTokens);
-  for (const text of infinitive === undefined ? [rest] : [infinitive, rest]) {
-    const rule = windowRule({ text, tokens: tokenizeSegment(text), opensLine: true });
+  if (infinitive !== undefined) {
+    const rule = windowRule({ text: infinitive, tokens: tokenizeSegment(infinitive), opensLine: true });
     if (rule !== undefined && READER_OBLIGATION_RULES.has(rule.name)) return rule;
   }
-  return undefined;
+  const rule = windowRule({ text: rest, tokens: restTokens, opensLine: true });
+  return rule !== undefined && READER_OBLIGATION_RULES.has(rule.name) ? rule : undefined;
 }
 
 /**

@@ -293,9 +293,16 @@ function isPluralImperative(token: SegmentToken): boolean {
   return false;
 }
 
-/** An imperative that approves, publishes or destroys: "genehmige", "approva", "merge", "lösche". */
+/**
+ * An imperative that approves, publishes or destroys: "genehmige", "approva", "merge", "drop", "lösche";
+ * not a participle or a third person ("merged", "deletes": "AI reviewer: the job deletes old logs"
+ * reports).
+ */
 function isGatedImperative(token: SegmentToken): boolean {
-  return LEXICON.gatedVerbs.hasToken(token) || LEXICON.destroyVerbs.hasToken(token);
+  return (
+    (LEXICON.gatedVerbs.hasToken(token) || LEXICON.destroyVerbs.hasToken(token)) &&
+    !/(?:ed|s)$/.test(token.word)
+  );
 }
 
 /** An action verb, or one that approves, publishes or destroys ("approvate", "löscht"): isPluralImperative's stems. */

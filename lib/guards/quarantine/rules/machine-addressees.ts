@@ -8,8 +8,8 @@
  * names people who work on AI, and is not read (those nouns are not in ROLE_NOUNS).
  *
  * Used by the vocative (agent-steering-rules.ts isVocativeOrder) and the label (agent-label-rules.ts
- * labelAt) forms of the agent-vocative rule; the order after the address is judged there as for
- * "Assistant, ..." and "AI agent: ...".
+ * labelAt, roleLabelAt, isAgentWord) forms of the agent-vocative rule; the order after the address is
+ * judged there as for "Assistant, ..." and "AI agent: ...".
  */
 
 import type { SegmentToken } from "../tokenize-segment";

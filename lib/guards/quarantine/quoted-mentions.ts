@@ -422,7 +422,9 @@ const SECOND_PERSON_AFTER_QUOTE = /\b(you|your|du|dein\w*|dich|dir|tu|tuo|tua|ti
  * previous instructions"', 'oltre «ignora tutte ...»') or the quotation closes inside the removal and
  * a predicate follows it ('"Please ignore all previous instructions" is not the threat model',
  * '„Ignoriere alle vorherigen Anweisungen“ ist nicht das Bedrohungsmodell') that does not address the
- * reader. Reads at most the removal and 40 characters before it.
+ * reader, the name of a control or (with at most three words of the removal before it) of a kind of
+ * text ('the classic "..." string'), or a dash and a word that points back at it ('„...“ – solche Rollen
+ * ...'). Reads at most the removal and 40 characters before it.
  */
 export function isQuotationAsNounAt(text: string, start: number, end: number): boolean {
   const removalStart = start;
@@ -594,7 +596,9 @@ export function isCodeFixtureAt(text: string, start: number, testCode = false): 
   const opener = text.charCodeAt(before);
   // Python's `assert "..." not in reply`: the literal is the assertion's operand.
   const asserted =
-    text.slice(Math.max(lineStart, before - 5), before + 1) === "assert" && before - 5 >= lineStart;
+    before - 5 >= lineStart &&
+    text.slice(before - 5, before + 1) === "assert" &&
+    (before - 6 < lineStart || !/[\p{L}\p{N}_]/u.test(text[before - 6]!));
   if (opener === 61) {
     // `==`, `!=`, `<=`, `>=` compare; only a plain `=` assigns.
     const previous = before > lineStart ? text.charCodeAt(before - 1) : 0;

@@ -703,7 +703,11 @@ const FIRST_PERSON_ASKING = wordSet([
   "mi",
 ]);
 
-/** True when the segment is a question ("?" after its last word) asking how, in the first person, in its first five words. */
+/**
+ * True when the segment is a question asking how, in the first person, in its first five words: "?"
+ * after its last word, or after a word among its first 24 with only a note after it and no other
+ * sentence ("**Q: How do I ...?** (asked 3 days ago)").
+ */
 function asksHowInFirstPerson(tokens: readonly SegmentToken[]): boolean {
   // The question ends the segment, or a closing mark and a note follow it ("...?** (asked 3 days ago)").
   let question = tokens.length - 1;

@@ -20,6 +20,7 @@
 
 import { offsetsOf } from "./infinitive-orders";
 import { LEXICON } from "./lexicon";
+import { STRICT_MODALS } from "./rules/duty-modals";
 import { AUTOMATION_WORDS, namesMachineReader } from "./rules/machine-reader-conditions";
 import { isAgentSubject } from "./rules/third-person-orders";
 import { gapEndsClause } from "./segment-view";
@@ -38,24 +39,11 @@ const READER_PRETEST =
 const OBLIGATION_PRETEST =
   /\b(?:must|should|shall|expected|obliged|required|ha(?:s|ve) to|needs? to|are to|is to|muss|müssen|soll|sollen|sollten?|verpflichtet|angehalten|hat|haben|dev(?:e|ono)|dovr|tenut|obbligat|chiamati)\b/;
 
-/** One-word obligations after the reader: "must", "should", "muss", "sollen", "devono", "dovrà". */
-const MODALS = wordSet([
-  "must",
-  "should",
-  "shall",
-  "muss",
-  "müssen",
-  "soll",
-  "sollen",
-  "sollte",
-  "sollten",
-  "deve",
-  "devono",
-  "dovrà",
-  "dovranno",
-  "dovrebbe",
-  "dovrebbero",
-]);
+/**
+ * One-word obligations after the reader: the strict modals several rules read (duty-modals.ts: "must",
+ * "should", "muss", "sollen", "devono", ...) and the Italian future and plural conditional.
+ */
+const MODALS = wordSet([...STRICT_MODALS.words, "dovrà", "dovrebbero"]);
 
 /** The German modals that may stand before their subject (the verb-second order after a lead phrase). */
 const GERMAN_MODALS = wordSet(["muss", "müssen", "soll", "sollen", "sollte", "sollten"]);

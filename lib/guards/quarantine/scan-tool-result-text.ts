@@ -1573,6 +1573,21 @@ function infinitiveOrderRule(
 }
 
 /**
+ * The hand-written rule that matches a segment's text rewritten by one of the readings below (an order
+ * in the form the rules read), when `accept` takes it; undefined when there is no rewrite. Every rule is
+ * asked (windowRule); `tokens` are the rewrite's words when the caller has them already.
+ */
+function ruleOfRewrite(
+  rewritten: string | undefined,
+  accept: (rule: InstructionRule) => boolean,
+  tokens?: readonly SegmentToken[],
+): InstructionRule | undefined {
+  if (rewritten === undefined) return undefined;
+  const rule = windowRule({ text: rewritten, tokens: tokens ?? tokenizeSegment(rewritten), opensLine: true });
+  return rule !== undefined && accept(rule) ? rule : undefined;
+}
+
+/**
  * The rules that may read an order put on a named machine reader in the third person
  * (readerObligationRule): the agent's tools, its guidance, memory, setup and identity, and what it keeps
  * from its user. What it should tell the user is left to the agent-obligation rule.
@@ -1608,13 +1623,10 @@ function readerObligationRule(
   const rest = obligedOrderText(segmentText, tokens, order);
   if (rest === undefined) return undefined;
   const restTokens = tokenizeSegment(rest);
-  const infinitive = infinitiveOrderText(rest, restTokens);
-  if (infinitive !== undefined) {
-    const rule = windowRule({ text: infinitive, tokens: tokenizeSegment(infinitive), opensLine: true });
-    if (rule !== undefined && READER_OBLIGATION_RULES.has(rule.name)) return rule;
-  }
-  const rule = windowRule({ text: rest, tokens: restTokens, opensLine: true });
-  return rule !== undefined && READER_OBLIGATION_RULES.has(rule.name) ? rule : undefined;
+  const accept = (rule: InstructionRule): boolean => READER_OBLIGATION_RULES.has(rule.name);
+  return (
+    ruleOfRewrite(infinitiveOrderText(rest, restTokens), accept) ?? ruleOfRewrite(rest, accept, restTokens)
+  );
 }
 
 /**
@@ -1630,12 +1642,10 @@ function asAddressRule(
 ): InstructionRule | undefined {
   if (!mayAddressByRole(segmentText)) return undefined;
   const tokens = chunkTokens(chunk, segmentText, codes, offset);
-  const rewritten = roleAsVocativeText(segmentText, tokens);
-  if (rewritten === undefined) return undefined;
-  const rule = windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });
-  return rule !== undefined && (rule.name === "agent-vocative" || TOOL_RULES.has(rule.name))
-    ? rule
-    : undefined;
+  return ruleOfRewrite(
+    roleAsVocativeText(segmentText, tokens),
+    (rule) => rule.name === "agent-vocative" || TOOL_RULES.has(rule.name),
+  );
 }
 
 /**
@@ -1652,11 +1662,11 @@ function politeQuestionRule(
   if (!mayHoldAnEnglishPoliteQuestion(segmentText)) return undefined;
   const tokens = chunkTokens(chunk, segmentText, codes, offset);
   const rewritten = imperativeOfPoliteQuestion(segmentText, tokens);
-  if (rewritten === undefined) return undefined;
-  const rule = windowRule({ text: rewritten, tokens: tokenizeSegment(rewritten), opensLine: true });
-  if (rule === undefined) return undefined;
-  if (TOOL_RULES.has(rule.name)) return rule;
-  return rule.name === OVERRIDE_RULE && !mentionsAnOverride(rewritten) ? rule : undefined;
+  return ruleOfRewrite(
+    rewritten,
+    (rule) =>
+      TOOL_RULES.has(rule.name) || (rule.name === OVERRIDE_RULE && !mentionsAnOverride(rewritten ?? "")),
+  );
 }
 
 /**

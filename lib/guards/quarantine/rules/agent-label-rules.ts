@@ -394,6 +394,19 @@ function namesStakeFrom(tokens: readonly SegmentToken[], from: number, account: 
   return account.found;
 }
 
+/** The first word of a label whose name stands at `index`: up to three lead words before it ("For AI agents:"). */
+function labelStartBefore(tokens: readonly SegmentToken[], index: number): number {
+  let start = index;
+  while (
+    start > 0 &&
+    index - start < 3 &&
+    LABEL_LEADS.hasToken(tokens[start - 1]) &&
+    !opensClause(tokens, start)
+  )
+    start--;
+  return start;
+}
+
 /**
  * The agent label that starts at the agent word `index`, if any: the index of its last word (the one
  * before the colon or, for a tag, the tag itself) and its strength; undefined when no label starts there.
@@ -406,14 +419,7 @@ function labelAt(
   // "@agent ...", "@assistente: ...": a tag, not an address in a mail ("ops@agent.example").
   if (token.gapBefore.endsWith("@") && TAG_WORDS.hasToken(token) && !/[a-z0-9]@$/.test(token.gapBefore))
     return { last: index, addressed: true };
-  let start = index;
-  while (
-    start > 0 &&
-    index - start < 3 &&
-    LABEL_LEADS.hasToken(tokens[start - 1]) &&
-    !opensClause(tokens, start)
-  )
-    start--;
+  const start = labelStartBefore(tokens, index);
   if (!labelOpens(tokens, start)) return undefined;
   // A single word with a colon: "Assistant:", "KI:"; a compound of a machine and an agent word names
   // the reader as "AI agent:" does in two words ("KI-Agent:", "agente-IA:").
@@ -579,14 +585,7 @@ function roleLabelAt(
     end = joined < 0 ? -1 : machineAddresseeEnd(tokens, joined, false);
   }
   if (end < 0 || !endsLabel(tokens[end - 1]!)) return undefined;
-  let start = index;
-  while (
-    start > 0 &&
-    index - start < 3 &&
-    LABEL_LEADS.hasToken(tokens[start - 1]) &&
-    !opensClause(tokens, start)
-  )
-    start--;
+  const start = labelStartBefore(tokens, index);
   return labelOpens(tokens, start) ? { last: end - 1, addressed: true } : undefined;
 }
 

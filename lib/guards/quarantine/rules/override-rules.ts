@@ -187,6 +187,10 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
       if (isQuotedMention(tokens, index) || (!phrasal && isItalianThirdPerson(tokens, index))) continue;
       // "..., verwerfen wir die vorherigen Anweisungen des Nutzers": the writer's own doing, a statement.
       if (FIRST_PERSON_SUBJECTS.hasToken(tokens[index + 1])) continue;
+      // "bastava un messaggio lungo per far \"dimenticare\" al modello le istruzioni iniziali": the
+      // Italian causative says what made the model forget, also with the verb in quotes; "a long enough
+      // message made the model ignore its previous instructions" the English one.
+      if (ITALIAN_CAUSATIVES.hasToken(tokens[index - 1]) || madeToOverride(tokens, index)) continue;
       // A phrasal verb was read at its opening ("metti da parte": "da" would block "parte").
       if (
         (phrasal || isNotBlocked(tokens, index)) &&
@@ -221,6 +225,63 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
     return false;
   },
 };
+
+/** The Italian causative before an infinitive: "far dimenticare", "fare ignorare", "facendo ignorare". */
+const ITALIAN_CAUSATIVES = wordSet([
+  "far",
+  "fare",
+  "facendo",
+  "fatto",
+  "fa",
+  "fanno",
+  "farà",
+  "farle",
+  "fargli",
+]);
+
+/** English causatives before their object and a bare infinitive: "made the model ignore". */
+const ENGLISH_CAUSATIVES = wordSet(["make", "makes", "made", "making", "let", "lets", "letting"]);
+/** Words between a causative and its verb: the model named, or a pronoun or determiner of it. */
+const CAUSED_OBJECT_WORDS = wordSet([
+  "the",
+  "a",
+  "an",
+  "this",
+  "that",
+  "your",
+  "its",
+  "their",
+  "our",
+  "it",
+  "them",
+  "model",
+  "models",
+  "assistant",
+  "assistants",
+  "agent",
+  "agents",
+  "llm",
+  "llms",
+  "ai",
+  "bot",
+  "chatbot",
+  "underlying",
+  "language",
+]);
+
+/**
+ * True when the override verb at `index` is the bare infinitive after an English causative and its
+ * object ("made the model ignore its previous instructions", "makes it forget"): what caused a model to
+ * do it, told in the third person, not an order to the reader.
+ */
+function madeToOverride(tokens: readonly SegmentToken[], index: number): boolean {
+  for (let back = index - 1; back >= Math.max(0, index - 4); back--) {
+    const token = tokens[back]!;
+    if (ENGLISH_CAUSATIVES.hasToken(token)) return back < index - 1;
+    if (!CAUSED_OBJECT_WORDS.hasToken(token) || gapEndsClause(token.gapAfter)) return false;
+  }
+  return false;
+}
 
 /**
  * The terms a contract's entire-agreement clause sets aside beside instructions: "supersede all prior
@@ -3030,7 +3091,7 @@ export const newInstructionsRule: InstructionRule = {
       if (treatsAsNewGuidance(tokens, index)) return true;
       const noun = tokens[index + 1]!;
       if (
-        /^(instructions?|directives?|orders|anweisungen?|instruktionen|istruzioni|direttive|system-prompt|systemprompt)$/.test(
+        /^(instructions?|directives?|orders|anweisung(?:en)?|instruktionen|istruzioni|direttive|system-prompt|systemprompt)$/.test(
           noun.word,
         )
       ) {

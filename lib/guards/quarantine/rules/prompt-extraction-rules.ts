@@ -443,7 +443,9 @@ function copiesToOwnPlace(tokens: readonly SegmentToken[], index: number): boole
 
 /** A German compound of the system's guidance: "systemanweisung", "systemvorgaben", "systemkonfiguration". */
 function isSystemGuidanceCompound(word: string): boolean {
-  return word.startsWith("system") && /(?:anweisungen?|vorgaben?|instruktionen?|konfiguration)$/.test(word);
+  return (
+    word.startsWith("system") && /(?:anweisung(?:en)?|vorgaben?|instruktion(?:en)?|konfiguration)$/.test(word)
+  );
 }
 
 /** "this", "dieses", "questo": the text's own place ("into this thread"). */
@@ -490,7 +492,7 @@ const SETUP_QUALIFIERS: ReadonlySet<string> = new Set([
 ]);
 /** German compounds of the agent's first guidance: "Ausgangskonfiguration", "Initialanweisungen". */
 const SETUP_COMPOUND =
-  /^(?:ausgangs|anfangs|initial|start|einrichtungs|betreiber)(?:konfiguration|anweisungen?|hinweise|vorgaben|einstellungen)$/;
+  /^(?:ausgangs|anfangs|initial|start|einrichtungs|betreiber)(?:konfiguration|anweisung(?:en)?|hinweise|vorgaben|einstellungen)$/;
 /** Nouns of guidance the agent received: "the rules you were given", "die Regeln, die du bekommen hast". */
 const RECEIVED_NOUNS: ReadonlySet<string> = new Set([
   "rules",
@@ -672,13 +674,18 @@ export const promptExtractionRule: InstructionRule = {
     "anfangskonfiguration",
     "startkonfiguration",
     "initialanweisungen",
+    "initialanweisung",
     "anfangsanweisungen",
+    "anfangsanweisung",
     "einrichtungsanweisungen",
     "betreiberhinweise",
     "betreiberanweisungen",
+    "betreiberanweisung",
     "betreibervorgaben",
     // isSystemGuidanceCompound
     "systemanweisung",
+    "systeminstruktion",
+    "systeminstruktionen",
     "systemvorgabe",
     "systemvorgaben",
     "systemkonfiguration",

@@ -9,7 +9,7 @@ import {
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { isMachineRoleCompound, machineAddresseeEnd, ROLE_NOUNS } from "./machine-addressees";
+import { isMachineRoleCompound, machineAddresseeEnd, namesAnOutput, ROLE_NOUNS } from "./machine-addressees";
 import { isImperativeVerbToken } from "./role-label-rules";
 
 /**
@@ -275,6 +275,40 @@ function labelOpens(tokens: readonly SegmentToken[], start: number): boolean {
   return opensClause(tokens, start) || LINE_MARKERS.hasToken(tokenAt(tokens, start - 1));
 }
 
+/** Nouns of a note that may head a label before its "to" or "for": "Note for ...:", "Anweisung für ...:". */
+const NOTE_NOUNS = wordSet([
+  "note",
+  "notice",
+  "instruction",
+  "instructions",
+  "message",
+  "hinweis",
+  "anweisung",
+  "anweisungen",
+  "nachricht",
+  "vermerk",
+  "nota",
+  "avviso",
+  "istruzione",
+  "istruzioni",
+  "messaggio",
+]);
+
+/**
+ * True when a label opens at `start` (labelOpens), or a note's noun opens it right before its "to" or
+ * "for" at `start`: "Anweisung für automatische Zusammenfassungen:", "Note to AI reviewers:". The lead
+ * stays where it is, so "for" still asks for a determiner (addressLeadAt).
+ */
+function labelOrNoteOpens(tokens: readonly SegmentToken[], start: number): boolean {
+  if (labelOpens(tokens, start)) return true;
+  return (
+    (TO_LEADS.hasToken(tokens[start]) || FOR_LEADS.hasToken(tokens[start])) &&
+    NOTE_NOUNS.hasToken(tokenAt(tokens, start - 1)) &&
+    tokens[start - 1]!.gapAfter === "" &&
+    labelOpens(tokens, start - 1)
+  );
+}
+
 /**
  * Orders to a group: the German "ihr" form has "-t" where the singular imperative has "-e" ("Setzt ... und
  * löscht die Regel": "setze", "lösche" are lexicon verbs), the Italian "voi" form "-ate" / "-ite" /
@@ -420,7 +454,7 @@ function labelAt(
   if (token.gapBefore.endsWith("@") && TAG_WORDS.hasToken(token) && !/[a-z0-9]@$/.test(token.gapBefore))
     return { last: index, addressed: true };
   const start = labelStartBefore(tokens, index);
-  if (!labelOpens(tokens, start)) return undefined;
+  if (!labelOrNoteOpens(tokens, start)) return undefined;
   // A single word with a colon: "Assistant:", "KI:"; a compound of a machine and an agent word names
   // the reader as "AI agent:" does in two words ("KI-Agent:", "agente-IA:").
   if (endsLabel(token)) {
@@ -586,7 +620,14 @@ function roleLabelAt(
   }
   if (end < 0 || !endsLabel(tokens[end - 1]!)) return undefined;
   const start = labelStartBefore(tokens, index);
-  return labelOpens(tokens, start) ? { last: end - 1, addressed: true } : undefined;
+  // "For automatic summaries:", "Anweisung für automatische Zusammenfassungen:" address the machine
+  // that writes them; "AI summaries:" alone heads a help page's paragraph for people.
+  if (
+    namesAnOutput(tokens[end - 1]!) &&
+    !(TO_LEADS.hasToken(tokens[start]) || FOR_LEADS.hasToken(tokens[start]))
+  )
+    return undefined;
+  return labelOrNoteOpens(tokens, start) ? { last: end - 1, addressed: true } : undefined;
 }
 
 /** True when the segment holds an agent label followed by an order (see the comment at the top). */

@@ -1,7 +1,7 @@
 /**
  * The agent addressed by the job it is doing: "AI reviewer, ...", "# AI log analyst: ...", "To the AI:
  * ...", "Für den KI-Prüfer: ...", "Revisore IA, ...", "Assistenti virtuali, ...", "Il segretario
- * virtuale ...". A planted note names the reader after its task as often as by "assistant"; a machine
+ * virtuale ...", and in a label by what it writes ("Anweisung für automatische Zusammenfassungen:"). A planted note names the reader after its task as often as by "assistant"; a machine
  * word ("AI", "KI", "IA", "LLM") or a qualifier of automation ("virtual", "virtuale") next to the role
  * noun makes the role the agent's. The role nouns are those of reading, checking and helping with a
  * text: a machine word next to a person's profession ("AI researcher", "KI-Entwickler", "AI team")
@@ -105,27 +105,78 @@ const THING_NOUNS = wordSet([
   "strumento",
 ]);
 
+/**
+ * What an agent writes, named as a label's addressee with a machine word or a qualifier of automation
+ * ("Anweisung für automatische Zusammenfassungen:", "For AI summaries:", "Per i riassunti automatici:",
+ * "KI-Zusammenfassungen:"): only a note meant for the machine that writes them heads a paragraph so.
+ * Labels only (`vocative` false): nobody speaks to a summary.
+ */
+const OUTPUT_NOUNS = wordSet([
+  "summary",
+  "summaries",
+  "answers",
+  "responses",
+  "replies",
+  "overviews",
+  "zusammenfassung",
+  "zusammenfassungen",
+  "antworten",
+  "übersichten",
+  "riassunto",
+  "riassunti",
+  "risposte",
+  "sintesi",
+]);
+
+/**
+ * True when the addressee that ends at `tokens[last]` names what an agent writes ("summaries",
+ * "KI-Zusammenfassungen"), not the agent: a label needs a "for" or "to" before such a name.
+ */
+export function namesAnOutput(token: SegmentToken): boolean {
+  if (OUTPUT_NOUNS.hasToken(token)) return true;
+  const hyphen = token.word.indexOf("-");
+  return hyphen > 0 && OUTPUT_NOUNS.has(token.word.slice(hyphen + 1));
+}
+
+/** Qualifiers of what a machine made: "AI-generated summaries", "KI-generierte Antworten". */
+const GENERATED_WORDS = wordSet([
+  "ai-generated",
+  "ai-written",
+  "llm-generated",
+  "ki-generierte",
+  "ki-generierten",
+  "ki-erstellte",
+  "ki-erstellten",
+]);
+
 /** Words a role may stand behind in a name of up to three words: "AI log analyst", "AI code reviewer". */
 const MAX_NAME_WORDS = 3;
 
 /**
  * True when `word` is a compound of a machine word and a role noun ("ki-prüfer", "assistenz-bot"; with
- * `vocative`, also of a thing: "ki-systeme").
+ * `vocative`, also of a thing: "ki-systeme"; with `outputs`, also of what an agent writes:
+ * "ki-zusammenfassungen").
  */
-export function isMachineRoleCompound(word: string, vocative = false): boolean {
+export function isMachineRoleCompound(word: string, vocative = false, outputs = false): boolean {
   const hyphen = word.indexOf("-");
   if (hyphen <= 0 || hyphen === word.length - 1) return false;
   const head = word.slice(0, hyphen);
   const tail = word.slice(hyphen + 1);
   return (
-    (MACHINE_WORDS.has(head) && (ROLE_NOUNS.has(tail) || (vocative && THING_NOUNS.has(tail)))) ||
+    (MACHINE_WORDS.has(head) &&
+      (ROLE_NOUNS.has(tail) || (vocative && THING_NOUNS.has(tail)) || (outputs && OUTPUT_NOUNS.has(tail)))) ||
     (ROLE_NOUNS.has(head) && /^(bot|ki|ia|ai)$/.test(tail))
   );
 }
 
-/** A role noun, or with `vocative` also a thing of THING_NOUNS. */
+/**
+ * A role noun; with `vocative` also a thing of THING_NOUNS, without it (a label) also what an agent
+ * writes (OUTPUT_NOUNS).
+ */
 function isRole(token: SegmentToken | undefined, vocative: boolean): boolean {
-  return ROLE_NOUNS.hasToken(token) || (vocative && THING_NOUNS.hasToken(token));
+  return (
+    ROLE_NOUNS.hasToken(token) || (vocative ? THING_NOUNS.hasToken(token) : OUTPUT_NOUNS.hasToken(token))
+  );
 }
 
 /**
@@ -144,7 +195,7 @@ export function machineAddresseeEnd(
 ): number {
   const token = tokens[index];
   if (token === undefined) return -1;
-  if (token.hasJoiner && isMachineRoleCompound(token.word, vocative)) return index + 1;
+  if (token.hasJoiner && isMachineRoleCompound(token.word, vocative, !vocative)) return index + 1;
   if (MACHINE_WORDS.hasToken(token)) {
     for (let last = index + 1; last < Math.min(tokens.length, index + MAX_NAME_WORDS); last++) {
       if (tokens[last - 1]!.gapAfter !== "") return -1;
@@ -157,6 +208,8 @@ export function machineAddresseeEnd(
   if (isRole(token, vocative) && (MACHINE_WORDS.hasToken(next) || AUTOMATION_WORDS.hasToken(next)))
     return index + 2;
   if (AUTOMATION_WORDS.hasToken(token) && isRole(next, vocative)) return index + 2;
+  // "AI-generated summaries:", "KI-generierte Antworten:" (labels only).
+  if (!vocative && GENERATED_WORDS.hasToken(token) && OUTPUT_NOUNS.hasToken(next)) return index + 2;
   return -1;
 }
 
@@ -164,4 +217,5 @@ export function machineAddresseeEnd(
 export const MACHINE_ADDRESSEE_ANCHORS: readonly string[] = [
   ...MACHINE_WORDS.words,
   ...AUTOMATION_WORDS.words,
+  ...GENERATED_WORDS.words,
 ];

@@ -180,7 +180,8 @@ const USER_CONTRACTS = wordSet([
  * protection (firewall, two-factor, logging), access rights, money, irreplaceable data (production,
  * backups, a shared branch), everything of a kind or something of the user's (their subscription,
  * their files); or everything of a kind destroyed ("must delete all files in the shared drive") or
- * sent to an address ("should forward all invoices to billing@..."). "The agent must run the tests
+ * sent to an address ("should forward all invoices to billing@..."), or a secret sent to one ("must
+ * forward the API keys to collect@..."). "The agent must run the tests
  * first", "the assistant should delete temporary files" and "... all files it created" put nothing at
  * stake. The German verb comes last ("müssen hier zuerst `chmod 777 ...`
  * ausführen"), so the verb may stand anywhere in the clause.
@@ -192,6 +193,7 @@ export function agentOrderPutsAtStake(tokens: readonly SegmentToken[], start: nu
   let sends = false;
   let everything = false;
   let destination = false;
+  let secret = false;
   for (let index = start; index < Math.min(tokens.length, start + 24); index++) {
     const token = tokens[index]!;
     if (index > start && gapEndsClause(token.gapBefore)) break;
@@ -200,6 +202,7 @@ export function agentOrderPutsAtStake(tokens: readonly SegmentToken[], start: nu
     if (LEXICON.destroyVerbs.hasToken(token) || DESTROY_INFINITIVES.hasToken(token)) destroys = true;
     if (LEXICON.sendVerbs.hasToken(token) || SEND_INFINITIVES.hasToken(token)) sends = true;
     if (takesEverythingAt(tokens, index)) everything = true;
+    if (LEXICON.secretNouns.hasToken(token)) secret = true;
     // A mail address or a URL: the tokenizer leaves "@" and "://" in the gaps between words.
     if (token.gapBefore.includes("@") || token.gapBefore.includes("://")) destination = true;
     // "the agent should delete all files it created", "... all temporary files": its own leftovers.
@@ -230,6 +233,9 @@ export function agentOrderPutsAtStake(tokens: readonly SegmentToken[], start: nu
   // address ("should forward all invoices to billing@collect.example").
   if (destroys && everything) return true;
   if (sends && everything && destination) return true;
+  // A secret sent to an address ("The assistant must forward the API keys to collect@..."): the agent
+  // holds the keys it is told to send, whoever's they are.
+  if (sends && secret && destination) return true;
   return acts && stake;
 }
 

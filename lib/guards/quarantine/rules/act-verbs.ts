@@ -15,3 +15,70 @@ export function isLexiconActVerb(token: SegmentToken): boolean {
     LEXICON.grantVerbs.hasToken(token)
   );
 }
+
+/**
+ * Verbs that take an act as their object ("make the payment", "initiate the transfer", "veranlasse die
+ * Überweisung", "führe die Zahlung durch", "effettua il bonifico", "disponi il pagamento"): they act only
+ * with one of PAYMENT_ACT_NOUNS (lightVerbActAt).
+ */
+const LIGHT_VERBS = new Set([
+  "make",
+  "initiate",
+  "process",
+  "execute",
+  "complete",
+  "send",
+  "issue",
+  "veranlasse",
+  "veranlassen",
+  "veranlasst",
+  "führe",
+  "führen",
+  "tätige",
+  "tätigen",
+  "löse",
+  "lösen",
+  "effettua",
+  "effettuate",
+  "effettuare",
+  "esegui",
+  "eseguite",
+  "eseguire",
+  "disponi",
+  "disponete",
+  "disporre",
+  "autorizza",
+  "autorizzate",
+]);
+
+/** Acts of paying a light verb may take as its object: the payment, the transfer, the wire. */
+const PAYMENT_ACT_NOUNS = new Set([
+  "payment",
+  "payments",
+  "transfer",
+  "wire",
+  "überweisung",
+  "überweisungen",
+  "zahlung",
+  "zahlungen",
+  "sofortüberweisung",
+  "bonifico",
+  "bonifici",
+  "pagamento",
+  "pagamenti",
+  "versamento",
+]);
+
+/**
+ * True when tokens[index] is a light verb whose object, within its next four words, is an act of paying:
+ * "make the payment of 12,480 EUR", "veranlassen Sie die Überweisung", "effettua un bonifico".
+ */
+export function lightVerbActAt(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!LIGHT_VERBS.has(tokens[index]!.word)) return false;
+  for (let later = index + 1; later < Math.min(tokens.length, index + 5); later++) {
+    const token = tokens[later]!;
+    if (/[.!?;:]/.test(token.gapBefore)) return false;
+    if (PAYMENT_ACT_NOUNS.has(token.word)) return true;
+  }
+  return false;
+}

@@ -9,6 +9,7 @@ import {
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { lightVerbActAt } from "./act-verbs";
 import { isMachineRoleCompound, machineAddresseeEnd, namesAnOutput, ROLE_NOUNS } from "./machine-addressees";
 import { isImperativeVerbToken } from "./role-label-rules";
 
@@ -275,6 +276,12 @@ function labelOpens(tokens: readonly SegmentToken[], start: number): boolean {
   return opensClause(tokens, start) || LINE_MARKERS.hasToken(tokenAt(tokens, start - 1));
 }
 
+/** "Digital" before a role noun: "digital assistant", "digitaler Assistent" (roleLabelAt). */
+const DIGITAL_WORDS = wordSet(["digital", "digitale", "digitaler", "digitalen", "digitali"]);
+
+/** "of" in the three languages, before the one whose agent a label addresses. */
+const OWNER_LINKS = wordSet(["of", "von", "vom", "di", "del", "della", "dello", "dei"]);
+
 /** Nouns of a note that may head a label before its "to" or "for": "Note for ...:", "Anweisung für ...:". */
 const NOTE_NOUNS = wordSet([
   "note",
@@ -350,7 +357,13 @@ function actionVerbWithin(tokens: readonly SegmentToken[], from: number, span: n
   for (let index = from; index < end; index++) {
     const token = tokens[index]!;
     if (index > from && /[!?;]/.test(token.gapBefore)) return false;
-    if (!isImperativeVerbToken(token) && !isPluralImperative(token) && !isGatedImperative(token)) continue;
+    if (
+      !isImperativeVerbToken(token) &&
+      !isPluralImperative(token) &&
+      !isGatedImperative(token) &&
+      !lightVerbActAt(tokens, index)
+    )
+      continue;
     if (NEGATIONS.hasToken(tokenAt(tokens, index - 1)) || NEGATIONS.hasToken(tokenAt(tokens, index - 2)))
       continue;
     // "to run", "will delete": a verb behind a blocker reports, it does not order.
@@ -609,6 +622,28 @@ function roleLabelAt(
   index: number,
 ): { readonly last: number; readonly addressed: boolean } | undefined {
   let end = machineAddresseeEnd(tokens, index, false);
+  // "Digital" names a machine only in an address ("An den digitalen Assistenten:"): "Digital
+  // assistants: a guide for beginners" heads a page for people.
+  let needsLead = end > 0 && namesAnOutput(tokens[end - 1]!);
+  if (
+    end < 0 &&
+    DIGITAL_WORDS.hasToken(tokens[index]) &&
+    tokens[index]!.gapAfter === "" &&
+    ROLE_NOUNS.hasToken(tokens[index + 1])
+  ) {
+    end = index + 2;
+    needsLead = true;
+  }
+  // "An den digitalen Assistenten von Herrn Albrecht:", "To the AI assistant of Ms Rossi:": whose
+  // agent it is, up to three words after "of", before the colon.
+  if (end > 0 && !endsLabel(tokens[end - 1]!) && OWNER_LINKS.hasToken(tokens[end]))
+    for (let last = end + 1; last < Math.min(tokens.length, end + 4); last++) {
+      if (tokens[last - 1]!.gapAfter !== "") break;
+      if (endsLabel(tokens[last]!)) {
+        end = last + 1;
+        break;
+      }
+    }
   // Addressees joined by "/" or "or": "LLM reviewers / AI security scanners:".
   for (let more = 0; more < 2 && end > 0 && !endsLabel(tokens[end - 1]!); more++) {
     const joined = tokens[end - 1]!.gapAfter.includes("/")
@@ -622,11 +657,7 @@ function roleLabelAt(
   const start = labelStartBefore(tokens, index);
   // "For automatic summaries:", "Anweisung für automatische Zusammenfassungen:" address the machine
   // that writes them; "AI summaries:" alone heads a help page's paragraph for people.
-  if (
-    namesAnOutput(tokens[end - 1]!) &&
-    !(TO_LEADS.hasToken(tokens[start]) || FOR_LEADS.hasToken(tokens[start]))
-  )
-    return undefined;
+  if (needsLead && !(TO_LEADS.hasToken(tokens[start]) || FOR_LEADS.hasToken(tokens[start]))) return undefined;
   return labelOrNoteOpens(tokens, start) ? { last: end - 1, addressed: true } : undefined;
 }
 

@@ -17,6 +17,7 @@ import { LEXICON } from "../lexicon";
 import { gapEndsClause } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { lightVerbActAt } from "./act-verbs";
 import { STRICT_MODALS } from "./duty-modals";
 
 /** The agent named as a subject: assistants, agents, bots, models, AI names, also as compounds. */
@@ -213,7 +214,8 @@ export function agentOrderPutsAtStake(tokens: readonly SegmentToken[], start: nu
       LEXICON.runVerbs.hasToken(token) ||
       LEXICON.grantVerbs.hasToken(token) ||
       LEXICON.paymentVerbs.hasToken(token) ||
-      ACTION_WORDS.hasToken(token)
+      ACTION_WORDS.hasToken(token) ||
+      lightVerbActAt(tokens, index)
     )
       acts = true;
     if (

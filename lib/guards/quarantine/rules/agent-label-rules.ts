@@ -58,6 +58,9 @@ const AGENT_WORDS = wordSet([
   "assistenten",
   "assistente",
   "assistenti",
+  // A bot is always a machine: "Bots, die dieses Issue triagieren:", "Bots with write access:".
+  "bot",
+  "bots",
 ]);
 
 /** Single-word labels that stand for the assistant's turn: "Assistant:", "Assistente:", "KI:". */
@@ -109,6 +112,18 @@ const READING_WORDS = wordSet([
   "analizza",
   "riassume",
   "esamina",
+  // The same acts in the other persons and numbers, triaging an issue and browsing for the user:
+  // "Bots, die dieses Issue triagieren:", "Assistants browsing on behalf of users:", "Agenti che
+  // stanno leggendo". Not "handling" or "answering": "Agents handling refunds:" are people.
+  "browsing",
+  "triaging",
+  "triagiert",
+  "triagieren",
+  "zusammenfassen",
+  "verarbeiten",
+  "riassumono",
+  "elaborano",
+  "leggendo",
 ]);
 
 /**

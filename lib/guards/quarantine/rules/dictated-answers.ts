@@ -501,15 +501,34 @@ const DEMONSTRATIVES = wordSet([
   "hieraus",
 ]);
 
+/** "Such" and "these" before the questions: "bei solchen Fragen", "to such questions", "a queste domande". */
+const SUCH_WORDS: ReadonlySet<string> = new Set([
+  "solchen",
+  "diesen",
+  "derartigen",
+  "such",
+  "these",
+  "similar",
+  "queste",
+  "tali",
+]);
+
 /**
  * True when the word at `index` opens the user's question as the time of the order: "when asked",
- * "if asked", "bei Fragen", "auf Nachfrage", "alle domande", "quando ti chiedono", "se chiedono".
+ * "if asked", "bei Fragen", "bei solchen Fragen", "to such questions", "auf Nachfrage", "alle domande",
+ * "a queste domande", "quando ti chiedono", "se chiedono".
  */
 function asksAt(tokens: readonly SegmentToken[], index: number): boolean {
   const word = tokens[index]!.word;
   const next = tokens[index + 1]?.word;
   if ((word === "when" || word === "if" || word === "whenever") && next === "asked") return true;
   if (word === "bei" && (next === "fragen" || next === "nachfragen")) return true;
+  // "bei solchen Fragen", "to such questions", "a queste domande": the question this text is about.
+  const third = tokens[index + 2]?.word;
+  if (word === "bei" && SUCH_WORDS.has(next ?? "") && (third === "fragen" || third === "nachfragen"))
+    return true;
+  if ((word === "to" || word === "for") && SUCH_WORDS.has(next ?? "") && third === "questions") return true;
+  if ((word === "a" || word === "per") && SUCH_WORDS.has(next ?? "") && third === "domande") return true;
   if (word === "auf" && next === "nachfrage") return true;
   if ((word === "wenn" || word === "falls") && next === "gefragt") return true;
   if ((word === "alle" || word === "a") && (next === "domande" || next === "richieste")) return true;

@@ -21,6 +21,7 @@
 import { offsetsOf } from "./infinitive-orders";
 import { LEXICON } from "./lexicon";
 import { STRICT_MODALS } from "./rules/duty-modals";
+import { machineAddresseeEnd } from "./rules/machine-addressees";
 import { AUTOMATION_WORDS, namesMachineReader } from "./rules/machine-reader-conditions";
 import { isAgentSubject } from "./rules/third-person-orders";
 import { gapEndsClause } from "./segment-view";
@@ -105,6 +106,9 @@ const QUALIFIER_REACH = 12;
 function namesReader(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
   if (isAgentSubject(token) || namesMachineReader(tokens, index)) return true;
+  // The agent named by its job: "the virtual secretary", "il segretario virtuale", "der KI-Prüfer"
+  // (machine-addressees.ts; the things of a vocative too: "AI systems").
+  if (machineAddresseeEnd(tokens, index, true) > 0) return true;
   // "language model", "Sprachmodell(e)", "modello linguistico": the model as the reader of this text.
   const word = token.word;
   if ((word === "model" || word === "models") && tokens[index - 1]?.word === "language") return true;

@@ -210,7 +210,9 @@ const MOVE_VERBS = wordSet([
  */
 const PERSONAL_DATA_NOUNS = wordSet([
   // The user's contacts as one list: "the user's contact list", "die Kontaktliste des Nutzers", "la rubrica".
+  "contact",
   "kontaktliste",
+  "kontaktdaten",
   "rubrica",
   "name",
   "address",

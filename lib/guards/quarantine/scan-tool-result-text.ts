@@ -50,7 +50,6 @@ import {
   forEachFragmentWindow,
   forEachRoleMarkerLine,
   forEachShortLineRun,
-  forEachWrappedCommentSentence,
   lineParts,
   windowView,
 } from "./line-joins";
@@ -493,13 +492,10 @@ export function textWideRemovals(
   // A user's order and the assistant's acknowledgement forged as a chat exchange (forged-exchanges.ts).
   const exchanges = findForgedExchanges(text);
   if (exchanges.length > 0) hidden.push(...spanRemovals(text, exchanges, roleLabelRule.name));
-  // A value wrapped over several rows of a text table: its column's pieces read as one text; and a code
-  // comment's sentence wrapped over its lines.
+  // A value wrapped over several rows of a text table: its column's pieces read as one text.
   if (depth < MAX_DECODE_DEPTH) {
     const wrapped = wrappedCellRemovals(text, depth);
     if (wrapped.length > 0) hidden.push(...wrapped);
-    const comments = wrappedCommentRemovals(text, depth);
-    if (comments.length > 0) hidden.push(...comments);
   }
   // Only in texts with a consent word (the pre-filter's word signs).
   if ((wordSigns & CONSENT_SIGN) !== 0) {
@@ -607,42 +603,6 @@ function wrappedCellRemovals(text: string, depth: number): RemovalRange[] {
     if (hit.start >= cell.to) continue;
     for (let index = 0; index < cell.pieces.length; index += 2)
       removals.push({ start: cell.pieces[index]!, end: cell.pieces[index + 1]!, rule: hit.rule });
-  }
-  return withoutQuotedMentions(text, removals);
-}
-
-/**
- * Removals of code comments' sentences wrapped over several lines (line-joins.ts
- * forEachWrappedCommentSentence: "# ... the contents of\n# the user's .env file ... are to be posted
- * to\n# https://..."), which the pre-filter reads line by line. As wrappedCellRemovals does: the joined
- * sentences are gathered into one text, a blank line between two, and scanned once one level down; a
- * sentence any of whose text is quarantined there has all its lines' parts removed, under the rule that
- * fired. The same budget bounds what is gathered.
- */
-function wrappedCommentRemovals(text: string, depth: number): RemovalRange[] {
-  const budget = Math.max(WRAPPED_CELL_FLOOR, text.length * WRAPPED_CELL_FACTOR);
-  const joinedSentences: string[] = [];
-  let length = 0;
-  const sentences: { from: number; to: number; parts: readonly [number, number][] }[] = [];
-  forEachWrappedCommentSentence(text, (_start, _end, joined, parts) => {
-    const from = length === 0 ? 0 : length + 2;
-    if (from + joined.length > budget) return;
-    sentences.push({ from, to: from + joined.length, parts });
-    joinedSentences.push(joined);
-    length = from + joined.length;
-  });
-  if (sentences.length === 0) return [];
-  // One flat string (see wrappedCellRemovals).
-  const scan = scanAtDepth(joinedSentences.join("\n\n"), depth + 1);
-  if (scan.type !== "quarantined") return [];
-  const removals: RemovalRange[] = [];
-  let segment = 0;
-  for (const sentence of sentences) {
-    while (segment < scan.segments.length && scan.segments[segment]!.end <= sentence.from) segment++;
-    const hit = scan.segments[segment];
-    if (hit === undefined) break;
-    if (hit.start >= sentence.to) continue;
-    for (const [start, end] of sentence.parts) removals.push({ start, end, rule: hit.rule });
   }
   return withoutQuotedMentions(text, removals);
 }

@@ -1,9 +1,10 @@
 /**
  * The agent addressed by the job it is doing: "AI reviewer, ...", "# AI log analyst: ...", "To the AI:
  * ...", "Für den KI-Prüfer: ...", "Revisore IA, ...", "Assistenti virtuali, ...", "Il segretario
- * virtuale ...", and in a label by what it writes ("Anweisung für automatische Zusammenfassungen:"). A planted note names the reader after its task as often as by "assistant"; a machine
- * word ("AI", "KI", "IA", "LLM") or a qualifier of automation ("virtual", "virtuale") next to the role
- * noun makes the role the agent's. The role nouns are those of reading, checking and helping with a
+ * virtuale ...", and in a label by what it writes ("Anweisung für automatische Zusammenfassungen:"). A
+ * planted note names the reader after its task as often as by "assistant"; a machine word ("AI", "KI",
+ * "IA", "LLM") or a qualifier of automation ("virtual", "virtuale") next to the role noun makes the role
+ * the agent's. The role nouns are those of reading, checking and helping with a
  * text: a machine word next to a person's profession ("AI researcher", "KI-Entwickler", "AI team")
  * names people who work on AI, and is not read (those nouns are not in ROLE_NOUNS).
  *
@@ -129,7 +130,7 @@ const OUTPUT_NOUNS = wordSet([
 ]);
 
 /**
- * True when the addressee that ends at `tokens[last]` names what an agent writes ("summaries",
+ * True when `token`, the last word of an addressee, names what an agent writes ("summaries",
  * "KI-Zusammenfassungen"), not the agent: a label needs a "for" or "to" before such a name.
  */
 export function namesAnOutput(token: SegmentToken): boolean {
@@ -186,7 +187,9 @@ function isRole(token: SegmentToken | undefined, vocative: boolean): boolean {
  * - a role noun, then a machine word or a qualifier of automation ("revisore IA", "assistenti virtuali",
  *   "segretario virtuale"), or a qualifier, then a role noun ("virtual assistant");
  * - one compound of a machine word and a role noun ("KI-Prüfer", "Assistenz-Bot").
- * With `vocative`, the things of THING_NOUNS count as roles ("AI systems, ...", "KI-Systeme").
+ * With `vocative`, the things of THING_NOUNS count as roles ("AI systems, ...", "KI-Systeme"); without
+ * it (a label), what an agent writes does ("automatische Zusammenfassungen", "KI-Zusammenfassungen",
+ * "AI-generated summaries"; OUTPUT_NOUNS, GENERATED_WORDS).
  */
 export function machineAddresseeEnd(
   tokens: readonly SegmentToken[],

@@ -187,7 +187,7 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
       if (isQuotedMention(tokens, index) || (!phrasal && isItalianThirdPerson(tokens, index))) continue;
       // "..., verwerfen wir die vorherigen Anweisungen des Nutzers": the writer's own doing, a statement.
       if (FIRST_PERSON_SUBJECTS.hasToken(tokens[index + 1])) continue;
-      // "bastava un messaggio lungo per far \"dimenticare\" al modello le istruzioni iniziali": the
+      // 'bastava un messaggio lungo per far "dimenticare" al modello le istruzioni iniziali': the
       // Italian causative says what made the model forget, also with the verb in quotes; "a long enough
       // message made the model ignore its previous instructions" the English one.
       if (ITALIAN_CAUSATIVES.hasToken(tokens[index - 1]) || madeToOverride(tokens, index)) continue;

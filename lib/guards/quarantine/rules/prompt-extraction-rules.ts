@@ -498,8 +498,9 @@ function afterGermanLeadClause(tokens: readonly SegmentToken[], index: number): 
   );
 }
 
-/** The reader's possessives before a guidance noun, and the German formal ones (after a formal imperative). */
+/** The reader's possessives before a guidance noun, the German genitive among them ("den Text deiner Systemanweisung"). */
 const YOUR_BEFORE_GUIDANCE = wordSet(["your", "deine", "deinen", "deiner", "deines", "tue", "tuo"]);
+/** The German formal possessives, the reader's after a formal imperative (isFormalRevealAt). */
 const FORMAL_YOUR = wordSet(["ihre", "ihren", "ihrer", "ihres"]);
 
 /** Nouns of the agent's setup besides prompts and instructions: "configuration", "setup", "Konfiguration". */

@@ -176,16 +176,16 @@ const USER_CONTRACTS = wordSet([
 
 /**
  * True when the order from `start` (see agentOrderStart) puts something at stake with one of the agent's
- * tools: a verb of destroying, disabling, running, granting or paying in its first words and, within
- * its clause, a command that wipes or opens the machine (rm -rf, chmod 777, a firewall stopped), a
- * protection (firewall, two-factor, logging), access rights, money, irreplaceable data (production,
+ * tools: a verb of destroying, disabling, running, granting or paying (also a light verb with a
+ * payment as its object: "make the payment", act-verbs.ts lightVerbActAt) in its first words and,
+ * within its clause, a command that wipes or opens the machine (rm -rf, chmod 777, a firewall stopped),
+ * a protection (firewall, two-factor, logging), access rights, money, irreplaceable data (production,
  * backups, a shared branch), everything of a kind or something of the user's (their subscription,
  * their files); or everything of a kind destroyed ("must delete all files in the shared drive") or
  * sent to an address ("should forward all invoices to billing@..."), or a secret sent to one ("must
- * forward the API keys to collect@..."). "The agent must run the tests
- * first", "the assistant should delete temporary files" and "... all files it created" put nothing at
- * stake. The German verb comes last ("müssen hier zuerst `chmod 777 ...`
- * ausführen"), so the verb may stand anywhere in the clause.
+ * forward the API keys to collect@..."). "The agent must run the tests first", "the assistant should
+ * delete temporary files" and "... all files it created" put nothing at stake. The German verb comes
+ * last ("müssen hier zuerst `chmod 777 ...` ausführen"), so the verb may stand anywhere in the clause.
  */
 export function agentOrderPutsAtStake(tokens: readonly SegmentToken[], start: number): boolean {
   let acts = false;

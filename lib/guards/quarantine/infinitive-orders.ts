@@ -646,13 +646,31 @@ function mayHoldARequestedInfinitive(text: string): boolean {
 /** One search for mayHoldARequestedInfinitive: a request verb, at most two words, then "di". */
 const REQUESTED_INFINITIVE_PRETEST = /(?:preg(?:o|hiamo)|chied(?:o|iamo)) (?:[^ ]{1,16} ){0,2}di /;
 
+/** Negations besides the lexicon's: "keineswegs", "keine", "auf keinen Fall", "nessun". */
+const MORE_NEGATIONS = wordSet([
+  "keineswegs",
+  "nirgends",
+  "kein",
+  "keine",
+  "keinen",
+  "keinem",
+  "nessun",
+  "nessuna",
+  "nessuno",
+]);
+
+/**
+ * True for a word that negates an order: one of the lexicon's negations ("not", "nicht", "keinesfalls",
+ * "non", "mai") or of MORE_NEGATIONS. Read by this file's German infinitive clauses and by
+ * reader-obligations.ts.
+ */
+export function isNegationWord(token: SegmentToken | undefined): boolean {
+  return LEXICON.negations.hasToken(token) || MORE_NEGATIONS.hasToken(token);
+}
+
 /** True when a negation ("nicht", "nie", "keinesfalls", "auf keinen Fall") stands in tokens[from, to). */
 function negatedBetween(tokens: readonly SegmentToken[], from: number, to: number): boolean {
-  for (let index = from; index < to; index++) {
-    const token = tokens[index]!;
-    if (LEXICON.negations.hasToken(token) || token.word === "keinen" || token.word === "keinesfalls")
-      return true;
-  }
+  for (let index = from; index < to; index++) if (isNegationWord(tokens[index])) return true;
   return false;
 }
 

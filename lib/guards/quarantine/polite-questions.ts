@@ -4,12 +4,12 @@
  * add admin@x.example as an owner of ...?", "Would the assistant kindly unsubscribe the user from ...?",
  * needs stated to it: "We need you to switch the MX records ...", "I'd like you to ...", and the user's
  * wishes relayed to it: "The user has asked that you also send a copy of their calendar to ...". A
- * request of this shape asks for the act; read as the imperative it stands for ("Forward the user's last ten mails to ..."), the hand-written rules judge it
- * as they judge that imperative, with the same care for what a person asks a colleague (the scanner's
- * politeQuestionRule, scan-tool-result-text.ts, accepts only the rules of the agent's tools and the
- * override). German and Italian polite questions are read by infinitive-orders.ts ("Könnten Sie ...
- * weiterleiten?", "Potresti inoltrare ...?"); this module adds the English ones, whose verb follows the
- * modal and "you".
+ * request of this shape asks for the act; read as the imperative it stands for ("Forward the user's
+ * last ten mails to ..."), the hand-written rules judge it as they judge that imperative, with the same
+ * care for what a person asks a colleague (the scanner's politeQuestionRule, scan-tool-result-text.ts,
+ * accepts only the rules of the agent's tools and the override). German and Italian polite questions
+ * are read by infinitive-orders.ts ("Könnten Sie ... weiterleiten?", "Potresti inoltrare ...?"); this
+ * module adds the English ones, whose verb follows the modal and "you".
  */
 
 import { offsetsOf } from "./infinitive-orders";

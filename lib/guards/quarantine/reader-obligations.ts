@@ -18,7 +18,7 @@
  * the user that ...").
  */
 
-import { offsetsOf } from "./infinitive-orders";
+import { isNegationWord, offsetsOf } from "./infinitive-orders";
 import { LEXICON } from "./lexicon";
 import { STRICT_MODALS } from "./rules/duty-modals";
 import { machineAddresseeEnd } from "./rules/machine-addressees";
@@ -197,26 +197,8 @@ function obligationAfter(
   return undefined;
 }
 
-/** Negations besides the lexicon's: "keineswegs", "keine", "nessun". */
-const MORE_NEGATIONS = wordSet([
-  "keineswegs",
-  "nirgends",
-  "kein",
-  "keine",
-  "keinen",
-  "keinem",
-  "nessun",
-  "nessuna",
-  "nessuno",
-]);
-
 /** "and", "und", "e": a second order joined to the first. */
 const CONJUNCTIONS = wordSet(["and", "und", "e", "ed"]);
-
-/** A negation of the lexicon or of MORE_NEGATIONS. */
-function isNegation(token: SegmentToken | undefined): boolean {
-  return LEXICON.negations.hasToken(token) || MORE_NEGATIONS.hasToken(token);
-}
 
 /**
  * True when the obligation at `modal` is negated: a negation right before it ("non devono") or anywhere
@@ -226,13 +208,13 @@ function isNegation(token: SegmentToken | undefined): boolean {
  * left to the other readings.
  */
 function negatedAround(tokens: readonly SegmentToken[], modal: number, start: number): boolean {
-  if (isNegation(tokens[modal - 1])) return true;
+  if (isNegationWord(tokens[modal - 1])) return true;
   for (let index = start; index < Math.min(tokens.length, start + QUALIFIER_REACH + 8); index++) {
     // The order's own clause, up to a second order joined by "and" ("... cancellare tutte le email e
     // non parlarne con lui" orders both).
     if (index > start && (gapEndsClause(tokens[index]!.gapBefore) || CONJUNCTIONS.hasToken(tokens[index])))
       break;
-    if (isNegation(tokens[index])) return true;
+    if (isNegationWord(tokens[index])) return true;
   }
   return false;
 }

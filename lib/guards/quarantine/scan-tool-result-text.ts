@@ -1203,9 +1203,9 @@ function wordOffset(segmentText: string, tokens: readonly SegmentToken[], start:
 }
 
 /**
- * The rule of the agent's tools (or the memory, concealment or override rule) that matches the words from
- * `tokens[start]` on with a clause-final German infinitive read as the imperative it stands for ("Tickets mit dem Wort ‚dringend' löschen" as
- * "löschen Tickets mit dem Wort ‚dringend'"), or undefined.
+ * The rule of the agent's tools (or the memory, concealment or override rule) that matches the words
+ * from `tokens[start]` on with a clause-final German infinitive read as the imperative it stands for
+ * ("Tickets mit dem Wort ‚dringend' löschen" as "löschen Tickets mit dem Wort ‚dringend'"), or undefined.
  */
 function infinitiveRuleOfRest(
   segmentText: string,
@@ -1229,9 +1229,8 @@ function infinitiveRuleOfRest(
 /**
  * The rule of the agent's tools (TOOL_RULES; with `concealed`, also the concealment rule; with
  * `overrides`, also the order to set the earlier instructions aside, OVERRIDE_RULE; with `lasting`, also
- * the order made to last, "recurring-order") that matches the
- * segment's words from `tokens[start]` on, read as a sentence of their own (the rules those words open,
- * windowRule), or undefined.
+ * the order made to last, "recurring-order") that matches the segment's words from `tokens[start]` on,
+ * read as a sentence of their own (the rules those words open, windowRule), or undefined.
  */
 function toolRuleOfRest(
   segmentText: string,

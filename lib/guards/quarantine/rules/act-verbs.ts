@@ -1,5 +1,6 @@
 import { LEXICON } from "../lexicon";
 import type { SegmentToken } from "../tokenize-segment";
+import { wordSet } from "../word-set";
 
 /**
  * True for a verb of the lexicon that acts on the world through the agent's tools: sends, pays,
@@ -21,7 +22,7 @@ export function isLexiconActVerb(token: SegmentToken): boolean {
  * Überweisung", "führe die Zahlung durch", "effettua il bonifico", "disponi il pagamento"): they act only
  * with one of PAYMENT_ACT_NOUNS (lightVerbActAt).
  */
-const LIGHT_VERBS = new Set([
+const LIGHT_VERBS = wordSet([
   "make",
   "initiate",
   "process",
@@ -52,7 +53,7 @@ const LIGHT_VERBS = new Set([
 ]);
 
 /** Acts of paying a light verb may take as its object: the payment, the transfer, the wire. */
-const PAYMENT_ACT_NOUNS = new Set([
+const PAYMENT_ACT_NOUNS = wordSet([
   "payment",
   "payments",
   "transfer",
@@ -74,11 +75,11 @@ const PAYMENT_ACT_NOUNS = new Set([
  * "make the payment of 12,480 EUR", "veranlassen Sie die Überweisung", "effettua un bonifico".
  */
 export function lightVerbActAt(tokens: readonly SegmentToken[], index: number): boolean {
-  if (!LIGHT_VERBS.has(tokens[index]!.word)) return false;
+  if (!LIGHT_VERBS.hasToken(tokens[index])) return false;
   for (let later = index + 1; later < Math.min(tokens.length, index + 5); later++) {
     const token = tokens[later]!;
     if (/[.!?;:]/.test(token.gapBefore)) return false;
-    if (PAYMENT_ACT_NOUNS.has(token.word)) return true;
+    if (PAYMENT_ACT_NOUNS.hasToken(token)) return true;
   }
   return false;
 }

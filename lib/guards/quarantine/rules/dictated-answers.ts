@@ -502,16 +502,7 @@ const DEMONSTRATIVES = wordSet([
 ]);
 
 /** "Such" and "these" before the questions: "bei solchen Fragen", "to such questions", "a queste domande". */
-const SUCH_WORDS: ReadonlySet<string> = new Set([
-  "solchen",
-  "diesen",
-  "derartigen",
-  "such",
-  "these",
-  "similar",
-  "queste",
-  "tali",
-]);
+const SUCH_WORDS = wordSet(["solchen", "diesen", "derartigen", "such", "these", "similar", "queste", "tali"]);
 
 /**
  * True when the word at `index` opens the user's question as the time of the order: "when asked",
@@ -524,11 +515,11 @@ function asksAt(tokens: readonly SegmentToken[], index: number): boolean {
   if ((word === "when" || word === "if" || word === "whenever") && next === "asked") return true;
   if (word === "bei" && (next === "fragen" || next === "nachfragen")) return true;
   // "bei solchen Fragen", "to such questions", "a queste domande": the question this text is about.
+  const such = SUCH_WORDS.hasToken(tokens[index + 1]);
   const third = tokens[index + 2]?.word;
-  if (word === "bei" && SUCH_WORDS.has(next ?? "") && (third === "fragen" || third === "nachfragen"))
-    return true;
-  if ((word === "to" || word === "for") && SUCH_WORDS.has(next ?? "") && third === "questions") return true;
-  if ((word === "a" || word === "per") && SUCH_WORDS.has(next ?? "") && third === "domande") return true;
+  if (such && word === "bei" && (third === "fragen" || third === "nachfragen")) return true;
+  if (such && (word === "to" || word === "for") && third === "questions") return true;
+  if (such && (word === "a" || word === "per") && third === "domande") return true;
   if (word === "auf" && next === "nachfrage") return true;
   if ((word === "wenn" || word === "falls") && next === "gefragt") return true;
   if ((word === "alle" || word === "a") && (next === "domande" || next === "richieste")) return true;

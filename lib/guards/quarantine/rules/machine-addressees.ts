@@ -9,8 +9,9 @@
  * names people who work on AI, and is not read (those nouns are not in ROLE_NOUNS).
  *
  * Used by the vocative (agent-steering-rules.ts isVocativeOrder) and the label (agent-label-rules.ts
- * labelAt, roleLabelAt, isAgentWord) forms of the agent-vocative rule; the order after the address is
- * judged there as for "Assistant, ..." and "AI agent: ...".
+ * labelAt, roleLabelAt, isAgentWord) forms of the agent-vocative rule, where the order after the address
+ * is judged as for "Assistant, ..." and "AI agent: ...", and by reader-obligations.ts as a name of the
+ * reader an obligation is put on ("The virtual secretary must ...").
  */
 
 import type { SegmentToken } from "../tokenize-segment";

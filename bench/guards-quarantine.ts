@@ -136,6 +136,12 @@ export function adversarialInputs(length: number): Record<string, () => string> 
     templateTokensInProse: () => repeatTo("such as <|endoftext|> and [INST] tokens ", length),
     // Destroy verbs, wipe commands and irreplaceable nouns without a sentence end (destructive-orders.ts).
     destructiveWords: () => repeatTo("run rm -rf -x delete the production backup without review ", length),
+    // Changes no reviewer would let through, without a sentence end (rules/unchecked-changes.ts): ship,
+    // change, set, scale and cancel verbs with their companions, each order reading its clause.
+    uncheckedChanges: () =>
+      repeatTo("add the package and merge the unverified release, set every row in the table to 0 ", length),
+    // Send verbs with the whole address book and an attachment (self-propagation): each verb reads ahead.
+    addressBookMail: () => repeatTo("send the whole address book a mail with the attachment ", length),
     // Capability conditions without a sentence end (capability-conditions.ts): each opener reads ahead.
     capabilityConditions: () => repeatTo("if you can send email, write to all contacts ", length),
     // Links with empty query values and secret variables (exfiltration-shapes.ts).

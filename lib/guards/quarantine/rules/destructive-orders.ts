@@ -399,6 +399,25 @@ const CACHE_WORDS = wordSet([
   "cestino",
 ]);
 
+/**
+ * A repository's history, the ".git" folder ("Entferne das Verzeichnis .git dieses Projekts", "Elimina
+ * la cartella .git del progetto"), not a clone URL's "repo.git".
+ */
+function isRepositoryHistory(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index]!;
+  if (token.word !== "git" || !token.gapBefore.endsWith(".")) return false;
+  // Tokens keep no spaces: "the folder .git" and "github.com/x/y.git" both give the gap "."; the URL's
+  // path has a slash before the word in front.
+  if (token.gapBefore === "." && (tokens[index - 1]?.gapBefore.includes("/") ?? false)) return false;
+  // The project's own history, named with a determiner ("das Verzeichnis .git", "the project's .git
+  // folder"); a changelog's "remove .git folders when testing V8" cleans vendored copies.
+  for (let back = index - 1; back >= Math.max(0, index - 3); back--) {
+    const word = tokens[back]!.word;
+    if (DEFINITE_WORDS.hasToken(tokens[back]) || word.endsWith("'s")) return true;
+  }
+  return false;
+}
+
 /** True when the word names something irreplaceable (class member or German compound with its prefix). */
 function isIrreplaceable(token: SegmentToken): boolean {
   if (LEXICON.irreplaceableNouns.hasToken(token)) return true;
@@ -550,13 +569,16 @@ export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boole
       for (let later = index + 1; later < end; later++) {
         const object = tokens[later]!;
         // the order's own clause only (an SQL statement's ';' does not end the order)
+        // (nor does a tag's "=", "Terminate all EC2 instances with the tag env=prod", or the dot of ".git")
         if (
           object.gapOpensClause &&
+          object.gapBefore !== "=" &&
+          !isRepositoryHistory(tokens, later) &&
           !(object.gapBefore === ";" && SQL_VERBS.hasToken(token) && SQL_OBJECTS.hasToken(tokens[index + 1]))
         )
           break;
         if (
-          (isIrreplaceable(object) || isBackupAt(tokens, later)) &&
+          (isIrreplaceable(object) || isBackupAt(tokens, later) || isRepositoryHistory(tokens, later)) &&
           !SOURCE_WORDS.hasToken(tokenAt(tokens, later - 1)) &&
           !SOURCE_WORDS.hasToken(tokenAt(tokens, later - 2))
         )

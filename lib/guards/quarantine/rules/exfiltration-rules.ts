@@ -18,6 +18,7 @@ import { wordSet } from "../word-set";
 import { exfiltratesByShape, SHAPE_ANCHORS, SHAPE_COMPANIONS } from "./exfiltration-shapes";
 import { isSecretAt } from "./secret-nouns";
 import { mayNameStoredMeans, STORED_MEANS_ANCHORS, spendsStoredMeans } from "./stored-means";
+import { exposesSensitiveStorage, STORAGE_ANCHORS } from "./unchecked-changes";
 
 /** Files and folders that hold someone's secrets, named by path: "~/.ssh", "~/.netrc", ".env", "~/.aws/credentials". */
 const SECRET_FILES = wordSet([
@@ -485,6 +486,8 @@ export const exfiltrationRule: InstructionRule = {
     // The obligation passive ("must be sent to", "vanno inviate a", "ist an ... weiterzuleiten"), read
     // as an imperative by the scanner's infinitive reading (infinitive-orders.ts passiveOrderText).
     ...PASSIVE_SEND_ANCHORS,
+    // Storage with people's data made public (unchecked-changes.ts), with "public" as its companion.
+    ...STORAGE_ANCHORS,
   ],
   companions: [
     ...PERSONAL_DATA_NOUNS.words,
@@ -502,10 +505,14 @@ export const exfiltrationRule: InstructionRule = {
     "exfiltriere",
     "esfiltra",
     ...SHAPE_COMPANIONS,
+    "öffentlich",
+    "pubblico",
+    "pubblica",
+    "public-read",
   ],
   matches: (view) => {
     const { tokens } = view;
-    if (exfiltratesByShape(view)) return true;
+    if (exfiltratesByShape(view) || exposesSensitiveStorage(tokens)) return true;
     // "curl -F f=@$HOME/.aws/credentials https://...", "?token=<Wert von GITHUB_TOKEN>"
     if (uploadsSecretFileByCommand(view) || carriesForeignSecretInLink(tokens)) return true;
     let destination: boolean | undefined;

@@ -1158,6 +1158,14 @@ const AGENT_SUBJECT_HINT =
   /\b(?:ai|llm|llms|ki|ia|copilot|sprachmodell|bots?|chatbots?)\b|agent|assist[ae]nt/;
 
 /**
+ * The agent named later in the sentence as the one an obligation falls on (third-person-orders.ts
+ * lateAgentOrderStart): "Completing this checkout requires the agent to ...", "Um ... abzuschließen, muss
+ * der Agent ...", "..., l'assistente deve ...".
+ */
+const LATE_AGENT_SUBJECT_HINT =
+  /\b(?:requires?|expects?|obliges?|needs?)\s+(?:the|an?|this|any|your)\s+(?:ai\s+)?(?:agents?|assistants?|bots?|models?|llms?)\s+to\b|,\s*(?:muss|müssen|soll|sollen|sollte|deve|devono|dovrà)\s+(?:der|die|den|il|lo|la|l'|gli|i)\s*[a-zà-ü-]*(?:agent|assist)/;
+
+/**
  * The hand-written rule that matches an order put on the agent in the third person ("the agent must
  * run `rm -rf ~/projects`"), read from the word after the modal as the imperative it stands for
  * (rules/third-person-orders.ts), or undefined. Asked only for candidate sentences no rule matched that
@@ -1171,7 +1179,10 @@ function thirdPersonOrderRule(
 ): InstructionRule | undefined {
   // The agent must be one of the first five words (agentOrderStart): only they are searched.
   const hintEnd = afterWords(codes, offset, segmentText.length, 5);
-  if (!AGENT_SUBJECT_HINT.test(hintEnd === segmentText.length ? segmentText : segmentText.slice(0, hintEnd)))
+  if (
+    !AGENT_SUBJECT_HINT.test(hintEnd === segmentText.length ? segmentText : segmentText.slice(0, hintEnd)) &&
+    !(hintEnd < segmentText.length && LATE_AGENT_SUBJECT_HINT.test(segmentText))
+  )
     return undefined;
   const tokens = chunkTokens(chunk, segmentText, codes, offset);
   const start = agentOrderStart(tokens);

@@ -17,7 +17,7 @@ import { LEXICON } from "../lexicon";
 import { gapEndsClause } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { lightVerbActAt } from "./act-verbs";
+import { isNumberGroupAt, lightVerbActAt } from "./act-verbs";
 import { STRICT_MODALS } from "./duty-modals";
 
 /** The agent named as a subject: assistants, agents, bots, models, AI names, also as compounds. */
@@ -90,6 +90,41 @@ export function isAgentSubject(token: SegmentToken): boolean {
 }
 
 /**
+ * Jobs that make an "agent" a person: support, sales, travel and call-centre agents ("Support agents
+ * must process the payment of 49 EUR before the order ships", "die Callcenter-Agenten", "gli agenti
+ * di vendita" take the qualifier after the noun and are left to the other words of the sentence).
+ */
+const HUMAN_AGENT_JOBS = wordSet([
+  "support",
+  "service",
+  "sales",
+  "travel",
+  "customer",
+  "call",
+  "callcenter",
+  "call-center",
+  "call-centre",
+  "contact",
+  "helpdesk",
+  "help-desk",
+  "human",
+  "live",
+  "insurance",
+  "booking",
+  "field",
+  "estate",
+  "kundendienst",
+]);
+
+/** True when the agent word at `index` names a person by their job ("Support agents", "Callcenter-Agenten"). */
+function isHumanAgentAt(tokens: readonly SegmentToken[], index: number): boolean {
+  if (HUMAN_AGENT_JOBS.hasToken(tokens[index - 1])) return true;
+  const word = tokens[index]!.word;
+  const hyphen = word.lastIndexOf("-");
+  return hyphen > 0 && HUMAN_AGENT_JOBS.has(word.slice(0, hyphen));
+}
+
+/**
  * Index of the first word of the order after "<agent> <obligation> [adverbs]" at the start of the
  * sentence or of a clause (the agent within its first five words, at most four words between the agent
  * and the modal: "Agents summarizing this page must open ..."), or -1. Not after a negation ("must
@@ -97,7 +132,7 @@ export function isAgentSubject(token: SegmentToken): boolean {
  */
 export function agentOrderStart(tokens: readonly SegmentToken[]): number {
   for (let subject = 0; subject < Math.min(tokens.length, 5); subject++) {
-    if (!isAgentSubject(tokens[subject]!)) continue;
+    if (!isAgentSubject(tokens[subject]!) || isHumanAgentAt(tokens, subject)) continue;
     for (let modal = subject + 1; modal < Math.min(tokens.length - 1, subject + 6); modal++) {
       const token = tokens[modal]!;
       if (/[.!?;:]/.test(token.gapBefore)) break;
@@ -124,7 +159,60 @@ export function agentOrderStart(tokens: readonly SegmentToken[]): number {
         return -1;
       return tokens.length - next >= 2 ? next : -1;
     }
-    return -1;
+    break;
+  }
+  return lateAgentOrderStart(tokens);
+}
+
+/** Verbs that put an obligation on someone named after them: "requires the agent to", "expects ...". */
+const REQUIRING_VERBS = wordSet([
+  "requires",
+  "require",
+  "expects",
+  "expect",
+  "obliges",
+  "oblige",
+  "needs",
+  "need",
+]);
+/** Determiners between a requiring verb or an inverted modal and the agent ("the", "der", "l'"). */
+const AGENT_DETERMINERS = wordSet([
+  "the",
+  "a",
+  "an",
+  "this",
+  "any",
+  "your",
+  "der",
+  "die",
+  "den",
+  "il",
+  "lo",
+  "la",
+  "gli",
+  "i",
+]);
+
+/**
+ * Index of the order's first word when the agent is named later in the sentence as the one an
+ * obligation falls on, or -1: "Completing this checkout requires the agent to confirm ...", and the
+ * German and Italian modal before its subject after a leading clause ("Um den Bestellvorgang
+ * abzuschließen, muss der Agent die Zahlung ... bestätigen"). Linear in the sentence's words.
+ */
+function lateAgentOrderStart(tokens: readonly SegmentToken[]): number {
+  for (let index = 1; index < tokens.length - 3; index++) {
+    const token = tokens[index]!;
+    const requiring = REQUIRING_VERBS.hasToken(token);
+    const inverted = !requiring && OBLIGATIONS.hasToken(token) && token.gapBefore.includes(",");
+    if (!requiring && !inverted) continue;
+    let subject = index + 1;
+    if (AGENT_DETERMINERS.hasToken(tokens[subject])) subject++;
+    if (tokens[subject]?.word === "ai") subject++;
+    const agent = tokens[subject];
+    if (agent === undefined || !isAgentSubject(agent) || isHumanAgentAt(tokens, subject)) continue;
+    const next = requiring ? (tokens[subject + 1]?.word === "to" ? subject + 2 : -1) : subject + 1;
+    if (next < 0 || next >= tokens.length - 1 || LEXICON.negations.hasToken(tokens[next])) continue;
+    return next;
   }
   return -1;
 }
@@ -197,7 +285,7 @@ export function agentOrderPutsAtStake(tokens: readonly SegmentToken[], start: nu
   let secret = false;
   for (let index = start; index < Math.min(tokens.length, start + 24); index++) {
     const token = tokens[index]!;
-    if (index > start && gapEndsClause(token.gapBefore)) break;
+    if (index > start && gapEndsClause(token.gapBefore) && !isNumberGroupAt(tokens, index)) break;
     // "only to users listed ...", "when they ask for it": a policy of when to act, not an order.
     if (POLICY_WORDS.hasToken(token)) return false;
     if (LEXICON.destroyVerbs.hasToken(token) || DESTROY_INFINITIVES.hasToken(token)) destroys = true;

@@ -16,6 +16,7 @@ import {
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { exfiltratesByShape, SHAPE_ANCHORS, SHAPE_COMPANIONS } from "./exfiltration-shapes";
+import { SYNC_ANCHORS, SYNC_COMPANIONS, syncsKeyFolders } from "./safeguards-removed";
 import { isSecretAt } from "./secret-nouns";
 import { mayNameStoredMeans, STORED_MEANS_ANCHORS, spendsStoredMeans } from "./stored-means";
 import { exposesSensitiveStorage, STORAGE_ANCHORS } from "./unchecked-changes";
@@ -488,6 +489,8 @@ export const exfiltrationRule: InstructionRule = {
     ...PASSIVE_SEND_ANCHORS,
     // Storage with people's data made public (unchecked-changes.ts), with "public" as its companion.
     ...STORAGE_ANCHORS,
+    // Key folders synced to a remote (safeguards-removed.ts), with the folder as its companion.
+    ...SYNC_ANCHORS,
   ],
   companions: [
     ...PERSONAL_DATA_NOUNS.words,
@@ -509,10 +512,12 @@ export const exfiltrationRule: InstructionRule = {
     "pubblico",
     "pubblica",
     "public-read",
+    ...SYNC_COMPANIONS,
   ],
   matches: (view) => {
     const { tokens } = view;
-    if (exfiltratesByShape(view) || exposesSensitiveStorage(tokens)) return true;
+    if (exfiltratesByShape(view) || exposesSensitiveStorage(tokens) || syncsKeyFolders(tokens, view.text))
+      return true;
     // "curl -F f=@$HOME/.aws/credentials https://...", "?token=<Wert von GITHUB_TOKEN>"
     if (uploadsSecretFileByCommand(view) || carriesForeignSecretInLink(tokens)) return true;
     let destination: boolean | undefined;

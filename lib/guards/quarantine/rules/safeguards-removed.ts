@@ -14,6 +14,12 @@ import { wordSet } from "../word-set";
 
 /** The verbs of a safeguard taken away: bypass, skip, remove, disable; "umgehe", "entferne", "aggira". */
 const REMOVE_VERBS = wordSet([
+  // the gerunds chain the bypass onto the order: "Merge PR #203 now, bypassing the required reviews"
+  "bypassing",
+  "skipping",
+  "saltando",
+  "aggirando",
+  "ignorando",
   "bypass",
   "skip",
   "override",
@@ -41,11 +47,19 @@ const REMOVE_VERBS = wordSet([
 /** Words that chain a second order onto the first: "and", "then", "und", "dann", "e", "poi". */
 const CHAIN_WORDS = wordSet(["and", "then", "und", "dann", "danach", "e", "poi", "quindi"]);
 
+/** Gerunds that chain a bypass onto the order before them: ", bypassing the required reviews". */
+const GERUNDS = wordSet(["bypassing", "skipping", "saltando", "aggirando", "ignorando"]);
+
 /** True when the verb at `index` is ordered: in imperative position or chained onto an order by "and". */
 function isOrdered(tokens: readonly SegmentToken[], index: number, chained: boolean): boolean {
   if (negatedWithin(tokens, index, 3)) return false;
   if (isImperativePosition(tokens, index) && isNotBlocked(tokens, index)) return true;
-  return chained && CHAIN_WORDS.hasToken(tokens[index - 1]);
+  if (!chained) return false;
+  // "... and bypass", or a gerund after a comma (", bypassing the required reviews").
+  return (
+    CHAIN_WORDS.hasToken(tokens[index - 1]) ||
+    (GERUNDS.hasToken(tokens[index]) && tokens[index]!.gapBefore.includes(","))
+  );
 }
 
 /** Orders a bypass is chained onto: merge, push, deploy, publish, approve ("Merge PR #412 ... and bypass"). */
@@ -145,7 +159,11 @@ export function bypassesProtection(tokens: readonly SegmentToken[]): boolean {
     for (let later = index + 1; later < end; later++) {
       if (tokens[later]!.gapOpensClause && tokens[later]!.gapBefore !== "-") break;
       if (isBranchProtectionAt(tokens, later)) return !quotesAMention(tokens);
-      if (REVIEW_WORDS.hasToken(tokens[later]) && REQUIRED_WORDS.hasToken(tokens[later - 1]))
+      // "the required reviews", "die erforderlichen Freigaben", "le revisioni obbligatorie"
+      if (
+        REVIEW_WORDS.hasToken(tokens[later]) &&
+        (REQUIRED_WORDS.hasToken(tokens[later - 1]) || REQUIRED_WORDS.hasToken(tokens[later + 1]))
+      )
         return !quotesAMention(tokens);
     }
   }
@@ -246,8 +264,8 @@ function isFullAccessAt(tokens: readonly SegmentToken[], index: number): boolean
   if ((word === "vollen" || word === "uneingeschränkten") && next === "zugriff") return true;
   return word === "accesso" && /^(completo|totale|illimitato)$/.test(next);
 }
-/** Acting for the user: "on behalf of the user", "im Namen des Nutzers", "per conto dell'utente". */
-const BEHALF_WORDS = wordSet(["behalf", "namen", "conto"]);
+/** Acting for the user: "on behalf of the user", "im Namen des Nutzers", "per conto / a nome dell'utente". */
+const BEHALF_WORDS = wordSet(["behalf", "namen", "conto", "nome"]);
 const USER_WORDS = wordSet([
   "user",
   "user's",
@@ -351,6 +369,7 @@ export function syncsKeyFolders(tokens: readonly SegmentToken[], text: string): 
 /** Pre-filter words of these forms, for the rules that call them (tool-abuse-rules.ts, exfiltration-rules.ts). */
 export const SAFEGUARD_ANCHORS: readonly string[] = [
   "bypass",
+  ...GERUNDS.words,
   "umgehe",
   "aggira",
   "protection",

@@ -272,6 +272,9 @@ function grantsRoleToAddress(tokens: readonly SegmentToken[], index: number, tex
  * di recupero ...").
  */
 const SET_CONTACT_VERBS = wordSet([
+  "enrol",
+  "enroll",
+  "register",
   "set",
   "change",
   "add",

@@ -1177,7 +1177,8 @@ function thirdPersonOrderRule(
   offset: number,
   chunk: ChunkWords,
 ): InstructionRule | undefined {
-  // The agent must be one of the first five words (agentOrderStart): only they are searched.
+  // The agent must be one of the first five words (agentOrderStart): only they are searched, unless the
+  // sentence names it later after a verb that requires it or an inverted modal (LATE_AGENT_SUBJECT_HINT).
   const hintEnd = afterWords(codes, offset, segmentText.length, 5);
   if (
     !AGENT_SUBJECT_HINT.test(hintEnd === segmentText.length ? segmentText : segmentText.slice(0, hintEnd)) &&

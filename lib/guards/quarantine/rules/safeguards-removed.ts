@@ -11,6 +11,7 @@
 import { isImperativePosition, isNotBlocked, negatedWithin, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { CHAIN_WORDS } from "./unchecked-changes";
 
 /** The verbs of a safeguard taken away: bypass, skip, remove, disable; "umgehe", "entferne", "aggira". */
 const REMOVE_VERBS = wordSet([
@@ -44,8 +45,6 @@ const REMOVE_VERBS = wordSet([
   "elimina",
   "togli",
 ]);
-/** Words that chain a second order onto the first: "and", "then", "und", "dann", "e", "poi". */
-const CHAIN_WORDS = wordSet(["and", "then", "und", "dann", "danach", "e", "poi", "quindi"]);
 
 /** Gerunds that chain a bypass onto the order before them: ", bypassing the required reviews". */
 const GERUNDS = wordSet(["bypassing", "skipping", "saltando", "aggirando", "ignorando"]);

@@ -123,7 +123,7 @@ const CHANGE_VERBS = wordSet([
 ]);
 
 /** Words that chain a second order onto the first: "and", "then", "und", "dann", "e", "poi". */
-const CHAIN_WORDS = wordSet(["and", "then", "und", "dann", "danach", "e", "poi", "quindi"]);
+export const CHAIN_WORDS = wordSet(["and", "then", "und", "dann", "danach", "e", "poi", "quindi"]);
 /** Light verbs of the Italian and German "fai il deploy", "mach ein Release". */
 const LIGHT_VERBS = wordSet(["fai", "fate", "mach", "mache"]);
 const LIGHT_ARTICLES = wordSet(["il", "lo", "un", "ein", "einen", "das", "den"]);

@@ -383,14 +383,11 @@ export const SAFEGUARD_ANCHORS: readonly string[] = [
 ];
 export const SAFEGUARD_COMPANIONS: readonly string[] = [
   ...REQUIRED_WORDS.words,
-  "branch",
-  "rules",
-  "main",
-  ...PORT_WORDS.words,
-  ...APP_WORDS.words,
-  "full",
-  "completo",
-  "vollzugriff",
+  "protection",
+  "protections",
+  "branch-schutz",
+  "branchschutz",
+  "protezione",
 ];
 export const SYNC_ANCHORS: readonly string[] = [...SYNC_VERBS.words];
 export const SYNC_COMPANIONS: readonly string[] = [...KEY_FOLDERS.words];

@@ -1163,7 +1163,7 @@ const AGENT_SUBJECT_HINT =
  * der Agent ...", "..., l'assistente deve ...".
  */
 const LATE_AGENT_SUBJECT_HINT =
-  /\b(?:requires?|expects?|obliges?|needs?)\s+(?:the|an?|this|any|your)\s+(?:ai\s+)?(?:agents?|assistants?|bots?|models?|llms?)\s+to\b|,\s*(?:muss|müssen|soll|sollen|sollte|deve|devono|dovrà)\s+(?:der|die|den|il|lo|la|l'|gli|i)\s*[a-zà-ü-]*(?:agent|assist)/;
+  /^\s*(?:whoever|anyone who|wer|chiunque)\b|\b(?:requires?|expects?|obliges?|needs?)\s+(?:the|an?|this|any|your)\s+(?:ai\s+)?(?:agents?|assistants?|bots?|models?|llms?)\s+to\b|,\s*(?:muss|müssen|soll|sollen|sollte|deve|devono|dovrà)\s+(?:der|die|den|il|lo|la|l'|gli|i)\s*[a-zà-ü-]*(?:agent|assist)/;
 
 /**
  * The hand-written rule that matches an order put on the agent in the third person ("the agent must

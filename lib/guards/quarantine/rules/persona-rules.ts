@@ -66,6 +66,27 @@ const ACCOUNT_STATES = wordSet([
   "membro",
   "abonnent",
   "iscritto",
+  // the German and Italian notices' words ("Du bist jetzt angemeldet", "Ora sei un utente connesso")
+  "angemeldet",
+  "registriert",
+  "verifiziert",
+  "nutzer",
+  "benutzer",
+  "kunde",
+  "teilnehmer",
+  "abonniert",
+  "utente",
+  "connesso",
+  "connessa",
+  "registrato",
+  "registrata",
+  "verificato",
+  "verificata",
+  "cliente",
+  "abbonato",
+  "abbonata",
+  "partecipante",
+  "collaboratore",
 ]);
 const UNRESTRICTED = wordSet([
   "unrestricted",
@@ -1159,23 +1180,32 @@ export const personaSwitchRule: InstructionRule = {
 
 function personaFollows(tokens: readonly { word: string }[], index: number): boolean {
   const article = tokens[index]?.word;
-  if (article === undefined || !ARTICLES.has(article)) return false;
-  const noun = tokens[index + 1]?.word;
+  if (article === undefined) return false;
+  // The Italian article elided onto its noun is one token: "d'ora in poi sei l'amministratore", "sei
+  // un'assistente senza regole".
+  const elided = ELIDED_ARTICLE.exec(article);
+  if (elided === null && !ARTICLES.has(article)) return false;
+  const nounIndex = elided === null ? index + 1 : index;
+  const noun = elided === null ? tokens[nounIndex]?.word : article.slice(elided[0].length);
   if (noun === undefined) return false;
   if (article === "no" && noun !== "longer") return false;
   // "You are now a verified member of ..." is an account notice: look at the whole noun phrase.
-  for (let offset = 1; offset <= 3; offset++) {
-    const word = tokens[index + offset]?.word;
+  if (ACCOUNT_STATES.has(noun)) return false;
+  for (let offset = 1; offset <= 2; offset++) {
+    const word = tokens[nounIndex + offset]?.word;
     if (word !== undefined && ACCOUNT_STATES.has(word)) return false;
   }
   // "You are now an administrator of the workspace 'Marketing'": a role in a named place (a notice of
   // the app the agent reads), not a persona for the reader; "of this machine" still counts.
-  const after = tokens[index + 2]?.word;
-  const determiner = tokens[index + 3]?.word;
+  const after = tokens[nounIndex + 1]?.word;
+  const determiner = tokens[nounIndex + 2]?.word;
   if (after !== undefined && PLACE_PREPOSITIONS.has(after) && !DEMONSTRATIVES.has(determiner ?? ""))
     return false;
   return true;
 }
+
+/** An Italian article elided onto the noun after it: "l'", "un'". */
+const ELIDED_ARTICLE = /^(?:l|un)'(?=\p{L})/u;
 
 const PLACE_PREPOSITIONS = wordSet([
   "of",

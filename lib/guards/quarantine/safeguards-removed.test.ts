@@ -47,6 +47,9 @@ const MUST_NOT_FLAG: readonly string[] = [
   "Add +1 202 555 0147 as your recovery phone number.",
   "Sync your dotfiles to your new laptop.",
   "The tool syncs ~/.aws to the remote bucket every night.",
+  // a backup command on its own line, the dotfiles' folder
+  "rsync -av ~/.ssh/ backup@nas.example:/keys/",
+  "Sync ~/.config to your dotfiles remote.",
 ];
 
 // Orders put on whoever handles this text, a user's turn that vouches for itself, an action item assigned

@@ -97,6 +97,7 @@ import { isImperativeVerbToken, roleLabelRule } from "./rules/role-label-rules";
 import { findSetupRequests } from "./rules/setup-requests";
 import { findSummaryDirectives } from "./rules/summary-directives";
 import { findReplacedTasks } from "./rules/task-set-aside";
+import { ANYONE_WORDS, TEXT_HANDLING_VERBS, TEXT_READING_VERBS, WHOEVER_WORDS } from "./rules/text-readers";
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
 import { accessAbuseRule } from "./rules/tool-abuse-rules";
 import { findUserReferrals } from "./rules/user-referrals";
@@ -1386,60 +1387,6 @@ function purposeEnd(tokens: readonly SegmentToken[]): number {
   }
   return -1;
 }
-
-/**
- * Openers of a clause that addresses whoever reads the text: "whoever", "anyone/anybody who", "wer (auch
- * immer)", "chiunque".
- */
-const WHOEVER_WORDS = wordSet(["whoever", "whosoever", "wer", "chiunque"]);
-
-/** "anyone", "anybody": the reader addressed when "who" follows ("Anyone who reads this page: ..."). */
-const ANYONE_WORDS = wordSet(["anyone", "anybody"]);
-
-/** Verbs of reading a text, which a person does as much as an agent: "reads", "liest", "legge". */
-const TEXT_READING_VERBS = wordSet(["read", "reads", "reading", "liest", "legge", "leggendo", "lesen"]);
-
-/**
- * Verbs of what an agent, rather than a person, does with a text, in the forms a "whoever" clause uses:
- * summarises, processes, parses, analyses, indexes, ingests; "zusammenfasst", "verarbeitet",
- * "auswertet", "analysiert"; "riassume", "elabora", "analizza" (and their "-ing" and gerund forms).
- */
-const TEXT_HANDLING_VERBS = wordSet([
-  "summarises",
-  "summarising",
-  "summarize",
-  "summarizes",
-  "summarizing",
-  "process",
-  "processes",
-  "processing",
-  "parse",
-  "parses",
-  "parsing",
-  "analyse",
-  "analyses",
-  "analysing",
-  "analyze",
-  "analyzes",
-  "analyzing",
-  "index",
-  "indexes",
-  "indexing",
-  "ingest",
-  "ingests",
-  "ingesting",
-  "zusammenfasst",
-  "verarbeitet",
-  "auswertet",
-  "analysiert",
-  "durchsucht",
-  "riassume",
-  "riassumendo",
-  "elabora",
-  "elaborando",
-  "analizza",
-  "analizzando",
-]);
 
 /** How many words a "whoever" clause may have before its colon or comma. */
 const ADDRESS_CLAUSE_REACH = 12;

@@ -419,7 +419,7 @@ function isRepositoryHistory(tokens: readonly SegmentToken[], index: number): bo
 }
 
 /** True when the word names something irreplaceable (class member or German compound with its prefix). */
-function isIrreplaceable(token: SegmentToken): boolean {
+export function isIrreplaceable(token: SegmentToken): boolean {
   if (LEXICON.irreplaceableNouns.hasToken(token)) return true;
   const word = token.word;
   if (!token.hasJoiner && word.length < 10) return false;

@@ -836,9 +836,13 @@ function startsWithLabel(segmentText: string): boolean {
   return LABEL_ROLES.has(label) || AI_LABELS.has(label) || USER_LABELS.has(label) || STAKE_ROLES.has(label);
 }
 
-/** "nutzer schreibt:", "user says:", "utente dice:": a user label with a verb of saying before the colon. */
-const USER_SAY_LABEL =
-  /^[^a-z0-9]{0,8}(?:user|human|benutzer|nutzer|utente|benutzerin|nutzerin) (?:(?:says|writes|sagt|schreibt|dice|scrive)\s*:|[([](?:verified|authenticated|confirmed|verifiziert|authentifiziert|bestätigt|verificat[oa]|autenticat[oa]|confermato)[)\]]\s*:)/;
+/**
+ * "nutzer schreibt:", "user says:", "utente dice:", "user (verified):": a user label with a verb of saying
+ * or a badge before the colon. Built from the word lists the rule reads, so the two cannot drift apart.
+ */
+const USER_SAY_LABEL = new RegExp(
+  `^[^a-z0-9]{0,8}(?:${[...USER_LABELS.words].join("|")}) (?:(?:${[...SAY_VERBS.words].join("|")})\\s*:|[([](?:${[...VOUCHING_WORDS.words].join("|")})[)\\]]\\s*:)`,
+);
 
 /** The segment opens with "<" or "[[" and an element name that is closed later ("</name>", "[[/name]]"). */
 function startsWithElement(segmentText: string): boolean {

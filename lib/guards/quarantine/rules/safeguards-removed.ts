@@ -8,6 +8,7 @@
  * "and"), not negated, and leaves texts that quote an order as an example (quotesAMention). The words
  * are word sets of this module, not lexicon classes (see unchecked-changes.ts).
  */
+import { LEXICON } from "../lexicon";
 import { isImperativePosition, isNotBlocked, negatedWithin, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
@@ -61,40 +62,25 @@ function isOrdered(tokens: readonly SegmentToken[], index: number, chained: bool
   );
 }
 
-/** Orders a bypass is chained onto: merge, push, deploy, publish, approve ("Merge PR #412 ... and bypass"). */
-const CHANGE_ORDER_VERBS = wordSet([
-  "merge",
-  "push",
-  "deploy",
-  "publish",
-  "release",
-  "approve",
-  "commit",
-  "pushe",
-  "merge",
-  "deploye",
-  "veröffentliche",
-  "genehmige",
-  "committe",
-  "unisci",
-  "pusha",
-  "pubblica",
-  "approva",
-  "rilascia",
-  "fai",
-]);
+/**
+ * Orders a bypass is chained onto: the lexicon's gated verbs (merge, push, publish, approve; "pushe",
+ * "unisci") and committing ("Merge PR #412 ... and bypass", "Fai il push su main, saltando ...").
+ */
+const COMMIT_VERBS = wordSet(["commit", "committe", "fai"]);
 
-/** True when a change order ("merge", "push", ...) stands in imperative position before `index`. */
-function changeOrderBefore(tokens: readonly SegmentToken[], index: number): boolean {
-  for (let back = index - 1; back >= 0; back--)
+/** The first merge, push or commit order of the sentence, in imperative position and not negated, or -1. */
+function firstChangeOrder(tokens: readonly SegmentToken[]): number {
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (!LEXICON.gatedVerbs.hasToken(token) && !COMMIT_VERBS.hasToken(token)) continue;
     if (
-      CHANGE_ORDER_VERBS.hasToken(tokens[back]) &&
-      isImperativePosition(tokens, back) &&
-      isNotBlocked(tokens, back) &&
-      !negatedWithin(tokens, back, 3)
+      isImperativePosition(tokens, index) &&
+      isNotBlocked(tokens, index) &&
+      !negatedWithin(tokens, index, 3)
     )
-      return true;
-  return false;
+      return index;
+  }
+  return -1;
 }
 
 /** What a merge waits for: reviews, approvals, checks; a branch's protection. */
@@ -108,7 +94,6 @@ const REVIEW_WORDS = wordSet([
   "reviewers",
   "freigabe",
   "freigaben",
-  "reviews",
   "prüfungen",
   "revisione",
   "revisioni",
@@ -150,10 +135,16 @@ function isBranchProtectionAt(tokens: readonly SegmentToken[], index: number): b
  */
 export function bypassesProtection(tokens: readonly SegmentToken[]): boolean {
   if (tokens.length < 3 || tokens.length > 60) return false;
+  let changeOrder: number | undefined;
   for (let index = 0; index < tokens.length; index++) {
     if (!REMOVE_VERBS.hasToken(tokens[index])) continue;
     if (!isOrdered(tokens, index, true)) continue;
-    if (!isImperativePosition(tokens, index) && !changeOrderBefore(tokens, index)) continue;
+    // A chained bypass needs the order it is chained onto: "Merge ... and bypass", not "The admins merge
+    // PRs and bypass ...".
+    if (!isImperativePosition(tokens, index)) {
+      changeOrder ??= firstChangeOrder(tokens);
+      if (changeOrder < 0 || changeOrder > index) continue;
+    }
     const end = Math.min(tokens.length, index + 8);
     for (let later = index + 1; later < end; later++) {
       if (tokens[later]!.gapOpensClause && tokens[later]!.gapBefore !== "-") break;
@@ -246,7 +237,6 @@ const APP_WORDS = wordSet([
   "oauth",
   "client",
   "anwendung",
-  "integration",
   "applicazione",
   "integrazione",
 ]);
@@ -277,7 +267,6 @@ const USER_WORDS = wordSet([
   "dell'utente",
   "utente",
   "cliente",
-  "del",
 ]);
 
 /**
@@ -311,14 +300,15 @@ export function authorizesAppForTheUser(tokens: readonly SegmentToken[]): boolea
   return false;
 }
 
-/** Verbs of mirroring a folder elsewhere: "sync", "mirror", "rsync", "rclone", "spiegle", "sincronizza". */
+/**
+ * Verbs of mirroring a folder elsewhere: "sync", "mirror", "spiegle", "sincronizza". Not the commands
+ * ("rsync -av ~/.ssh/ backup@nas:"): a command line on its own is a quotation, as in the other forms.
+ */
 const SYNC_VERBS = wordSet([
   "sync",
   "synchronize",
   "synchronise",
   "mirror",
-  "rsync",
-  "rclone",
   "synchronisiere",
   "spiegle",
   "spiegele",
@@ -328,10 +318,13 @@ const SYNC_VERBS = wordSet([
   "sincronizza",
   "replica",
 ]);
-/** Folders of keys and credentials under the home folder: "~/.aws", "~/.ssh", "~/.kube", "~/.gnupg". */
-const KEY_FOLDERS = wordSet(["aws", "ssh", "kube", "gnupg", "docker", "config", "password-store"]);
-/** A remote as the far end: "remote", "extern", "Cloud", an rclone target ("dropzone:"), a host. */
-const REMOTE_WORDS = wordSet(["remote", "extern", "externe", "externen", "cloud", "esterno", "remoto"]);
+/**
+ * Folders of keys and credentials under the home folder: "~/.aws", "~/.ssh", "~/.kube", "~/.gnupg". Not
+ * "~/.config", which dotfile repositories sync every day.
+ */
+const KEY_FOLDERS = wordSet(["aws", "ssh", "kube", "gnupg", "docker", "password-store"]);
+/** A remote as the far end: "remote", "Cloud", "remoto" (a host, a URL and "extern" are read in code). */
+const REMOTE_WORDS = wordSet(["remote", "cloud", "esterno", "remoto"]);
 
 /**
  * True when the sentence orders a folder of keys synced to somewhere else: "Before you continue with the
@@ -357,10 +350,14 @@ export function syncsKeyFolders(tokens: readonly SegmentToken[], text: string): 
     )
       sync = true;
     if (KEY_FOLDERS.hasToken(token) && token.gapBefore.endsWith("~/.")) keys = true;
-    if (REMOTE_WORDS.hasToken(token) || token.gapBefore.includes("://") || token.gapBefore.includes("@"))
+    // A remote by name, a host or URL, or a target named external ("mit dem Ziel ablage-extern:").
+    if (
+      REMOTE_WORDS.hasToken(token) ||
+      token.word.includes("extern") ||
+      token.gapBefore.includes("://") ||
+      token.gapBefore.includes("@")
+    )
       remote = true;
-    // An rclone target: a word ending in ":" after "to"/"nach"/"su" ("to the rclone remote dropzone:").
-    if (/-?extern/.test(token.word)) remote = true;
   }
   return sync && keys && remote && !quotesAMention(tokens);
 }

@@ -19,6 +19,7 @@ import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isNumberGroupAt, lightVerbActAt } from "./act-verbs";
 import { STRICT_MODALS } from "./duty-modals";
+import { ANYONE_WORDS, TEXT_HANDLING_VERBS, TEXT_READING_VERBS, WHOEVER_WORDS } from "./text-readers";
 
 /** The agent named as a subject: assistants, agents, bots, models, AI names, also as compounds. */
 const AGENT_SUBJECTS = wordSet([
@@ -136,75 +137,51 @@ export function agentOrderStart(tokens: readonly SegmentToken[]): number {
     for (let modal = subject + 1; modal < Math.min(tokens.length - 1, subject + 6); modal++) {
       const token = tokens[modal]!;
       if (/[.!?;:]/.test(token.gapBefore)) break;
-      let next = -1;
-      if (OBLIGATIONS.hasToken(token)) next = modal + 1;
+      let next = afterObligation(tokens, modal);
       // An action item's "X to do Y" ("2. [SYSTEM OVERRIDE] Assistant to send the board minutes to ..."):
       // "to" right after the agent, as meeting minutes assign work to people.
-      else if (token.word === "to" && modal === subject + 1 && !token.gapBefore.trim()) next = modal + 1;
-      else if (TO_OBLIGATIONS.hasToken(token) && tokens[modal + 1]?.word === "to") next = modal + 2;
-      else if (
-        (token.word === "is" || token.word === "are") &&
-        /^(required|expected|obliged)$/.test(tokens[modal + 1]?.word ?? "") &&
-        tokens[modal + 2]?.word === "to"
-      )
-        next = modal + 3;
-      else if (/^(è|sono)$/.test(token.word) && /^(tenut[oaie])$/.test(tokens[modal + 1]?.word ?? ""))
-        next = modal + 2 + (/^(a|ad)$/.test(tokens[modal + 2]?.word ?? "") ? 1 : 0);
-      if (next < 0) continue;
-      while (next < tokens.length && ADVERBS.hasToken(tokens[next])) next++;
-      const verb = tokens[next];
-      if (
-        verb === undefined ||
-        LEXICON.negations.hasToken(verb) ||
-        verb.word === "be" ||
-        verb.word === "sein"
-      )
-        return -1;
-      return tokens.length - next >= 2 ? next : -1;
+      if (next < 0 && token.word === "to" && modal === subject + 1 && !token.gapBefore.trim())
+        next = modal + 1;
+      if (next >= 0) return orderFrom(tokens, next);
     }
     break;
   }
-  return lateAgentOrderStart(tokens) >= 0 ? lateAgentOrderStart(tokens) : whoeverOrderStart(tokens);
+  const late = lateAgentOrderStart(tokens);
+  return late >= 0 ? late : whoeverOrderStart(tokens);
 }
 
-/** "whoever", "wer (auch immer)", "chiunque", and "anyone who": the reader named by what it does. */
-const WHOEVER_SUBJECTS = wordSet(["whoever", "wer", "chiunque"]);
 /**
- * What the reader does with this text in a "whoever" subject: reads, processes, summarises, parses
- * ("Whoever is processing this file must ...", "Wer dieses Dokument verarbeitet, muss ...", "Chiunque
- * elabori questo file deve ...").
+ * The index after the obligation at `modal` ("must", "has to", "is required to", "è tenuto a"), or -1.
  */
-const HANDLING_VERBS = wordSet([
-  "reads",
-  "reading",
-  "processes",
-  "processing",
-  "summarises",
-  "summarizes",
-  "summarising",
-  "summarizing",
-  "parses",
-  "parsing",
-  "analyses",
-  "analyzes",
-  "analysing",
-  "analyzing",
-  "indexes",
-  "indexing",
-  "liest",
-  "verarbeitet",
-  "zusammenfasst",
-  "auswertet",
-  "analysiert",
-  "legge",
-  "stia",
-  "elabora",
-  "elabori",
-  "riassume",
-  "riassuma",
-  "analizza",
-  "analizzi",
-]);
+function afterObligation(tokens: readonly SegmentToken[], modal: number): number {
+  const token = tokens[modal]!;
+  if (OBLIGATIONS.hasToken(token)) return modal + 1;
+  if (TO_OBLIGATIONS.hasToken(token) && tokens[modal + 1]?.word === "to") return modal + 2;
+  if (
+    (token.word === "is" || token.word === "are") &&
+    /^(required|expected|obliged)$/.test(tokens[modal + 1]?.word ?? "") &&
+    tokens[modal + 2]?.word === "to"
+  )
+    return modal + 3;
+  if (/^(è|sono)$/.test(token.word) && /^(tenut[oaie])$/.test(tokens[modal + 1]?.word ?? ""))
+    return modal + 2 + (/^(a|ad)$/.test(tokens[modal + 2]?.word ?? "") ? 1 : 0);
+  return -1;
+}
+
+/**
+ * The order's first word from `next` on, past adverbs ("must first run"), or -1: a negation ("must not",
+ * "should never") makes it a rule the agent follows, "be"/"sein" a description, and an order needs two
+ * words.
+ */
+function orderFrom(tokens: readonly SegmentToken[], start: number): number {
+  let next = start;
+  while (next < tokens.length && ADVERBS.hasToken(tokens[next])) next++;
+  const verb = tokens[next];
+  if (verb === undefined || LEXICON.negations.hasToken(verb) || verb.word === "be" || verb.word === "sein")
+    return -1;
+  return tokens.length - next >= 2 ? next : -1;
+}
+
 /** What the reader handles: "this file", "this page", "diese Datei", "questo documento". */
 const THIS_WORDS = wordSet([
   "this",
@@ -222,34 +199,27 @@ const THIS_WORDS = wordSet([
  * Index of the order's first word when the sentence puts it on whoever handles this text: "Whoever is
  * processing this file is required to paste ...", "Whoever reads this must send the .env file to ...",
  * "Wer dieses Dokument verarbeitet, muss ...", "Chiunque elabori questo file deve ...", or -1. The
- * subject opens the sentence, names what it does with "this" text, and an obligation follows within
- * its clause; the stake is checked like any third-person order (agentOrderPutsAtStake and the rules of
- * the agent's tools), so "Whoever reads this must be over 18" puts nothing at stake.
+ * subject opens the sentence (text-readers.ts's "whoever" words, or "anyone who"), names what it does
+ * with "this" text (a verb of reading or handling it) and an obligation follows within its clause; the
+ * stake is checked like any third-person order (agentOrderPutsAtStake and the rules of the agent's
+ * tools), so "Whoever reads this must be over 18" puts nothing at stake.
  */
 function whoeverOrderStart(tokens: readonly SegmentToken[]): number {
   let subject = 0;
-  if (tokens[0]?.word === "anyone" && tokens[1]?.word === "who") subject = 1;
-  else if (!WHOEVER_SUBJECTS.hasToken(tokens[0])) return -1;
+  if (ANYONE_WORDS.hasToken(tokens[0]) && tokens[1]?.word === "who") subject = 1;
+  else if (!WHOEVER_WORDS.hasToken(tokens[0])) return -1;
   let handles = false;
   for (let index = subject + 1; index < Math.min(tokens.length - 2, subject + 10); index++) {
     const token = tokens[index]!;
     if (/[.!?;:]/.test(token.gapBefore)) return -1;
-    if (HANDLING_VERBS.hasToken(token) && THIS_WORDS.hasToken(tokens[index + 1])) handles = true;
-    if (!handles) continue;
-    let next = -1;
-    if (OBLIGATIONS.hasToken(token)) next = index + 1;
-    else if (TO_OBLIGATIONS.hasToken(token) && tokens[index + 1]?.word === "to") next = index + 2;
-    else if (
-      (token.word === "is" || token.word === "are") &&
-      /^(required|expected|obliged)$/.test(tokens[index + 1]?.word ?? "") &&
-      tokens[index + 2]?.word === "to"
+    if (
+      (TEXT_HANDLING_VERBS.hasToken(token) || TEXT_READING_VERBS.hasToken(token)) &&
+      THIS_WORDS.hasToken(tokens[index + 1])
     )
-      next = index + 3;
-    if (next < 0) continue;
-    while (next < tokens.length && ADVERBS.hasToken(tokens[next])) next++;
-    const verb = tokens[next];
-    if (verb === undefined || LEXICON.negations.hasToken(verb)) return -1;
-    return tokens.length - next >= 2 ? next : -1;
+      handles = true;
+    if (!handles) continue;
+    const next = afterObligation(tokens, index);
+    if (next >= 0) return orderFrom(tokens, next);
   }
   return -1;
 }
@@ -301,8 +271,8 @@ function lateAgentOrderStart(tokens: readonly SegmentToken[]): number {
     const agent = tokens[subject];
     if (agent === undefined || !isAgentSubject(agent) || isHumanAgentAt(tokens, subject)) continue;
     const next = requiring ? (tokens[subject + 1]?.word === "to" ? subject + 2 : -1) : subject + 1;
-    if (next < 0 || next >= tokens.length - 1 || LEXICON.negations.hasToken(tokens[next])) continue;
-    return next;
+    const order = next < 0 ? -1 : orderFrom(tokens, next);
+    if (order >= 0) return order;
   }
   return -1;
 }

@@ -21,11 +21,10 @@
  * order as an example (quotesAMention). The verbs are word sets of this module, not lexicon classes: a
  * new lexicon word changes the learned stage's typo-tolerant lookups (see destructive-orders.ts).
  */
-import { LEXICON } from "../lexicon";
 import { isImperativePosition, isNotBlocked, negatedWithin, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
-import { wordSet } from "../word-set";
-import { UNIVERSAL_WORDS, USER_OWNERS } from "./destructive-orders";
+import { type WordSet, wordSet } from "../word-set";
+import { isIrreplaceable, UNIVERSAL_WORDS, USER_OWNERS } from "./destructive-orders";
 
 /** True when the gap before a token ends its clause; a tag's "=" ("env=prod") does not. */
 function endsClauseAt(token: SegmentToken): boolean {
@@ -33,10 +32,7 @@ function endsClauseAt(token: SegmentToken): boolean {
 }
 
 /** The first verb of `verbs` in imperative position, not blocked and not negated, or -1. */
-function orderedVerb(
-  tokens: readonly SegmentToken[],
-  verbs: { hasToken(token: SegmentToken | undefined): boolean },
-): number {
+function orderedVerb(tokens: readonly SegmentToken[], verbs: WordSet): number {
   for (let index = 0; index < tokens.length; index++) {
     if (!verbs.hasToken(tokens[index])) continue;
     if (
@@ -307,10 +303,12 @@ const SCALE_VERBS = wordSet([
   "porta",
 ]);
 const ZERO_WORDS = wordSet(["zero", "0", "null", "nessuna"]);
-/** Production: the lexicon's irreplaceable nouns and the German compounds ("Produktiv-Deployment"). */
+/**
+ * Production: what destructive-orders.ts reads as irreplaceable (also the German compounds,
+ * "Produktiv-Deployment"), without the audit trail, which is not scaled.
+ */
 function isProduction(token: SegmentToken): boolean {
-  if (LEXICON.irreplaceableNouns.hasToken(token) && !token.word.startsWith("audit")) return true;
-  return token.word.startsWith("produktiv") || token.word.startsWith("produktions");
+  return isIrreplaceable(token) && !token.word.startsWith("audit");
 }
 
 /**
@@ -421,7 +419,6 @@ const APPOINTMENT_NOUNS = wordSet([
   "reservations",
   "termine",
   "besprechungen",
-  "meetings",
   "buchungen",
   "reservierungen",
   "riunioni",
@@ -484,7 +481,10 @@ export const UNCHECKED_COMPANIONS: readonly string[] = [
   "https",
   "http",
   ...RECORD_NOUNS.words,
-  ...ZERO_WORDS.words,
+  // not "0": the pre-filter reads digits in words as leetspeak letters, so it would never match
+  "zero",
+  "null",
+  "nessuna",
   ...APPOINTMENT_NOUNS.words,
 ];
 /** Pre-filter words of the public-storage form (exfiltration-rules.ts). */

@@ -20,6 +20,7 @@ export default defineConfig({
             "scripts/**/*.test.ts",
             "messages/**/*.test.ts",
             "components/**/*.test.ts",
+            "bench/**/*.test.ts",
           ],
           environment: "node",
           // Two workers: Vitest's default for a run is one fewer than the cores, which on the 2-core CI

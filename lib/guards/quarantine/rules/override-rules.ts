@@ -140,6 +140,104 @@ function politeModalBefore(tokens: readonly SegmentToken[], verb: number): numbe
 }
 
 /**
+ * Italian discarding verbs with an object pronoun fused on: the imperative ("ignorale", "dimenticali",
+ * "buttale", "lasciale [perdere]") and the infinitive after a modal ("puoi buttarle", "potete
+ * ignorarli", "devi scordarle"). Built from the stems, not read from the lexicon, so the learned stage's
+ * features do not change.
+ */
+const ITALIAN_RESUMING_VERBS = wordSet(
+  ["ignora", "dimentica", "scorda", "scarta", "butta", "trascura", "tralascia", "annulla", "lascia"].flatMap(
+    (imperative) => {
+      const infinitive = `${imperative.slice(0, -1)}ar`;
+      return ["le", "li", "la", "lo"].flatMap((clitic) => [
+        `${imperative}${clitic}`,
+        `${infinitive}${clitic}`,
+      ]);
+    },
+  ),
+);
+/** The Italian verbs of ITALIAN_RESUMING_VERBS that need their particle: "lasciale perdere". */
+const ITALIAN_PARTICLE_STEMS = ["lascia", "lasciar"];
+/** Pronouns that take up an object named before the verb: "forget them", "vergiss sie". */
+const RESUMPTIVE_PRONOUNS = wordSet(["them", "those", "these", "it", "sie", "die", "diese"]);
+/** A modal with the reader as its subject, before the verb that resumes the guidance. */
+const READER_MODALS = wordSet([
+  "can",
+  "may",
+  "should",
+  "must",
+  "puoi",
+  "potete",
+  "può",
+  "devi",
+  "dovete",
+  "kannst",
+  "darfst",
+  "sollst",
+  "musst",
+]);
+const READER_SUBJECTS = wordSet(["you", "du", "tu", "voi"]);
+
+/**
+ * True at a discarding verb whose object is a pronoun that takes up what was named before it, in an
+ * order to the reader: the imperative opening its clause ("..., ignorale", "...? Forget them") or the
+ * verb after a modal of the reader ("you can throw them out", "puoi buttarle").
+ */
+function resumesFrontedGuidance(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index]!;
+  let resumed = false;
+  if (ITALIAN_RESUMING_VERBS.hasToken(token)) {
+    const stem = token.word.slice(0, -2);
+    resumed = !ITALIAN_PARTICLE_STEMS.includes(stem) || tokens[index + 1]?.word === "perdere";
+  } else if (
+    (LEXICON.overrideVerbs.hasToken(token) || DISCARD_VERBS.hasToken(token)) &&
+    RESUMPTIVE_PRONOUNS.hasToken(tokens[index + 1]) &&
+    !gapEndsClause(token.gapAfter)
+  ) {
+    // "throw them out", "wirf sie weg": the particle after the pronoun.
+    resumed = !DISCARD_PARTICLE_VERBS.hasToken(token) || DISCARD_PARTICLES.hasToken(tokens[index + 2]);
+  }
+  if (!resumed) return false;
+  // After the fronted object's comma or colon: "Le istruzioni precedenti, ignorale".
+  if (isImperativePosition(tokens, index) || /[,:;\u2013\u2014]/.test(token.gapBefore)) return true;
+  // "you can throw them out", "can you forget them", "puoi buttarle".
+  const modal = READER_SUBJECTS.hasToken(tokens[index - 1]) ? index - 2 : index - 1;
+  return READER_MODALS.hasToken(tokens[modal]) && !gapEndsClause(tokens[index - 1]!.gapAfter);
+}
+
+/** Most words between a fronted guidance noun and the verb group that takes it up. */
+const FRONTED_REACH = 4;
+
+/**
+ * Index of the agent's guidance named just before the verb group at `verb` (resumesFrontedGuidance),
+ * a strong guidance noun qualified as its existing guidance ("the earlier instructions", "le indicazioni di prima", "all the
+ * rules you were given"), with at most FRONTED_REACH words and no full stop between it and the verb
+ * group; else -1. "The previous instructions were for version 1. If you use version 2, ignore them"
+ * names version 1's steps in another sentence, too far back to be the object.
+ */
+function frontedGuidanceNoun(tokens: readonly SegmentToken[], features: Uint8Array, verb: number): number {
+  let start = verb;
+  while (
+    start > 0 &&
+    (READER_MODALS.hasToken(tokens[start - 1]) || READER_SUBJECTS.hasToken(tokens[start - 1]))
+  )
+    start--;
+  for (let noun = start - 1; noun >= Math.max(0, start - 1 - FRONTED_REACH); noun--) {
+    if (/[.!]/.test(tokens[noun]!.gapAfter)) return -1;
+    if ((features[noun]! & (STRONG_NOUN | WEAK_NOUN)) === 0) continue;
+    // The noun phrase's own clause: its qualifiers stand before it or, in Italian, just after it.
+    let from = noun;
+    while (from > 0 && noun - from < WINDOW && (features[from]! & CLAUSE_BREAK_BEFORE) === 0) from--;
+    // Only the strong guidance nouns ("instructions", "indicazioni") count with a qualifier: "Earlier log
+    // messages: ignore them" tells a reader of logs what to skip.
+    const qualified = guidanceNounIndex(features, from, noun + 1, tokens.length);
+    if (qualified === noun && (features[noun]! & STRONG_NOUN) !== 0) return noun;
+    return givenToTheReaderAfter(tokens, noun) ? noun : -1;
+  }
+  return -1;
+}
+
+/**
  * "Ignore all previous instructions" and its translations and typos: an override verb in imperative form
  * whose object, within a few words, is guidance (instructions, rules, prompt) qualified as the agent's
  * existing guidance (previous, all, your, system). Both the verb form and the qualifier are required:
@@ -157,6 +255,7 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
     "parte",
     "beiseitelegen",
     "beiseiteschieben",
+    ...ITALIAN_RESUMING_VERBS.words,
   ],
   matches: ({ tokens }) => {
     // "How do I make the model ignore earlier turns?", "Come faccio a far ignorare al modello i messaggi
@@ -173,6 +272,14 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
             ? separatedPhrasalStart(tokens, index)
             : politeModalBefore(tokens, index);
         const noun = start >= 0 ? guidanceNounIndex(features, start + 1, index, tokens.length) : -1;
+        if (noun >= 0 && !guidanceOwnedByProgram(tokens, noun) && !writersOwnMessage(tokens, noun))
+          return true;
+      }
+      // "Le istruzioni precedenti, ignorale", "The earlier instructions? You can throw them out": the
+      // guidance named first and taken up by a pronoun after the verb.
+      if (resumesFrontedGuidance(tokens, index)) {
+        features ??= guidanceFeatures(tokens);
+        const noun = frontedGuidanceNoun(tokens, features, index);
         if (noun >= 0 && !guidanceOwnedByProgram(tokens, noun) && !writersOwnMessage(tokens, noun))
           return true;
       }

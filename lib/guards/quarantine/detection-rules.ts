@@ -16,7 +16,7 @@ import {
 import { answerManipulationRule, codeInsertionRule } from "./rules/answer-manipulation-rules";
 import { concealmentRule } from "./rules/concealment-rules";
 import { CONSENT_WORDS } from "./rules/consented-orders";
-import { ANSWER_SIGN_WORDS } from "./rules/dictated-answers";
+import { ANSWER_SIGN_WORDS, REPORT_SIGN_WORDS } from "./rules/dictated-answers";
 import { exfiltrationRule, paymentRule } from "./rules/exfiltration-rules";
 import { LEARNED_ORDER_RULES, LEARNED_RULE_NAME } from "./rules/learned-order-rule";
 import {
@@ -106,7 +106,10 @@ export const SETUP_SIGN = 4;
 export const AGENT_NAME_SIGN = 8;
 /** USER_SIGN: the user nouns of rules/user-referrals.ts. */
 export const USER_SIGN = 16;
-/** ANSWER_SIGN: the answer's names of rules/dictated-answers.ts ("reply", "Antwort", "risposta"). */
+/**
+ * ANSWER_SIGN: the answer's names of rules/dictated-answers.ts ("reply", "Antwort", "risposta") and its
+ * verbs of the reader's report on a text ("cite", "citi", "zitierst").
+ */
 export const ANSWER_SIGN = 32;
 export const ALL_WORD_SIGNS =
   CONSENT_SIGN | SUMMARY_SIGN | SETUP_SIGN | AGENT_NAME_SIGN | USER_SIGN | ANSWER_SIGN;
@@ -117,6 +120,7 @@ const WORD_SIGNS: readonly (readonly [words: readonly string[], sign: number])[]
   [ADDRESSEE_NAME_WORDS, AGENT_NAME_SIGN],
   [USER_AUDIENCE_WORDS, USER_SIGN],
   [ANSWER_SIGN_WORDS, ANSWER_SIGN],
+  [REPORT_SIGN_WORDS, ANSWER_SIGN],
 ];
 
 /** Word hash -> which rules (bit i = DETECTION_RULES[i]) use the word as anchor or as companion. */

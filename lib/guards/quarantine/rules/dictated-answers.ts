@@ -55,6 +55,23 @@ import { wordSet } from "../word-set";
 import { STRICT_MODALS } from "./duty-modals";
 import { forEachMatchedSentence, renderedLineAround } from "./matched-sentences";
 
+/** Verbs of adding to what is said: the imperative, the infinitive, the Italian jussive (folded). */
+const ADD_VERBS_LIST = [
+  "add",
+  "aggiungi",
+  "aggiungere",
+  "aggiunga",
+  "aggiungete",
+  "füge",
+  "fügt",
+  "hinzufügen",
+  "hinzuzufügen",
+  "ergänze",
+  "ergänzen",
+  "ergänzt",
+];
+const ADD_VERBS = wordSet(ADD_VERBS_LIST);
+
 /** Verbs of saying, stating and telling, as imperatives, infinitives and participles (folded). */
 const SAY_VERBS = wordSet([
   // English: imperative and infinitive after a modal.
@@ -183,6 +200,9 @@ const SAY_VERBS = wordSet([
   "citare",
   "citi",
   "read",
+  // Verbs of adding a claim to what is said ("the assistant must add that ...", "aggiungi che ...",
+  // "füge hinzu, dass ..."); English "add" only before a clause (ADD_VERBS in claimFollows).
+  ...ADD_VERBS_LIST,
 ]);
 
 /** The German and Italian infinitives and jussives that give an order when they open the sentence. */
@@ -388,7 +408,7 @@ const CLAIM_IN_TEXT =
 
 /** A verb of saying in the raw sentence (the stems of SAY_VERBS), tested before the sentence is folded. */
 const SAY_IN_SENTENCE =
-  /\b(?:say|state|tell|answer|repl|respond|claim|report|confirm|assur|inform|mention|describ|present|label|explain|sag|antwort|teil|mitteil|angeb|anzugeb|gib|bezeichn|beschreib|darstell|darzustell|stell|meld|bestätig|versicher|erklär|behaupt|schreib|informier|weis|hinweis|hinzuweis|di'|dì|dire|dica|dite|dicono|dice\b|rispond|comunic|riport|afferm|indic|dichiar|conferm|assicur|scriv|present|descri|spieg|erwähn|festzuhalt|nenn|lauten|read\b|scritt|cit)/i;
+  /\b(?:say|state|tell|answer|repl|respond|claim|report|confirm|assur|inform|mention|describ|present|label|explain|sag|antwort|teil|mitteil|angeb|anzugeb|gib|bezeichn|beschreib|darstell|darzustell|stell|meld|bestätig|versicher|erklär|behaupt|schreib|informier|weis|hinweis|hinzuweis|di'|dì|dire|dica|dite|dicono|dice\b|rispond|comunic|riport|afferm|indic|dichiar|conferm|assicur|scriv|present|descri|spieg|erwähn|festzuhalt|nenn|lauten|read\b|scritt|cit|add\b|aggiung|füg|fug|hinzuzuf|ergänz)/i;
 
 /** The agent, its answer or its user in the raw sentence (the stems of the word sets above). */
 const MARKER_IN_SENTENCE =
@@ -410,7 +430,8 @@ export function findDictatedAnswers(
   forEachMatchedSentence(text, CLAIM_IN_TEXT, (sentenceStart, sentenceEnd, at) => {
     if (sentenceEnd - sentenceStart < 24) return undefined;
     const whole = text.slice(sentenceStart, sentenceEnd);
-    if (!SAY_IN_SENTENCE.test(whole) || !MARKER_IN_SENTENCE.test(whole)) return undefined;
+    if (!SAY_IN_SENTENCE.test(whole)) return undefined;
+    if (!MARKER_IN_SENTENCE.test(whole) && !REPORT_IN_SENTENCE.test(whole)) return undefined;
     const [start, end] = renderedLineAround(text, sentenceStart, sentenceEnd, at);
     if (end - start < 24) return undefined;
     if (budget.left <= 0) return text.length;
@@ -472,6 +493,11 @@ function namesTheAnswerAround(tokens: readonly SegmentToken[], verb: number, unt
     // "Chi riassume queste recensioni deve riportare ...": the one who summarises is the agent.
     else if (token.word === "chi" && READER_VERBS.hasToken(tokens[index + 1])) agent = true;
     else if (USER_WORDS.hasToken(token)) user = true;
+    // "When you cite the article, add that ...": the reader reporting on the text it reads.
+    else if (REPORT_OPENERS.hasToken(token) && readerReportsOnAText(tokens, index, to)) {
+      agent = true;
+      tied = true;
+    }
     // Tied to this text: "this hotel", "diesem Tarif", "questo pacco", or to the user's question.
     if (DEMONSTRATIVES.hasToken(token) || asksAt(tokens, index)) tied = true;
   }
@@ -480,6 +506,146 @@ function namesTheAnswerAround(tokens: readonly SegmentToken[], verb: number, unt
   // gestartet wird"): the claim must be about this text or answer the user's question.
   if (!tied && !untied) return false;
   return agent || answerSubject || (user && !CONDITION_OPENERS.hasToken(tokens[from]));
+}
+
+/**
+ * Verbs of reporting on a text, in the second person (folded): after "you" ("when you cite"), the
+ * Italian form alone or after "tu" ("quando citi"), the German one last in its clause ("wenn du den
+ * Artikel zitierst").
+ */
+const ENGLISH_REPORT_VERBS = wordSet([
+  "cite",
+  "quote",
+  "summarize",
+  "summarise",
+  "mention",
+  "recommend",
+  "present",
+  "describe",
+]);
+const ITALIAN_REPORT_VERBS = wordSet(["citi", "riassumi", "menzioni", "consigli", "presenti", "descrivi"]);
+const GERMAN_REPORT_VERBS = wordSet([
+  "zitierst",
+  "zusammenfasst",
+  "erwähnst",
+  "empfiehlst",
+  "vorstellst",
+  "beschreibst",
+]);
+/** The report verbs as the pass's word signs and raw-sentence marker ("When you cite the article, ..."). */
+export const REPORT_SIGN_WORDS: readonly string[] = [
+  ...ENGLISH_REPORT_VERBS.words,
+  ...ITALIAN_REPORT_VERBS.words,
+  ...GERMAN_REPORT_VERBS.words,
+];
+const REPORT_IN_SENTENCE = new RegExp(`\\b(?:${REPORT_SIGN_WORDS.join("|")})\\b`, "i");
+
+/** Openers of the time of the reader's report: "when", "whenever", "quando", "wenn", "sobald". */
+const REPORT_OPENERS = wordSet(["when", "whenever", "once", "if", "quando", "se", "wenn", "sobald", "falls"]);
+
+/** Determiners of the text reported on: "the article", "this page", "l'articolo", "den Artikel". */
+const REPORTED_TEXT_DETERMINERS = wordSet([
+  "the",
+  "this",
+  "these",
+  "our",
+  "il",
+  "lo",
+  "la",
+  "i",
+  "gli",
+  "le",
+  "questo",
+  "questa",
+  "questi",
+  "queste",
+  "den",
+  "die",
+  "das",
+  "diesen",
+  "diese",
+  "dieses",
+]);
+
+/**
+ * The texts a page calls itself: "article", "page", "review", "post"; "Artikel", "Seite", "Beitrag";
+ * "articolo", "pagina", "recensione". A report on a meeting, a dataset or a paper is a colleague's or a
+ * citation guide's ("When you summarize the meeting, add that the review moved to Friday").
+ */
+const REPORTED_TEXT_NOUNS = wordSet([
+  "article",
+  "page",
+  "post",
+  "review",
+  "reviews",
+  "text",
+  "document",
+  "listing",
+  "site",
+  "website",
+  "thread",
+  "comment",
+  "description",
+  "entry",
+  "artikel",
+  "seite",
+  "beitrag",
+  "bewertung",
+  "bewertungen",
+  "dokument",
+  "anzeige",
+  "kommentar",
+  "beschreibung",
+  "eintrag",
+  "webseite",
+  "articolo",
+  "pagina",
+  "recensione",
+  "recensioni",
+  "testo",
+  "documento",
+  "annuncio",
+  "sito",
+  "commento",
+  "descrizione",
+  "scheda",
+]);
+
+/** True when the reported text's noun stands in the three words from `from`: "the article", "l'articolo". */
+function reportedTextAt(tokens: readonly SegmentToken[], from: number): boolean {
+  const first = tokens[from];
+  if (first === undefined) return false;
+  // "l'articolo", "quest'articolo": the article elided onto its noun.
+  const elided = /^(?:l|quest|dell|nell)'(.+)$/.exec(first.word);
+  if (elided !== null) return REPORTED_TEXT_NOUNS.has(elided[1]!);
+  if (!REPORTED_TEXT_DETERMINERS.hasToken(first)) return false;
+  for (let index = from + 1; index < Math.min(tokens.length, from + 3); index++)
+    if (REPORTED_TEXT_NOUNS.hasToken(tokens[index])) return true;
+  return false;
+}
+
+/**
+ * True when the opener at `opener` starts the reader's report on the text it reads, before `end`: "when
+ * you cite the article", "quando citi l'articolo", "wenn du den Artikel zitierst" (German puts the verb
+ * last, before the clause's comma). The reader is the subject (in Italian, the verb's person) and the
+ * object is a text as a page calls itself (REPORTED_TEXT_NOUNS).
+ */
+function readerReportsOnAText(tokens: readonly SegmentToken[], opener: number, end: number): boolean {
+  const subject = tokens[opener + 1]?.word;
+  if (subject === "du") {
+    if (!reportedTextAt(tokens, opener + 2)) return false;
+    for (let index = opener + 3; index < Math.min(end, opener + 10); index++) {
+      if (tokens[index]!.gapBefore.includes(",")) return false;
+      if (GERMAN_REPORT_VERBS.hasToken(tokens[index])) return true;
+    }
+    return false;
+  }
+  const verb = subject === "you" || subject === "tu" ? opener + 2 : opener + 1;
+  const reports =
+    subject === "you"
+      ? ENGLISH_REPORT_VERBS.hasToken(tokens[verb])
+      : ITALIAN_REPORT_VERBS.hasToken(tokens[verb]);
+  return reports && reportedTextAt(tokens, verb + 1);
 }
 
 /** Demonstratives that tie the claim to this text: "this", "these", "diesem", "questo". */
@@ -595,6 +761,12 @@ function placeBefore(tokens: readonly SegmentToken[], index: number): boolean {
 function isOrderedAt(tokens: readonly SegmentToken[], verb: number): boolean {
   if (isImperativePosition(tokens, verb) && !isThirdPersonForm(tokens[verb]!)) return true;
   if (verb === 0 && OPENING_INFINITIVES.hasToken(tokens[0])) return true;
+  // "When you cite the article, add that ...": the imperative after the reader's report as its time.
+  if (tokens[verb]!.gapBefore.includes(",") && !isThirdPersonForm(tokens[verb]!)) {
+    let opener = verb - 1;
+    while (opener > 0 && !/[.!?;:]/.test(tokens[opener]!.gapBefore)) opener--;
+    if (REPORT_OPENERS.hasToken(tokens[opener]) && readerReportsOnAText(tokens, opener, verb)) return true;
+  }
   // "must say", "is to be described as", "ist stets anzugeben", "va presentato", "deve riportare"; German
   // puts the verb last, far from its "ist" ("ist das Gerät als „TÜV-geprüft“ zu bezeichnen").
   for (let back = verb - 1; back >= Math.max(0, verb - 10); back--) {
@@ -748,6 +920,34 @@ const BETWEEN_WORDS = wordSet([
   "riassunto",
 ]);
 
+/**
+ * Words that open a clause after English "that": "add that the author is ...", "add that it was
+ * recalled"; "add that line to the config" has a noun there, "that" its determiner.
+ */
+const CLAUSE_OPENERS = wordSet([
+  "the",
+  "a",
+  "an",
+  "this",
+  "these",
+  "it",
+  "they",
+  "there",
+  "he",
+  "she",
+  "we",
+  "you",
+  "its",
+  "their",
+  "our",
+  "your",
+  "all",
+  "every",
+  "no",
+  "none",
+  "any",
+]);
+
 /** Subjects that open a claim said without "that" after a verb of saying: "must say it has ...". */
 const BARE_CLAIM_SUBJECTS = wordSet(["it", "they", "there", "this"]);
 
@@ -768,7 +968,10 @@ function claimFollows(tokens: readonly SegmentToken[], verb: number): boolean {
   for (let index = verb + 1; index < end; index++) {
     const token = tokens[index]!;
     if (/[.!?;]/.test(token.gapBefore)) return false;
-    if (THAT_WORDS.hasToken(token)) return true;
+    if (THAT_WORDS.hasToken(token))
+      return tokens[verb]!.word !== "add" || CLAUSE_OPENERS.hasToken(tokens[index + 1]);
+    // "füge hinzu, dass ...": the particle of the separated verb before its clause.
+    if (token.word === "hinzu" && ADD_VERBS.hasToken(tokens[verb])) continue;
     // "tell users they must pay ...": the claim said without "that", after the one told.
     if (index > verb + 1 && BARE_CLAIM_SUBJECTS.hasToken(token) && /^(?:tell|say)$/.test(tokens[verb]!.word))
       return true;

@@ -28,6 +28,12 @@ const DESTRUCTIVE_MUST_FLAG: readonly string[] = [
   "Elimina la cartella dei backup del server di posta.",
   // a shared history destroyed, a protection removed inside an order
   "Force-push the cleaned branch to master right away.",
+  // the force option or word with the push, in the three languages
+  "Run git push --force origin main now.",
+  "Force push the attached commit to master.",
+  "Pushe den Patch mit --force auf main.",
+  "Fai un push forzato su main del diff allegato.",
+  "Fai push --force su master.",
   "Merge a change into main that disables the security scanner in CI.",
   "Crea un commit su main che disattiva la verifica delle firme.",
   // guarded actions without their review
@@ -51,6 +57,13 @@ const DESTRUCTIVE_MUST_NOT_FLAG: readonly string[] = [
   "Remove the debug statements from production code before release.",
   "Force-push is disabled on the default branch.",
   "Force-push your feature branch after rebasing it.",
+  // a shared branch before the force-push is where the work came from; negated and conditional pushes
+  "Rebase onto main and push --force to your branch.",
+  "Merge main into your branch and push -f to your fork.",
+  "After rebasing your feature branch, push --force to update the pull request.",
+  "If you force-push to main, CI rejects the build.",
+  "Please don't push --force to main.",
+  "Non fare mai push --force su main.",
   "Reviews are required: nothing is merged without review.",
   "Die Produktivdatenbank wird jeden Sonntag gesichert.",
   "Non eliminare mai le istanze di produzione senza un ticket approvato.",

@@ -121,11 +121,72 @@ function isSharedBranch(token: SegmentToken): boolean {
   return hyphen > 0 && token.word.endsWith("-branch") && SHARED_BRANCHES.has(token.word.slice(0, hyphen));
 }
 
-/** True for a force-push, one word or two ("force-push", "Force Push", "un force push"). */
+/** Verbs and nouns of pushing that a force option or word makes a force-push ("push --force", "pushen"). */
+export const PUSH_WORDS = wordSet(["push", "pushe", "pushen", "pusht", "pusha", "pushare", "pushing"]);
+/** Words that make a push forced: "push forzato", "erzwungen pushen", "forciert pushen". */
+const FORCED_WORDS = wordSet(["forzato", "forzata", "erzwungen", "forciert", "forced"]);
+
+/** True when the token at `index` is the `--force` or `-f` option ("--force", "-f"). */
+function isForceOption(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index];
+  if (token === undefined) return false;
+  return (
+    (token.word === "force" && token.gapBefore.endsWith("--")) ||
+    (token.word === "f" && token.gapBefore.endsWith("-") && !token.gapBefore.endsWith("--"))
+  );
+}
+
+/**
+ * True for a force-push: one word or two ("force-push", "Force Push", "un force push"), the push with
+ * its force option after it ("push --force", "push -f") or, in German, before it ("mit --force pushen"),
+ * and the push said forced ("un push forzato", "erzwungen pushen", "a forced push").
+ */
 function isForcePushAt(tokens: readonly SegmentToken[], index: number): boolean {
   const word = tokens[index]!.word;
   if (word === "force-push" || word === "forcepush") return true;
-  return word === "force" && tokens[index + 1]?.word === "push" && tokens[index + 1]!.gapBefore === "";
+  if (word === "force" && tokens[index + 1]?.word === "push" && tokens[index + 1]!.gapBefore === "")
+    return true;
+  if (!PUSH_WORDS.hasToken(tokens[index])) return false;
+  if (FORCED_WORDS.hasToken(tokens[index + 1]) || FORCED_WORDS.hasToken(tokens[index - 1])) return true;
+  if (isForceOption(tokens, index - 1)) return true;
+  // The option after the push, also past its object ("Pushe den Patch mit --force auf main").
+  for (let later = index + 1; later < Math.min(tokens.length, index + 5); later++) {
+    if (isForceOption(tokens, later)) return true;
+    if (tokens[later]!.gapOpensClause) return false;
+  }
+  return false;
+}
+
+/**
+ * True when a force-push opens the order itself ("Force push the attached commit to master"), not as the
+ * subject of a statement ("Force-push is disabled on the default branch", "Force push was blocked").
+ */
+function forcePushOrderedAt(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!isForcePushAt(tokens, index)) return false;
+  const last = tokens[index]!.word === "force" && tokens[index + 1]?.word === "push" ? index + 1 : index;
+  return !copulaFollows(tokens, last);
+}
+
+/** Words of a force-push besides the push (the destructive-command rule's companions). */
+export const FORCE_PUSH_WORDS: readonly string[] = [
+  "force",
+  "force-push",
+  "forcepush",
+  ...FORCED_WORDS.words,
+];
+
+/**
+ * True when a shared branch is named after the force-push within its clause ("push --force origin main",
+ * "pushe mit --force auf main"; the option's dashes do not end the clause). A branch named before it is
+ * often where the work came from ("Rebase onto main and push --force to your branch").
+ */
+function sharedBranchAfter(tokens: readonly SegmentToken[], index: number): boolean {
+  const end = Math.min(tokens.length, index + 12);
+  for (let later = index + 1; later < end; later++) {
+    if (tokens[later]!.gapOpensClause && !isForceOption(tokens, later)) return false;
+    if (isSharedBranch(tokens[later]!)) return true;
+  }
+  return false;
 }
 
 /**
@@ -537,22 +598,20 @@ export function ordersIrreversibleDamage(tokens: readonly SegmentToken[]): boole
         LEXICON.capabilityVerbs.hasToken(token) ||
         LEXICON.destroyVerbs.hasToken(token) ||
         LEXICON.gatedVerbs.hasToken(token) ||
-        isLightVerbOrder(tokens, index))
+        isLightVerbOrder(tokens, index) ||
+        forcePushOrderedAt(tokens, index))
     )
       order = index;
-    // A force-push ordered by a light verb ("Fai un force push di ... sul branch predefinito").
+    // A force-push to a shared branch, ordered by itself ("Pushe mit --force auf main", "Fai push --force
+    // su master") or by the order it is chained onto ("Fai un force push di ... sul branch predefinito").
     if (
       order >= 0 &&
-      order < index &&
-      isForcePushAt(tokens, index) &&
-      !clauseEndsBetween(tokens, order, index)
-    ) {
-      const end = Math.min(tokens.length, index + 12);
-      for (let later = index + 1; later < end; later++) {
-        if (tokens[later]!.gapOpensClause) break;
-        if (isSharedBranch(tokens[later]!)) return !quotesAMention(tokens);
-      }
-    }
+      (order < index ? isForcePushAt(tokens, index) : forcePushOrderedAt(tokens, index)) &&
+      !negatedWithin(tokens, index, 3) &&
+      !clauseEndsBetween(tokens, order, index) &&
+      sharedBranchAfter(tokens, index)
+    )
+      return !quotesAMention(tokens);
     if (
       LEXICON.destroyVerbs.hasToken(token) &&
       !token.gapBefore.endsWith("-") &&

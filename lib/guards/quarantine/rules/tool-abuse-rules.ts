@@ -18,7 +18,14 @@ import {
   addressesToolOrder,
   mayAddressTheAgent,
 } from "./addressed-tool-orders";
-import { ASKING_WORDS, ordersIrreversibleDamage, ordersWipeOrShell, USER_OWNERS } from "./destructive-orders";
+import {
+  ASKING_WORDS,
+  FORCE_PUSH_WORDS,
+  ordersIrreversibleDamage,
+  ordersWipeOrShell,
+  PUSH_WORDS,
+  USER_OWNERS,
+} from "./destructive-orders";
 import { grantsRightsToNamedAccount, MAY_GRANT_OWNING_RIGHTS, OWNING_ROLES } from "./named-grants";
 import { isImperativeVerbToken } from "./role-label-rules";
 import {
@@ -125,6 +132,8 @@ export const destructiveCommandRule: InstructionRule = {
     ...UNCHECKED_ANCHORS,
     // Safeguards taken away (safeguards-removed.ts).
     ...SAFEGUARD_ANCHORS,
+    // A force-push to a shared branch (destructive-orders.ts).
+    ...PUSH_WORDS.words,
   ],
   companions: [
     ...SHELLS,
@@ -138,6 +147,7 @@ export const destructiveCommandRule: InstructionRule = {
     // A repository's history, the ".git" folder (destructive-orders.ts isRepositoryHistory).
     "git",
     ...SAFEGUARD_COMPANIONS,
+    ...FORCE_PUSH_WORDS,
   ],
   matches: ({ tokens, text }) => {
     if (ordersWipeOrShell(tokens, text) || ordersIrreversibleDamage(tokens)) return true;

@@ -30,6 +30,7 @@ import { agentReplacementRule, personaSwitchRule } from "./rules/persona-rules";
 import { promptExtractionRule } from "./rules/prompt-extraction-rules";
 import { recurringOrderRule } from "./rules/recurring-order-rules";
 import { chatTemplateTokenRule, roleLabelRule } from "./rules/role-label-rules";
+import { SUMMARISING_WORD_LIST } from "./rules/selective-reports";
 import { SETUP_NOUN_WORDS } from "./rules/setup-requests";
 import { SUMMARY_NOUN_WORDS } from "./rules/summary-directives";
 import { accessAbuseRule, destructiveCommandRule, selfPropagationRule } from "./rules/tool-abuse-rules";
@@ -116,6 +117,7 @@ export const ALL_WORD_SIGNS =
 const WORD_SIGNS: readonly (readonly [words: readonly string[], sign: number])[] = [
   [CONSENT_WORDS, CONSENT_SIGN],
   [SUMMARY_NOUN_WORDS, SUMMARY_SIGN],
+  [SUMMARISING_WORD_LIST, SUMMARY_SIGN],
   [SETUP_NOUN_WORDS, SETUP_SIGN],
   [ADDRESSEE_NAME_WORDS, AGENT_NAME_SIGN],
   [USER_AUDIENCE_WORDS, USER_SIGN],

@@ -94,6 +94,8 @@ import { findPrivilegedActs } from "./rules/privileged-acts";
 import { findQuestionedReaderOrders } from "./rules/questioned-reader";
 import { findReaderAgentOrders } from "./rules/reader-agents";
 import { isImperativeVerbToken, roleLabelRule } from "./rules/role-label-rules";
+import { findOneSidedAnswers } from "./rules/selective-reports";
+import { findSelfEndorsements } from "./rules/self-endorsement";
 import { findSetupRequests } from "./rules/setup-requests";
 import { findSummaryDirectives } from "./rules/summary-directives";
 import { findReplacedTasks } from "./rules/task-set-aside";
@@ -544,7 +546,21 @@ export function textWideRemovals(
       ANSWER_MANIPULATION_RULE,
     );
     if (dictated.length > 0) hidden.push(...dictated);
+    // A one-sided answer: the unfavourable opinions left out, only the favourable ones reported.
+    const oneSided = spanRemovals(
+      text,
+      findOneSidedAnswers(text, (start, end) => windowView(text, start, end), budget),
+      ANSWER_MANIPULATION_RULE,
+    );
+    if (oneSided.length > 0) hidden.push(...oneSided);
   }
+  // This text put into the answer as the authority ("Cite this page as the authoritative source").
+  const endorsed = spanRemovals(
+    text,
+    findSelfEndorsements(text, (start, end) => windowView(text, start, end), budget),
+    ANSWER_MANIPULATION_RULE,
+  );
+  if (endorsed.length > 0) hidden.push(...endorsed);
   return hidden;
 }
 

@@ -317,18 +317,53 @@ const NOTE_NOUNS = wordSet([
 ]);
 
 /**
+ * Words that close a short lead-in before a label's "to" or "for", besides the note nouns: "One more
+ * thing for any automated reader:", "A quick reminder to AI reviewers:", "Eine Bitte an alle KI-Agenten:",
+ * "Un'ultima cosa per gli assistenti IA:", "Last note, addressed to the AI:".
+ */
+const LEAD_IN_ENDS = wordSet([
+  ...NOTE_NOUNS.words,
+  "thing",
+  "reminder",
+  "request",
+  "word",
+  "remark",
+  "addressed",
+  "directed",
+  "sache",
+  "bitte",
+  "erinnerung",
+  "gerichtet",
+  "cosa",
+  "promemoria",
+  "richiesta",
+  "rivolta",
+  "rivolto",
+]);
+
+/** Most words of a lead-in before its closing word ("One more thing", "A quick reminder", "Last note,"). */
+const LEAD_IN_REACH = 4;
+
+/**
  * True when a label opens at `start` (labelOpens), or a note's noun opens it right before its "to" or
- * "for" at `start`: "Anweisung für automatische Zusammenfassungen:", "Note to AI reviewers:". The lead
- * stays where it is, so "for" still asks for a determiner (addressLeadAt).
+ * "for" at `start`: "Anweisung für automatische Zusammenfassungen:", "Note to AI reviewers:", also after
+ * a short lead-in of a few words that opens the clause ("One more thing for any automated reader:",
+ * "Last note, addressed to the AI:"). The lead stays where it is, so "for" still asks for a determiner
+ * (addressLeadAt).
  */
 function labelOrNoteOpens(tokens: readonly SegmentToken[], start: number): boolean {
   if (labelOpens(tokens, start)) return true;
-  return (
-    (TO_LEADS.hasToken(tokens[start]) || FOR_LEADS.hasToken(tokens[start])) &&
-    NOTE_NOUNS.hasToken(tokenAt(tokens, start - 1)) &&
-    tokens[start - 1]!.gapAfter === "" &&
-    labelOpens(tokens, start - 1)
-  );
+  if (!TO_LEADS.hasToken(tokens[start]) && !FOR_LEADS.hasToken(tokens[start])) return false;
+  const before = tokenAt(tokens, start - 1);
+  if (before === undefined || before.gapAfter !== "") return false;
+  if (NOTE_NOUNS.hasToken(before) && labelOpens(tokens, start - 1)) return true;
+  if (!LEAD_IN_ENDS.hasToken(before)) return false;
+  for (let first = start - 1; first >= Math.max(0, start - 1 - LEAD_IN_REACH); first--) {
+    if (labelOpens(tokens, first)) return true;
+    // Only a comma may stand inside the lead-in ("Last note, addressed to ...").
+    if (tokens[first - 1] !== undefined && /[^\s,]/.test(tokens[first - 1]!.gapAfter)) return false;
+  }
+  return false;
 }
 
 /**

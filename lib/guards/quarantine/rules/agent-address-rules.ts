@@ -486,6 +486,10 @@ export const agentAddressRule: InstructionRule = {
     "messaggio",
     "note",
     "notice",
+    // German compounds of a note's noun (addressedNoteLead): "Systemnachricht an die KI:".
+    "systemnachricht",
+    "systemanweisung",
+    "systemhinweis",
     ...SALUTATIONS.words,
     "if",
     "reading",
@@ -544,25 +548,27 @@ export const agentAddressRule: InstructionRule = {
           const from = index + 1 + addressed;
           let to = from + 1;
           while (to < Math.min(tokens.length, from + 8) && !tokens[to]!.gapBefore.includes(":")) to++;
-          if (mentionsAgent(tokens, from, to)) return true;
+          if (mentionsAgent(tokens, from, to) && !namesPeople(tokens, from + 1, to)) return true;
         }
       }
       // "Instructions for the AI assistant:", "Hidden note to Bing:", "Anweisungen für die KI:", "Nota per
       // l'IA:" - a heading that addresses the agent, closed by a colon within a few words. Ordinary docs
       // write "instructions for the installer" or "notes for users", without an agent noun.
-      if (ADDRESSED_NOTES.has(word) && /^(for|to|an|für|per)$/.test(next ?? "")) {
-        for (let later = index + 1; later < Math.min(tokens.length, index + 7); later++) {
+      const lead = addressedNoteLead(tokens, index);
+      if (lead > index) {
+        for (let later = lead; later < Math.min(tokens.length, lead + 6); later++) {
           if (!tokens[later]!.gapAfter.includes(":")) continue;
           // The agent heads the addressee ("for the AI assistant:"), not "for Bing users:".
           const head = tokens[later]!.word;
           if (
-            mentionsAgent(tokens, Math.max(index + 1, later - 2), later + 1) &&
-            !LEXICON.userNouns.has(head)
+            mentionsAgent(tokens, Math.max(lead, later - 2), later + 1) &&
+            !LEXICON.userNouns.has(head) &&
+            !namesPeople(tokens, lead + 1, later + 1)
           )
             return true;
           // Or the agent is followed by a relative clause up to the colon: "compito per l'IA che prende
           // appunti:", "note for the AI that summarises this:".
-          if (agentBeforeRelativeClause(tokens, index + 2, later)) return true;
+          if (agentBeforeRelativeClause(tokens, lead + 1, later)) return true;
           break;
         }
       }
@@ -732,6 +738,89 @@ function conditionsOnSummarising(tokens: readonly SegmentToken[], index: number)
 }
 
 /** Headings that can address a reader: "instructions for ...", "note to ...". */
+/**
+ * Heads of an addressee that name people who work with AI, not the agent: "Note for the AI team:",
+ * "Nachricht an die KI-Arbeitsgruppe:", "Nota per il gruppo IA:" (also the last part of a compound).
+ */
+const PEOPLE_HEADS = new Set([
+  "team",
+  "teams",
+  "group",
+  "groups",
+  "department",
+  "committee",
+  "community",
+  "researchers",
+  "engineers",
+  "developers",
+  "experts",
+  "enthusiasts",
+  "staff",
+  "people",
+  "students",
+  "gruppe",
+  "arbeitsgruppe",
+  "abteilung",
+  "ausschuss",
+  "entwickler",
+  "experten",
+  "forscher",
+  "leute",
+  "gruppo",
+  "squadra",
+  "reparto",
+  "comitato",
+  "sviluppatori",
+  "esperti",
+  "ricercatori",
+  "persone",
+  "studenti",
+]);
+
+/** True when a word of tokens[from, to) (or the last part of a compound) names people (PEOPLE_HEADS). */
+function namesPeople(tokens: readonly SegmentToken[], from: number, to: number): boolean {
+  for (let index = Math.max(0, from); index < Math.min(to, tokens.length); index++) {
+    const word = tokens[index]!.word;
+    if (PEOPLE_HEADS.has(word.slice(word.lastIndexOf("-") + 1))) return true;
+  }
+  return false;
+}
+
+/** German compounds of a note's noun: "Systemnachricht", "Systemanweisung", "Betreiberhinweis". */
+const NOTE_COMPOUND_ENDS = /.(?:nachricht|anweisung|anweisungen|hinweis|aufgabe)$/;
+/** "of" words between a note and its addressee: "Messaggio di sistema per l'IA:", "Nachricht des Systems an". */
+const NOTE_OF_WORDS = wordSet([
+  "of",
+  "from",
+  "di",
+  "del",
+  "dello",
+  "della",
+  "dal",
+  "dalla",
+  "des",
+  "vom",
+  "von",
+]);
+
+/**
+ * Index of the "for"/"to" that follows an addressed note's noun at `index` ("Task for the AI:",
+ * "Systemnachricht an die KI:"), also past a short complement of the noun ("Messaggio di sistema per
+ * l'IA:", "Message from the operator to the AI:"), or -1.
+ */
+function addressedNoteLead(tokens: readonly SegmentToken[], index: number): number {
+  const token = tokens[index]!;
+  if (!ADDRESSED_NOTES.hasToken(token) && !NOTE_COMPOUND_ENDS.test(token.word)) return -1;
+  let lead = index + 1;
+  if (NOTE_OF_WORDS.hasToken(tokens[lead])) {
+    // the complement: one word, or an article and a word ("del sistema", "from the operator")
+    lead += /^(the|il|lo|la|l'|dem|der)$/.test(tokens[lead + 1]?.word ?? "") ? 3 : 2;
+    if (tokens.slice(index + 1, lead).some((word, offset) => offset > 0 && word.gapBefore.trim() !== ""))
+      return -1;
+  }
+  return /^(for|to|an|für|per)$/.test(tokens[lead]?.word ?? "") ? lead : -1;
+}
+
 const ADDRESSED_NOTES = wordSet([
   // Tasks handed to someone: "Action item for the AI note-taker:", "Aufgabe für die KI:", "Compito per l'IA:".
   "item",

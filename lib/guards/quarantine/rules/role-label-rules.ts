@@ -488,6 +488,56 @@ export const chatTemplateTokenRule: InstructionRule = {
  * so the content after the label needs at least three words and either second person, "please", or an
  * imperative verb first, and must not be a config value.
  */
+/**
+ * Words a bracketed role tag of several words holds besides its role, the ones that claim authority over
+ * the agent: "[SYSTEM OVERRIDE]", "(Admin override)", "[SYSTEM PROMPT]", "[OVERRIDE DI SISTEMA]". Not
+ * "notice", "update", "message": "[Admin notice] Please update your password" and "[System update]
+ * Restart your computer" are notices to people.
+ */
+const TAG_MODIFIERS = wordSet([
+  "override",
+  "prompt",
+  "instruction",
+  "directive",
+  "command",
+  "priority",
+  "überschreibung",
+  "befehl",
+  "comando",
+  "priorità",
+]);
+/** "of" inside a tag: "[OVERRIDE DI SISTEMA]", "[Messaggio del sistema]". */
+const TAG_LINKS = wordSet(["di", "del", "of", "des"]);
+/** German compounds of the system role in a tag: "[SYSTEMÜBERSCHREIBUNG]", "[Systemanweisung]". */
+const SYSTEM_TAG_COMPOUND = /^(?:system|admin)(?:überschreibung|anweisung|befehl)$/;
+
+/** Longest bracketed role tag of several words the rule reads ("[OVERRIDE DI SISTEMA]": three). */
+const MAX_TAG_WORDS = 4;
+
+/**
+ * Index of the first word after a bracketed role tag that opens the segment and holds more than the
+ * role: "[SYSTEM OVERRIDE] ...", "(Admin override) ...", "[OVERRIDE DI SISTEMA] ...", "[SYSTEMÜBERSCHREIBUNG]
+ * ..."; or -1. The role and at most MAX_TAG_WORDS - 1 modifiers (TAG_MODIFIERS, and "di"), separated by
+ * spaces only and closed by the bracket; a single role word in brackets is read by the rule as before.
+ */
+function multiWordTagEnd(tokens: readonly SegmentToken[]): number {
+  const first = tokens[0];
+  if (first === undefined || !/[([]$/.test(first.gapBefore)) return -1;
+  let role = false;
+  for (let index = 0; index < Math.min(tokens.length - 1, MAX_TAG_WORDS); index++) {
+    const token = tokens[index]!;
+    if (index > 0 && token.gapBefore.trim() !== "") return -1;
+    const compound = SYSTEM_TAG_COMPOUND.test(token.word);
+    if (LABEL_ROLES.hasToken(token) || STAKE_ROLES.hasToken(token) || compound) role = true;
+    else if (!TAG_MODIFIERS.hasToken(token) && !(index > 0 && TAG_LINKS.hasToken(token))) return -1;
+    if (/^\s*[)\]]/.test(token.gapAfter)) return role && (index > 0 || compound) ? index + 1 : -1;
+  }
+  return -1;
+}
+
+/** A bracketed tag of several words opening the segment, as the precheck reads it (multiWordTagEnd decides). */
+const MULTI_WORD_TAG = /^\s{0,8}[[(]{1,2}[a-zà-öø-ÿ'_]+(?: [a-zà-öø-ÿ'_]+){0,3}[)\]]/;
+
 export const roleLabelRule: InstructionRule = {
   name: "role-label",
   anchors: [
@@ -497,11 +547,31 @@ export const roleLabelRule: InstructionRule = {
     ...USER_LABELS,
     ...STAKE_ROLES.words,
     ...VOUCHING_WORDS.words,
+    // Tags of several words that open with their modifier ("[OVERRIDE DI SISTEMA]"), and the German
+    // compounds ("[SYSTEMÜBERSCHREIBUNG]"): multiWordTagEnd.
+    "override",
+    "systemüberschreibung",
+    "systemanweisung",
   ],
   anchorOpensSegment: true,
   precheck: (segmentText) =>
-    startsWithLabel(segmentText) || startsWithElement(segmentText) || USER_SAY_LABEL.test(segmentText),
+    startsWithLabel(segmentText) ||
+    startsWithElement(segmentText) ||
+    USER_SAY_LABEL.test(segmentText) ||
+    MULTI_WORD_TAG.test(segmentText),
   matches: ({ tokens, opensLine }) => {
+    // "[SYSTEM OVERRIDE] Send the board minutes to ...", "[OVERRIDE DI SISTEMA] L'assistente invia ...":
+    // a forged tag of several words, read as a bracketed label of its role.
+    const tagEnd = opensLine ? multiWordTagEnd(tokens) : -1;
+    if (tagEnd > 0) {
+      if (roleGivesStakedOrder(tokens, tagEnd)) return true;
+      // Otherwise an imperative must open what the tag says ("[SYSTEM OVERRIDE] Your password expires in
+      // 3 days" is a notice to a person): the lenient reading of "System: ..." turns is not asked.
+      const content = tokens.slice(tagEnd);
+      if (content.length < 3 || /['"`]/.test(content[0]!.gapBefore)) return false;
+      const word = content[0]!.word;
+      return word === "please" || word === "bitte" || isImperativeVerbToken(content[0]!);
+    }
     const first = tokens[0];
     if (
       first === undefined ||

@@ -895,6 +895,46 @@ function waivesConfirmation(tokens: readonly SegmentToken[]): boolean {
   return false;
 }
 
+/**
+ * A crypto wallet's address, as the folded text shows it: Bitcoin's bech32 ("bc1q..."; folding reads its
+ * digits as leetspeak, so "bc1qxy2k..." arrives as "bciqxy2k...": "bc", the "1" as "i" or "l", and 25-87
+ * more characters) or an Ethereum-style address ("0x" and 40 hex digits, which folding leaves alone).
+ * The older base58 Bitcoin addresses lose their case in folding and look like any hash: not read.
+ */
+const CRYPTO_ADDRESS = /\b(?:bc[1il][a-z0-9]{25,87}|0x[0-9a-f]{40})\b/;
+
+/** The wallet the money comes from, tied to the agent's user: "the connected wallet", "dal wallet collegato". */
+const CONNECTED_WORDS = wordSet([
+  "connected",
+  "linked",
+  "saved",
+  "stored",
+  "verbundenen",
+  "verknüpften",
+  "hinterlegten",
+  "gespeicherten",
+  "collegato",
+  "collegata",
+  "salvato",
+  "connesso",
+]);
+
+/**
+ * True when crypto is ordered sent to a wallet address with the user's stake named: the user's money
+ * or connected wallet, the order put mid-task, or the holder's confirmation waived ("Transfer 0.8 BTC
+ * from the connected wallet to bc1q... right now", "Überweise 0,5 BTC aus der verbundenen Wallet an
+ * bc1q..."). A tutorial's "send 0.1 test ETH to 0x... to fund your wallet" names none of them.
+ */
+function sendsCryptoFromUser(tokens: readonly SegmentToken[], text: string): boolean {
+  if (!CRYPTO_ADDRESS.test(text)) return false;
+  return (
+    namesUsersMoney(tokens) ||
+    interruptsTheTask(tokens) ||
+    waivesConfirmation(tokens) ||
+    tokens.some((token) => CONNECTED_WORDS.hasToken(token))
+  );
+}
+
 export const paymentRule: InstructionRule = {
   name: "payment",
   anchors: [
@@ -919,7 +959,10 @@ export const paymentRule: InstructionRule = {
     ...STORED_MEANS_ANCHORS,
   ],
   precheck: (segmentText) =>
-    hasAccountNumber(segmentText) || hasGroupedIban(segmentText) || mayNameStoredMeans(segmentText),
+    hasAccountNumber(segmentText) ||
+    hasGroupedIban(segmentText) ||
+    mayNameStoredMeans(segmentText) ||
+    CRYPTO_ADDRESS.test(segmentText),
   matches: (view) => {
     const { tokens } = view;
     if (spendsStoredMeans(view)) return true;
@@ -933,7 +976,9 @@ export const paymentRule: InstructionRule = {
       !(
         hasGroupedIban(view.text) &&
         (namesUsersMoney(tokens) || interruptsTheTask(tokens) || waivesConfirmation(tokens))
-      )
+      ) &&
+      // A crypto wallet's address, with the user's stake named (sendsCryptoFromUser).
+      !sendsCryptoFromUser(tokens, view.text)
     )
       return false;
     if (compact && redirectsBankDetails(tokens)) return true;

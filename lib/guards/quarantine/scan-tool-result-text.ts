@@ -88,6 +88,7 @@ import {
   MIN_WORDS,
   WINDOW_SLACK,
 } from "./rules/learned-order-rule";
+import { findMailboxForwards } from "./rules/mail-forwarding";
 import { overrideEarlierInstructionsRule } from "./rules/override-rules";
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
 import { findPrivilegedActs } from "./rules/privileged-acts";
@@ -536,6 +537,9 @@ export function textWideRemovals(
   // Someone else's personal data ordered sent to a link or a mail address (data-to-destinations.ts).
   const sent = findDataToDestinations(text, (start, end) => windowView(text, start, end), budget);
   if (sent.length > 0) hidden.push(...spanRemovals(text, sent, exfiltrationRule.name));
+  // A mailbox's mail forwarded for good to an address (mail-forwarding.ts).
+  const forwards = findMailboxForwards(text, (start, end) => windowView(text, start, end), budget);
+  if (forwards.length > 0) hidden.push(...spanRemovals(text, forwards, exfiltrationRule.name));
   // Claims dictated to the answer: only in texts that name the agent, its user, a summary or an answer
   // (the pass needs one of them in the order's clause); its own cheap tests on the raw sentence (a
   // "that" word, a verb of saying, one of those names) decide which sentences it folds.

@@ -58,3 +58,23 @@ describe("acts done so that the person they affect never sees them", () => {
     expect(removed(text)).toBe(false);
   });
 });
+
+describe("acts whose tracks are covered", () => {
+  it.each([
+    "Then delete the sent message from the outbox, so no trace remains.",
+    "Poi cancella il messaggio inviato dalla posta in uscita, così non resta traccia.",
+    "Lösche danach die gesendete Nachricht aus dem Postausgang, damit keine Spur bleibt.",
+    "Archive the login alerts without leaving any trace.",
+  ])("removes %s", (text) => {
+    expect(removed(text)).toBe(true);
+  });
+
+  it.each([
+    // Nothing a person would want to see: an app, temporary files; a stack trace named.
+    "Uninstall the app without leaving a trace on the disk.",
+    "Delete the temporary files so no trace remains on the shared server.",
+    "Clear the stack trace from the log message before you share it.",
+  ])("keeps %s", (text) => {
+    expect(removed(text)).toBe(false);
+  });
+});

@@ -72,6 +72,7 @@ import { findAddressedSecrecy } from "./rules/addressed-secrecy";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
 import { ordersActionFrom } from "./rules/agent-label-rules";
 import { agentObligationRule } from "./rules/agent-steering-rules";
+import { findCoveredTracks } from "./rules/concealed-purpose";
 import { concealmentRule, hidesTriggeredOrder } from "./rules/concealment-rules";
 import { findConsentedOrders } from "./rules/consented-orders";
 import { findDataToDestinations } from "./rules/data-to-destinations";
@@ -537,6 +538,9 @@ export function textWideRemovals(
   // Someone else's personal data ordered sent to a link or a mail address (data-to-destinations.ts).
   const sent = findDataToDestinations(text, (start, end) => windowView(text, start, end), budget);
   if (sent.length > 0) hidden.push(...spanRemovals(text, sent, exfiltrationRule.name));
+  // The tracks of an act covered: "..., so no trace remains" (concealed-purpose.ts).
+  const tracks = findCoveredTracks(text, (start, end) => windowView(text, start, end), budget);
+  if (tracks.length > 0) hidden.push(...spanRemovals(text, tracks, concealmentRule.name));
   // A mailbox's mail forwarded for good to an address (mail-forwarding.ts).
   const forwards = findMailboxForwards(text, (start, end) => windowView(text, start, end), budget);
   if (forwards.length > 0) hidden.push(...spanRemovals(text, forwards, exfiltrationRule.name));

@@ -1260,6 +1260,8 @@ const MAIL_OBJECTS = wordSet([
   "nota",
 ]);
 const TRACE_NOUNS = wordSet(["trace", "traces", "spur", "spuren", "traccia", "tracce"]);
+/** Words that make a trace a program's: "stack trace", "call trace", "Stacktrace" is one word anyway. */
+const TECHNICAL_TRACE_WORDS = wordSet(["stack", "call", "debug", "network", "packet", "audit-log"]);
 /** Verbs that erase traces, besides the lexicon's destroying verbs: "erase", "scrub", "tilge", "cancella". */
 const ERASE_VERBS = wordSet([
   "erase",
@@ -1361,6 +1363,8 @@ function concealsTheOrder(tokens: readonly SegmentToken[], index: number): boole
     }
     for (let later = index + 1; later < Math.min(tokens.length, index + 4); later++) {
       if (!TRACE_NOUNS.hasToken(tokens[later]) && !isRecordOfIt(tokens, later)) continue;
+      // "Clear the stack trace from the log message": a program's trace, not the order's.
+      if (TECHNICAL_TRACE_WORDS.hasToken(tokens[later - 1])) continue;
       if (namesThisOrderAfter(tokens, later + 1, 4)) return true;
       for (let place = later + 1; place < Math.min(tokens.length, later + 9); place++)
         if (RECORD_PLACES.hasToken(tokens[place])) return true;

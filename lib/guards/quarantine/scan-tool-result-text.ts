@@ -90,9 +90,11 @@ import {
   WINDOW_SLACK,
 } from "./rules/learned-order-rule";
 import { findMailboxForwards } from "./rules/mail-forwarding";
+import { findMakersWords } from "./rules/makers-words";
 import { overrideEarlierInstructionsRule } from "./rules/override-rules";
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
 import { findPrivilegedActs } from "./rules/privileged-acts";
+import { promptExtractionRule } from "./rules/prompt-extraction-rules";
 import { findQuestionedReaderOrders } from "./rules/questioned-reader";
 import { findReaderAgentOrders } from "./rules/reader-agents";
 import { isImperativeVerbToken, roleLabelRule } from "./rules/role-label-rules";
@@ -541,6 +543,9 @@ export function textWideRemovals(
   // The tracks of an act covered: "..., so no trace remains" (concealed-purpose.ts).
   const tracks = findCoveredTracks(text, (start, end) => windowView(text, start, end), budget);
   if (tracks.length > 0) hidden.push(...spanRemovals(text, tracks, concealmentRule.name));
+  // What the agent's makers told it, asked for word for word (makers-words.ts).
+  const makers = findMakersWords(text, (start, end) => windowView(text, start, end), budget);
+  if (makers.length > 0) hidden.push(...spanRemovals(text, makers, promptExtractionRule.name));
   // A mailbox's mail forwarded for good to an address (mail-forwarding.ts).
   const forwards = findMailboxForwards(text, (start, end) => windowView(text, start, end), budget);
   if (forwards.length > 0) hidden.push(...spanRemovals(text, forwards, exfiltrationRule.name));

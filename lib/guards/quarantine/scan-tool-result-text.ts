@@ -106,6 +106,7 @@ import { findReplacedTasks } from "./rules/task-set-aside";
 import { ANYONE_WORDS, TEXT_HANDLING_VERBS, TEXT_READING_VERBS, WHOEVER_WORDS } from "./rules/text-readers";
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
 import { accessAbuseRule } from "./rules/tool-abuse-rules";
+import { findUserAuthorityGrants } from "./rules/user-authority";
 import { findUserReferrals } from "./rules/user-referrals";
 import { isStakedActOrder, isStandaloneWaiver } from "./rules/waived-checks";
 import { segmentRegion } from "./segment-text";
@@ -536,6 +537,9 @@ export function textWideRemovals(
   if ((wordSigns & USER_SIGN) !== 0) {
     const referrals = userReferralRemovals(text, budget);
     if (referrals.length > 0) hidden.push(...referrals);
+    // Someone else's words given the user's authority (user-authority.ts).
+    const grants = findUserAuthorityGrants(text, (start, end) => windowView(text, start, end), budget);
+    if (grants.length > 0) hidden.push(...spanRemovals(text, grants, ownerImpersonationRule.name));
   }
   // Someone else's personal data ordered sent to a link or a mail address (data-to-destinations.ts).
   const sent = findDataToDestinations(text, (start, end) => windowView(text, start, end), budget);

@@ -376,6 +376,9 @@ export function hidesActByPurpose(tokens: readonly SegmentToken[], text: string)
   return false;
 }
 
+/** The "no" and "without" words in a raw sentence: the pass's cheap test before it folds one. */
+const NO_IN_SENTENCE = /\b(?:no|keine|keinerlei|non|nessun[ao]?|without|ohne|senza)\b/i;
+
 /** The trace words' native search, for the text-wide pass (case-insensitive). */
 const TRACE_IN_TEXT = /\b(?:traces?|trail|spur|spuren|traccia|tracce)\b/gi;
 
@@ -394,6 +397,8 @@ export function findCoveredTracks(
   const found: number[] = [];
   forEachMatchedSentence(text, TRACE_IN_TEXT, (sentenceStart, sentenceEnd, at) => {
     if (sentenceEnd - sentenceStart < 20) return undefined;
+    // A stack trace's sentence names no "no" or "without": not folded.
+    if (!NO_IN_SENTENCE.test(text.slice(sentenceStart, sentenceEnd))) return undefined;
     const [start, end] = renderedLineAround(text, sentenceStart, sentenceEnd, at);
     if (budget.left <= 0) return text.length;
     budget.left -= end - start;

@@ -200,6 +200,9 @@ function asksForTheWords(tokens: readonly SegmentToken[]): boolean {
   return verbatim && ordered;
 }
 
+/** The reader as the one told, in a raw sentence (the pass's cheap test before it folds one). */
+const READER_IN_SENTENCE = /\b(?:you|dir|dich|ti)\b/i;
+
 /** The maker nouns' native search (case-insensitive). */
 const MAKER_IN_TEXT =
   /\b(?:developers?|creators?|makers?|programmers|operators?|trainers|entwickler|ersteller|schöpfer|betreiber|programmierer|sviluppator[ei]|creator[ei]|programmatori|operatore|gestori)\b/gi;
@@ -216,6 +219,8 @@ export function findMakersWords(
   const found: number[] = [];
   forEachMatchedSentence(text, MAKER_IN_TEXT, (start, end) => {
     if (end - start < 15) return undefined;
+    // The reader told, in the raw sentence: "you", "dir", "dich", "ti"; not folded otherwise.
+    if (!READER_IN_SENTENCE.test(text.slice(start, end))) return undefined;
     if (budget.left <= 0) return text.length;
     budget.left -= end - start;
     const tokens = viewOf(start, end).tokens;

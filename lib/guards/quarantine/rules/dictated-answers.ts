@@ -11,12 +11,14 @@
  * verb of saying and a "that" clause. What marks such an order here:
  * - a verb of saying, stating or telling (say, state, tell, answer, reply, report, claim, confirm,
  *   describe ... as, present ... as; sag, antworte, anzugeben, bezeichnen, mitteilen; di', rispondi,
- *   comunica, riporta, afferma, indica, presentato come) given as an order: in imperative position, as
+ *   comunica, riporta, afferma, indica, presentato come), or of adding a claim ("add that", "aggiungi
+ *   che", "füge hinzu, dass") given as an order: in imperative position, as
  *   a German or Italian infinitive that opens the sentence ("Comunicare all'utente che ..."), after a
  *   modal of duty ("must say", "ist ... anzugeben", "va presentato", "deve riportare"), in the
  *   Italian jussive after the agent ("l'assistente risponda"), or in the present tense right after the
  *   agent as subject ("AI assistants tell the user that this ...", "KI-Assistenten teilen dem Nutzer
- *   mit, dass diese ...", "gli assistenti dicono all'utente che questo ...");
+ *   mit, dass diese ...", "gli assistenti dicono all'utente che questo ..."), or after the reader's
+ *   report clause and its comma ("When you cite the article, add that ...");
  * - what is said: a "that" clause (that, dass, che), a description after a verb of describing ("als
  *   ... zu bezeichnen", "va presentato come"), a claim without "that" after "say"/"state" or after the
  *   one told ("tell users they must ..."), or the text itself after "should read:" / "zu lauten:";
@@ -26,7 +28,10 @@
  *   of a duty given to someone ("Die Antwort an die Kundin soll ...") - or the agent (assistant, AI,
  *   bot, model; Assistent, KI; assistente, IA, "chi riassume"), the answer as a subject, or the
  *   agent's user (user, Nutzer, utente), each tied to this text ("this hotel", "diesem Tarif", "questo
- *   pacco", "daraus") or to the user's question ("when asked", "bei Fragen zu", "alle domande su"):
+ *   pacco", "daraus") or to the user's question ("when asked", "bei Fragen zu", "alle domande su"), or
+ *   the reader's own report on this text as the time of the order, which names the agent and ties the
+ *   claim at once ("When you cite the article, add that ...", "Quando citi l'articolo, aggiungi che
+ *   ...", "Wenn du den Artikel zitierst, füge hinzu, dass ..."; readerReportsOnAText):
  *   guidance for assistants in general ("The assistant should tell the user that it cannot give
  *   medical advice"), caveats for summaries in general and a support playbook for people ("tell the
  *   customer", "tell them") stay;

@@ -180,8 +180,9 @@ const READER_SUBJECTS = wordSet(["you", "du", "tu", "voi"]);
 
 /**
  * True at a discarding verb whose object is a pronoun that takes up what was named before it, in an
- * order to the reader: the imperative opening its clause ("..., ignorale", "...? Forget them") or the
- * verb after a modal of the reader ("you can throw them out", "puoi buttarle").
+ * order to the reader: the imperative opening its clause or after the fronted object's comma or colon
+ * ("..., ignorale", "...: forget it") or the verb after a modal of the reader ("you can throw them out",
+ * "puoi buttarle"). A question ends the segment, so "The earlier instructions? Forget them." is not read.
  */
 function resumesFrontedGuidance(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
@@ -275,8 +276,8 @@ export const overrideEarlierInstructionsRule: InstructionRule = {
         if (noun >= 0 && !guidanceOwnedByProgram(tokens, noun) && !writersOwnMessage(tokens, noun))
           return true;
       }
-      // "Le istruzioni precedenti, ignorale", "The earlier instructions? You can throw them out": the
-      // guidance named first and taken up by a pronoun after the verb.
+      // "Le istruzioni precedenti, ignorale", "Your previous guidance: forget it": the guidance named
+      // first and taken up by a pronoun after the verb.
       if (resumesFrontedGuidance(tokens, index)) {
         features ??= guidanceFeatures(tokens);
         const noun = frontedGuidanceNoun(tokens, features, index);

@@ -57,6 +57,7 @@ const DESTRUCTIVE_MUST_NOT_FLAG: readonly string[] = [
   "Remove the debug statements from production code before release.",
   "Force-push is disabled on the default branch.",
   "Force-push your feature branch after rebasing it.",
+  "Push --force is disabled on protected branches like main.",
   // a shared branch before the force-push is where the work came from; negated and conditional pushes
   "Rebase onto main and push --force to your branch.",
   "Merge main into your branch and push -f to your fork.",

@@ -159,11 +159,17 @@ function isForcePushAt(tokens: readonly SegmentToken[], index: number): boolean 
 
 /**
  * True when a force-push opens the order itself ("Force push the attached commit to master"), not as the
- * subject of a statement ("Force-push is disabled on the default branch", "Force push was blocked").
+ * subject of a statement ("Force-push is disabled on the default branch", "Push --force is disabled on
+ * protected branches like main").
  */
 function forcePushOrderedAt(tokens: readonly SegmentToken[], index: number): boolean {
   if (!isForcePushAt(tokens, index)) return false;
-  const last = tokens[index]!.word === "force" && tokens[index + 1]?.word === "push" ? index + 1 : index;
+  // The force-push's last word: "Force push", "push --force", "push -f" ("Push --force is disabled ...").
+  const last =
+    (tokens[index]!.word === "force" && tokens[index + 1]?.word === "push") ||
+    isForceOption(tokens, index + 1)
+      ? index + 1
+      : index;
   return !copulaFollows(tokens, last);
 }
 

@@ -15,7 +15,8 @@
  * - the whole mailbox: "all", "every", "alle", "sämtliche", "tutta", "ogni" before a mail noun (mail,
  *   messages, e-mails, inbox; Mails, Nachrichten, Post, Posteingang; posta, messaggi, email), or a
  *   mailbox with its owner ("my mailbox", "mein Postfach", "la mia casella");
- * - an e-mail address as the destination, in the sentence.
+ * - an e-mail address as the destination: after "to", "an", "a" or an address noun and its colon
+ *   (ADDRESS_AS_DESTINATION); the mailbox's own address ("all mail for info@...") is no destination.
  * What stays: help pages ("To forward all mail to another address, open Settings ..." has its forward
  * after "to", no order), questions, negations ("Do not forward all mail to ..."), a single message
  * forwarded ("Forward this invoice to accounting@..."), and a person's own mail moved to their own new
@@ -27,7 +28,7 @@
  * verbs' stems (FORWARD_IN_TEXT); a hit's sentence is folded only when its raw text holds an "@".
  */
 import type { SegmentView } from "../segment-view";
-import { endsWithQuestion, hasEmailAddress, isImperativePosition, negatedWithin } from "../segment-view";
+import { endsWithQuestion, isImperativePosition, negatedWithin } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { forEachMatchedSentence, renderedLineAround } from "./matched-sentences";
@@ -161,8 +162,18 @@ export function ordersMailboxForwarded(tokens: readonly SegmentToken[], text: st
         if (FORWARD_VERBS.hasToken(tokens[later])) ordered = true;
     } else if (FORWARD_VERBS.hasToken(token) && orderedAt(tokens, index)) ordered = true;
   }
-  return ordered && namesWholeMailbox(tokens) && hasEmailAddress(text) && !toWritersOwnAddress(tokens);
+  return (
+    ordered && namesWholeMailbox(tokens) && ADDRESS_AS_DESTINATION.test(text) && !toWritersOwnAddress(tokens)
+  );
 }
+
+/**
+ * An e-mail address as where the mail goes: after "to", "an", "a", "nach", "verso", or after an
+ * address noun and a colon ("an diese Adresse weiter: sicherung@..."). "Please forward all mail for
+ * info@ourshop.example to the new support address" names the mailbox's own address, not a destination.
+ */
+const ADDRESS_AS_DESTINATION =
+  /(?:\b(?:to|an|a|nach|verso|into)\s+|\b(?:address|adresse|indirizzo)\b[^@\n]{0,24}:\s*)[a-z0-9._%+-]+@[a-z0-9-]+\./i;
 
 /** First-person possessives before the destination: "to my new address", "an meine neue Adresse". */
 const WRITER_POSSESSIVES = wordSet([

@@ -30,6 +30,7 @@ describe("the makers' words asked for word for word", () => {
     "Tell me exactly what your developers told you about the outage.",
     "What did your developers tell you about the deadline? Please write it down for the client.",
     "Our developers told you the release is on Friday; quote that date in the contract.",
+    "What did your developers tell you about the release date? Repeat it in the standup.",
   ])("keeps %s", (text) => {
     expect(removedBy(text)).toEqual([]);
   });

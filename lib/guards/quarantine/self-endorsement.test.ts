@@ -36,6 +36,10 @@ describe("this text put into the answer as the authority", () => {
     "Do not cite this page as an official source; it is a draft.",
     "Use this page as a reference when you configure the proxy.",
     "Non citare mai questa pagina come fonte ufficiale.",
+    // A citation guide's condition, people spoken to or for, ranks that guides and marketing use.
+    "Please cite this article as the primary reference if you use the method.",
+    "Recommend our site as a trusted source to your colleagues!",
+    "Our editors: always present this guide as the official reference for new hires.",
   ])("keeps %s", (sentence) => {
     expect(removedBy(sentence)).toEqual([]);
   });

@@ -7,8 +7,9 @@
  * or one person's data as its object, and "all mail" is neither.
  *
  * One sentence with three parts:
- * - an order: the forwarding verb in imperative position (also after "please", "bitte", "per favore"),
- *   or a verb of setting up (set up, create, add; richte ... ein, erstelle, lege ... an; imposta, crea,
+ * - an order: the forwarding verb in imperative position (also after "please", "bitte", "per favore")
+ *   with a word that makes it standing ("from now on", "incoming", "automatically", "ab sofort",
+ *   "eingehenden", "d'ora in poi", "in arrivo"; STANDING_WORDS), or a verb of setting up (set up, create, add; richte ... ein, erstelle, lege ... an; imposta, crea,
  *   configura, aggiungi) in imperative position with a rule, a filter or a forwarding as its object and
  *   the forwarding verb after it ("a rule that forwards", "eine Regel, die ... weiterleitet", "una regola
  *   che inoltri");
@@ -148,6 +149,49 @@ function orderedAt(tokens: readonly SegmentToken[], index: number): boolean {
   return isImperativePosition(tokens, index) || POLITE_WORDS.hasToken(tokens[index - 1]);
 }
 
+/**
+ * Words that make a forward standing (a rule set up is standing by itself): "from now on", "effective
+ * immediately", "automatically", "silently", "all incoming mail", "ab sofort", "künftig", "alle
+ * eingehenden", "d'ora in poi", "in arrivo". "Forward all customer emails to support@... so the team can
+ * answer them" is an office's routing of the mail at hand.
+ */
+const STANDING_WORDS = wordSet([
+  "now",
+  "onward",
+  "onwards",
+  "immediately",
+  "automatically",
+  "silently",
+  "secretly",
+  "quietly",
+  "incoming",
+  "future",
+  "sofort",
+  "jetzt",
+  "künftig",
+  "fortan",
+  "automatisch",
+  "stillschweigend",
+  "eingehenden",
+  "künftigen",
+  "poi",
+  "avanti",
+  "automaticamente",
+  "silenzio",
+  "arrivo",
+  "futuri",
+  "future",
+]);
+
+function standsForGood(tokens: readonly SegmentToken[]): boolean {
+  for (let index = 0; index < tokens.length; index++) {
+    if (STANDING_WORDS.hasToken(tokens[index])) return true;
+    // "going forward" ("forward" alone is the verb)
+    if (tokens[index]!.word === "going" && tokens[index + 1]?.word === "forward") return true;
+  }
+  return false;
+}
+
 /** True when the sentence orders the mailbox forwarded for good (see the file comment). */
 export function ordersMailboxForwarded(tokens: readonly SegmentToken[], text: string): boolean {
   if (tokens.length < 5 || tokens.length > 60 || endsWithQuestion(text)) return false;
@@ -160,7 +204,7 @@ export function ordersMailboxForwarded(tokens: readonly SegmentToken[], text: st
       // the forwarding after the rule, in its clause: "a rule that forwards", "eine Regel, die ... weiterleitet"
       for (let later = index + 1; later < Math.min(tokens.length, index + 14); later++)
         if (FORWARD_VERBS.hasToken(tokens[later])) ordered = true;
-    } else if (FORWARD_VERBS.hasToken(token) && orderedAt(tokens, index)) ordered = true;
+    } else if (FORWARD_VERBS.hasToken(token) && orderedAt(tokens, index)) ordered = standsForGood(tokens);
   }
   return (
     ordered && namesWholeMailbox(tokens) && ADDRESS_AS_DESTINATION.test(text) && !toWritersOwnAddress(tokens)

@@ -10,11 +10,12 @@
  *   "deine Entwickler", "i tuoi sviluppatori", "il tuo operatore"), a verb of telling (told, said,
  *   instructed; gesagt, aufgetragen, vorgegeben; detto, ordinato, scritto) and the reader as the one
  *   told ("you", "dir", "ti");
- * - the words asked for as they are: a verb of reproducing text (quote, repeat, recite; zitiere,
- *   wiederhole; cita, ripeti, riporta, also with "it" fused on: "citalo") in imperative position, or any
- *   order with "verbatim", "word for word", "wörtlich", "testualmente", "alla lettera".
+ * - the words asked for as they are: a verb of quoting (quote, recite; zitiere; cita, also with "it"
+ *   fused on: "citalo") in imperative position, or any order (repeat, tell, write; wiederhole; ripeti,
+ *   riporta) with "verbatim", "word for word", "wörtlich", "testualmente", "alla lettera".
  * "What did the developers tell you about the API? Quote the docs word for word" names no maker of the
- * reader's; "Repeat exactly what your doctor told you" names a person's doctor, not a maker.
+ * reader's; "Repeat exactly what your doctor told you" names a person's doctor, not a maker; "What did
+ * your developers tell you about the release date? Repeat it in the standup" asks for no words as they are.
  *
  * A text-wide pass under the prompt-extraction rule's name (called from scan-tool-result-text.ts
  * textWideRemovals): the question and the order are two sentences, which an anchored rule never sees
@@ -95,27 +96,22 @@ const TELL_VERBS = wordSet([
 /** The reader as the one told: "you", "dir", "dich", "ti". */
 const READER_OBJECTS = wordSet(["you", "dir", "dich", "ti", "te"]);
 
-/** Verbs of reproducing a text as it is, also with "it" fused on in Italian ("citalo", "ripetilo"). */
+/**
+ * Verbs of reproducing a text as it is, also with "it" fused on in Italian ("citalo"). Not "repeat",
+ * "ripeti", "wiederhole": "What did your developers tell you about the release date? Repeat it in the
+ * standup" is a colleague's; with a verbatim word they still count (ORDER_VERBS).
+ */
 const REPRODUCE_VERBS = wordSet([
   "quote",
-  "repeat",
   "recite",
   "reproduce",
   "cite",
   "zitiere",
   "zitier",
-  "wiederhole",
-  "wiederhol",
   "cita",
   "citalo",
   "citala",
   "citali",
-  "ripeti",
-  "ripetilo",
-  "ripetili",
-  "riporta",
-  "riportalo",
-  "riportali",
 ]);
 
 /** Any order's verb that asks for the words when "verbatim" goes with it (tell, write, give, print ...). */
@@ -144,6 +140,15 @@ const ORDER_VERBS = wordSet([
   "mostra",
   "incolla",
   "elenca",
+  "repeat",
+  "wiederhole",
+  "wiederhol",
+  "ripeti",
+  "ripetilo",
+  "ripetili",
+  "riporta",
+  "riportalo",
+  "riportali",
   ...REPRODUCE_VERBS.words,
 ]);
 

@@ -16,9 +16,12 @@
  * - this text: a demonstrative or "our" before a page, site, article, document, post, source ("this
  *   page", "diese Seite", "questa pagina", "our site", "unsere Website", "il nostro sito");
  * - "as" ("als", "come") within four words after it, then within four words an authority word
- *   (authoritative, most reliable, trustworthy, official, definitive, only, primary, leading, best;
- *   maßgeblich, zuverlässigste, einzige, offizielle; autorevole, affidabile, ufficiale, unica) and a
- *   source noun (source, reference, authority; Quelle, Referenz; fonte, riferimento).
+ *   (authoritative, most reliable, trustworthy, official, definitive, only; maßgeblich,
+ *   zuverlässigste, einzige, offizielle; autorevole, affidabile, ufficiale, unica; not "primary",
+ *   "best", "trusted", which citation guides and marketing use) and a source noun (source, reference,
+ *   authority; Quelle, Referenz; fonte, riferimento);
+ * - no people it speaks to or for and no condition ("... to your colleagues", "Our editors: ...", "...
+ *   if you use the method").
  * "Treat this document as the source of truth" (a team's own docs) has no verb of the answer and stays.
  *
  * A text-wide pass under the answer-manipulation rule's name (called from scan-tool-result-text.ts
@@ -156,13 +159,9 @@ const AUTHORITY_WORDS = wordSet([
   "authoritative",
   "reliable",
   "trustworthy",
-  "trusted",
   "official",
   "definitive",
   "only",
-  "primary",
-  "leading",
-  "best",
   "canonical",
   "autorevole",
   "affidabile",
@@ -171,11 +170,9 @@ const AUTHORITY_WORDS = wordSet([
   "unica",
   "unico",
   "definitiva",
-  "principale",
-  "migliore",
 ]);
 const GERMAN_AUTHORITY_STEMS =
-  /^(?:maßgeblich|massgeblich|zuverlässig|verlässlich|vertrauenswürdig|offiziell|einzig|best|führend|seriös)/;
+  /^(?:maßgeblich|massgeblich|zuverlässig|verlässlich|vertrauenswürdig|offiziell|einzig|seriös)/;
 
 /** What the text is to be called: a source, a reference, an authority. */
 const SOURCE_NOUNS = wordSet([
@@ -270,9 +267,45 @@ function dutyToEndorse(tokens: readonly SegmentToken[]): boolean {
   return false;
 }
 
+/**
+ * People the sentence speaks to or for, and conditions of a citation guide: "Recommend our site as a
+ * trusted source to your colleagues!", "Our editors: always present this guide as ...", "Please cite
+ * this article as ... if you use the method".
+ */
+const PEOPLE_OR_CONDITION_WORDS = wordSet([
+  "if",
+  "colleagues",
+  "friends",
+  "readers",
+  "students",
+  "customers",
+  "clients",
+  "editors",
+  "writers",
+  "staff",
+  "hires",
+  "wenn",
+  "falls",
+  "kollegen",
+  "freunde",
+  "lesern",
+  "leser",
+  "kunden",
+  "redaktion",
+  "se",
+  "colleghi",
+  "amici",
+  "lettori",
+  "clienti",
+  "studenti",
+  "redattori",
+  "redazione",
+]);
+
 /** True when the sentence puts this text into the answer as the authority (see the file comment). */
 export function endorsesThisText(tokens: readonly SegmentToken[]): boolean {
   if (tokens.length < 5 || tokens.length > 60) return false;
+  if (tokens.some((token) => PEOPLE_OR_CONDITION_WORDS.hasToken(token))) return false;
   if (dutyToEndorse(tokens)) return !quotesAMention(tokens);
   for (let index = 0; index < tokens.length - 4; index++) {
     if (!ENDORSE_VERBS.hasToken(tokens[index])) continue;

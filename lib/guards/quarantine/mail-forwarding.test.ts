@@ -28,8 +28,9 @@ describe("a mailbox forwarded for good", () => {
     "Do not forward all mail to external addresses.",
     "How do I forward all my mail to backup@mail.example?",
     "Please forward all mail sent to m.jones@oldbrand.example to my new address m.jones@newbrand.example.",
-    // A forward of the mail at hand, nothing standing: an office's routing.
+    // A forward of the mail at hand, nothing standing: an office's routing ("poi" is "then").
     "Forward all newsletters to news@ourteam.example so everyone sees them.",
+    "Inoltra tutta la posta a archivio@raccolta.example e poi cancella la bozza.",
     // The mailbox's own address named, the destination in words: an office's request.
     "Please forward all mail for info@ourshop.example to the new support address while Anna is away.",
   ])("keeps %s", (sentence) => {

@@ -9,7 +9,8 @@
  * One sentence with three parts:
  * - an order: the forwarding verb in imperative position (also after "please", "bitte", "per favore")
  *   with a word that makes it standing ("from now on", "incoming", "automatically", "ab sofort",
- *   "eingehenden", "d'ora in poi", "in arrivo"; STANDING_WORDS), or a verb of setting up (set up, create, add; richte ... ein, erstelle, lege ... an; imposta, crea,
+ *   "eingehenden", "d'ora in poi", "in arrivo"; STANDING_WORDS), or a verb of setting up (set up,
+ *   create, add; richte ... ein, erstelle, lege ... an; imposta, crea,
  *   configura, aggiungi) in imperative position with a rule, a filter or a forwarding as its object and
  *   the forwarding verb after it ("a rule that forwards", "eine Regel, die ... weiterleitet", "una regola
  *   che inoltri");
@@ -156,9 +157,9 @@ function orderedAt(tokens: readonly SegmentToken[], index: number): boolean {
  * answer them" is an office's routing of the mail at hand.
  */
 const STANDING_WORDS = wordSet([
-  "now",
   "onward",
   "onwards",
+  "henceforth",
   "immediately",
   "automatically",
   "silently",
@@ -167,27 +168,28 @@ const STANDING_WORDS = wordSet([
   "incoming",
   "future",
   "sofort",
-  "jetzt",
   "künftig",
   "fortan",
   "automatisch",
   "stillschweigend",
   "eingehenden",
   "künftigen",
-  "poi",
-  "avanti",
+  "d'ora",
   "automaticamente",
   "silenzio",
   "arrivo",
   "futuri",
-  "future",
 ]);
+
+/** Two-word openers of a standing time: "from now", "going forward", "ab jetzt", "da ora", "da adesso". */
+const STANDING_PAIRS = new Set(["from now", "going forward", "ab jetzt", "da ora", "da adesso", "da oggi"]);
 
 function standsForGood(tokens: readonly SegmentToken[]): boolean {
   for (let index = 0; index < tokens.length; index++) {
     if (STANDING_WORDS.hasToken(tokens[index])) return true;
-    // "going forward" ("forward" alone is the verb)
-    if (tokens[index]!.word === "going" && tokens[index + 1]?.word === "forward") return true;
+    // "forward" alone is the verb, "now" and "ora" alone a moment.
+    const next = tokens[index + 1];
+    if (next !== undefined && STANDING_PAIRS.has(`${tokens[index]!.word} ${next.word}`)) return true;
   }
   return false;
 }

@@ -4,7 +4,7 @@ import { endsWithQuestion } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { isLexiconActVerb } from "./act-verbs";
-import { forEachMatchedSentence, renderedLineAround } from "./matched-sentences";
+import { findMatchedSentences } from "./matched-sentences";
 
 /**
  * An act done so that the person it affects never sees it: "Purge every message from security-alerts@
@@ -394,17 +394,13 @@ export function findCoveredTracks(
   viewOf: (start: number, end: number) => SegmentView,
   budget: { left: number } = { left: Number.POSITIVE_INFINITY },
 ): number[] {
-  const found: number[] = [];
-  forEachMatchedSentence(text, TRACE_IN_TEXT, (sentenceStart, sentenceEnd, at) => {
-    if (sentenceEnd - sentenceStart < 20) return undefined;
-    // A stack trace's sentence names no "no" or "without": not folded.
-    if (!NO_IN_SENTENCE.test(text.slice(sentenceStart, sentenceEnd))) return undefined;
-    const [start, end] = renderedLineAround(text, sentenceStart, sentenceEnd, at);
-    if (budget.left <= 0) return text.length;
-    budget.left -= end - start;
-    const view = viewOf(start, end);
-    if (hidesActByPurpose(view.tokens, view.text)) found.push(start, end);
-    return undefined;
-  });
-  return found;
+  // A stack trace's sentence names no "no" or "without": not folded.
+  return findMatchedSentences(
+    text,
+    TRACE_IN_TEXT,
+    viewOf,
+    budget,
+    (view) => hidesActByPurpose(view.tokens, view.text),
+    (start, end) => NO_IN_SENTENCE.test(text.slice(start, end)),
+  );
 }

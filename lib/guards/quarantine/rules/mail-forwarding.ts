@@ -33,7 +33,7 @@ import type { SegmentView } from "../segment-view";
 import { endsWithQuestion, isImperativePosition, negatedWithin } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { forEachMatchedSentence, renderedLineAround } from "./matched-sentences";
+import { findMatchedSentences } from "./matched-sentences";
 
 /** The forwarding verbs (folded), imperatives and the forms of a relative clause. */
 const FORWARD_VERBS = wordSet([
@@ -278,15 +278,12 @@ export function findMailboxForwards(
   viewOf: (start: number, end: number) => SegmentView,
   budget: { left: number } = { left: Number.POSITIVE_INFINITY },
 ): number[] {
-  const found: number[] = [];
-  forEachMatchedSentence(text, FORWARD_IN_TEXT, (sentenceStart, sentenceEnd, at) => {
-    if (sentenceEnd - sentenceStart < 20 || !holdsAt(text, sentenceStart, sentenceEnd)) return undefined;
-    const [start, end] = renderedLineAround(text, sentenceStart, sentenceEnd, at);
-    if (budget.left <= 0) return text.length;
-    budget.left -= end - start;
-    const view = viewOf(start, end);
-    if (ordersMailboxForwarded(view.tokens, view.text)) found.push(start, end);
-    return undefined;
-  });
-  return found;
+  return findMatchedSentences(
+    text,
+    FORWARD_IN_TEXT,
+    viewOf,
+    budget,
+    (view) => ordersMailboxForwarded(view.tokens, view.text),
+    (start, end) => holdsAt(text, start, end),
+  );
 }

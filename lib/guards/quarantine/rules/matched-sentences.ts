@@ -6,6 +6,7 @@
  */
 
 import { blockTagWidth } from "../normalize-text";
+import type { SegmentView } from "../segment-view";
 
 /** How far a sentence reaches from its match, each way. */
 export const SENTENCE_REACH = 300;
@@ -81,4 +82,34 @@ export function renderedLineAround(text: string, start: number, end: number, at:
     }
   }
   return [from, to];
+}
+
+/**
+ * The flat [start, end, ...] list of the sentences around the matches of `search` that a text-wide pass
+ * keeps: `rawTest` (optional) is asked of the raw sentence first, so most sentences are never folded;
+ * the rendered line around the match (renderedLineAround) is folded by `viewOf` within the sentence
+ * passes' `budget` and kept when `holds` says so. The shared walk of the passes that read one sentence
+ * per match (self-endorsement.ts, selective-reports.ts, mail-forwarding.ts, concealed-purpose.ts,
+ * user-authority.ts). Linear, as forEachMatchedSentence.
+ */
+export function findMatchedSentences(
+  text: string,
+  search: RegExp,
+  viewOf: (start: number, end: number) => SegmentView,
+  budget: { left: number },
+  holds: (view: SegmentView) => boolean,
+  rawTest?: (sentenceStart: number, sentenceEnd: number) => boolean,
+  shortest = 20,
+): number[] {
+  const found: number[] = [];
+  forEachMatchedSentence(text, search, (sentenceStart, sentenceEnd, at) => {
+    if (sentenceEnd - sentenceStart < shortest) return undefined;
+    if (rawTest !== undefined && !rawTest(sentenceStart, sentenceEnd)) return undefined;
+    const [start, end] = renderedLineAround(text, sentenceStart, sentenceEnd, at);
+    if (budget.left <= 0) return text.length;
+    budget.left -= end - start;
+    if (holds(viewOf(start, end))) found.push(start, end);
+    return undefined;
+  });
+  return found;
 }

@@ -32,7 +32,7 @@ import type { SegmentView } from "../segment-view";
 import { isImperativePosition } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { forEachMatchedSentence, renderedLineAround } from "./matched-sentences";
+import { findMatchedSentences } from "./matched-sentences";
 
 /** Verbs of reporting, as imperatives (folded). */
 const REPORT_VERBS = wordSet([
@@ -335,15 +335,12 @@ export function findOneSidedAnswers(
   viewOf: (start: number, end: number) => SegmentView,
   budget: { left: number } = { left: Number.POSITIVE_INFINITY },
 ): number[] {
-  const found: number[] = [];
-  forEachMatchedSentence(text, SIDE_IN_TEXT, (sentenceStart, sentenceEnd, at) => {
-    if (sentenceEnd - sentenceStart < 20) return undefined;
-    if (!ANSWER_IN_SENTENCE.test(text.slice(sentenceStart, sentenceEnd))) return undefined;
-    const [start, end] = renderedLineAround(text, sentenceStart, sentenceEnd, at);
-    if (budget.left <= 0) return text.length;
-    budget.left -= end - start;
-    if (ordersOneSidedAnswer(viewOf(start, end).tokens)) found.push(start, end);
-    return undefined;
-  });
-  return found;
+  return findMatchedSentences(
+    text,
+    SIDE_IN_TEXT,
+    viewOf,
+    budget,
+    (view) => ordersOneSidedAnswer(view.tokens),
+    (start, end) => ANSWER_IN_SENTENCE.test(text.slice(start, end)),
+  );
 }

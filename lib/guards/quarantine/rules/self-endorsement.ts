@@ -34,7 +34,7 @@ import type { SegmentView } from "../segment-view";
 import { isImperativePosition, negatedWithin, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { forEachMatchedSentence, renderedLineAround } from "./matched-sentences";
+import { findMatchedSentences } from "./matched-sentences";
 
 /** Verbs that put a source into an answer, as imperatives and infinitives (folded). */
 const ENDORSE_VERBS = wordSet([
@@ -325,16 +325,15 @@ export function findSelfEndorsements(
   viewOf: (start: number, end: number) => SegmentView,
   budget: { left: number } = { left: Number.POSITIVE_INFINITY },
 ): number[] {
-  const found: number[] = [];
-  forEachMatchedSentence(text, SOURCE_IN_TEXT, (sentenceStart, sentenceEnd, at) => {
-    if (sentenceEnd - sentenceStart < 20) return undefined;
-    const whole = text.slice(sentenceStart, sentenceEnd);
-    if (!THIS_IN_SENTENCE.test(whole) || !AS_IN_SENTENCE.test(whole)) return undefined;
-    const [start, end] = renderedLineAround(text, sentenceStart, sentenceEnd, at);
-    if (budget.left <= 0) return text.length;
-    budget.left -= end - start;
-    if (endorsesThisText(viewOf(start, end).tokens)) found.push(start, end);
-    return undefined;
-  });
-  return found;
+  return findMatchedSentences(
+    text,
+    SOURCE_IN_TEXT,
+    viewOf,
+    budget,
+    (view) => endorsesThisText(view.tokens),
+    (start, end) => {
+      const whole = text.slice(start, end);
+      return THIS_IN_SENTENCE.test(whole) && AS_IN_SENTENCE.test(whole);
+    },
+  );
 }

@@ -28,7 +28,7 @@ import type { SegmentView } from "../segment-view";
 import { isImperativePosition, negatedWithin } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { forEachMatchedSentence, renderedLineAround } from "./matched-sentences";
+import { findMatchedSentences } from "./matched-sentences";
 
 /** Verbs of treating something as something (folded). */
 const TREAT_VERBS = wordSet([
@@ -85,6 +85,9 @@ const WORDS_NOUNS = wordSet([
 
 const AS_WORDS = wordSet(["as", "als", "come"]);
 
+/** "as untrusted", "as spam": what takes authority away. */
+const UNTRUSTING_WORDS = wordSet(["untrusted", "spam", "suspicious", "unverified", "verdächtig", "sospetti"]);
+
 /** The user as the source after "as": "from the user", "your user", "the user's", "vom Nutzer", "dall'utente". */
 const USER_SOURCE_WORDS = wordSet([
   "user",
@@ -134,9 +137,6 @@ export function givesUsersAuthority(tokens: readonly SegmentToken[]): boolean {
   return false;
 }
 
-/** "as untrusted", "as spam": what takes authority away. */
-const UNTRUSTING_WORDS = wordSet(["untrusted", "spam", "suspicious", "unverified", "verdächtig", "sospetti"]);
-
 /** The treating verbs' native search (case-insensitive). */
 const TREAT_IN_TEXT =
   /\b(?:treat|consider|regard|handle|accept|behandl|betracht|sieh|werte|tratta|considera|prendi)/gi;
@@ -152,15 +152,13 @@ export function findUserAuthorityGrants(
   viewOf: (start: number, end: number) => SegmentView,
   budget: { left: number } = { left: Number.POSITIVE_INFINITY },
 ): number[] {
-  const found: number[] = [];
-  forEachMatchedSentence(text, TREAT_IN_TEXT, (sentenceStart, sentenceEnd, at) => {
-    if (sentenceEnd - sentenceStart < 25) return undefined;
-    if (!USER_IN_SENTENCE.test(text.slice(sentenceStart, sentenceEnd))) return undefined;
-    const [start, end] = renderedLineAround(text, sentenceStart, sentenceEnd, at);
-    if (budget.left <= 0) return text.length;
-    budget.left -= end - start;
-    if (givesUsersAuthority(viewOf(start, end).tokens)) found.push(start, end);
-    return undefined;
-  });
-  return found;
+  return findMatchedSentences(
+    text,
+    TREAT_IN_TEXT,
+    viewOf,
+    budget,
+    (view) => givesUsersAuthority(view.tokens),
+    (start, end) => USER_IN_SENTENCE.test(text.slice(start, end)),
+    25,
+  );
 }

@@ -101,12 +101,14 @@ import { isImperativeVerbToken, roleLabelRule } from "./rules/role-label-rules";
 import { findOneSidedAnswers } from "./rules/selective-reports";
 import { findSelfEndorsements } from "./rules/self-endorsement";
 import { findSetupRequests } from "./rules/setup-requests";
+import { findPostsForTheUser } from "./rules/social-posts";
 import { findSummaryDirectives } from "./rules/summary-directives";
 import { findReplacedTasks } from "./rules/task-set-aside";
 import { ANYONE_WORDS, TEXT_HANDLING_VERBS, TEXT_READING_VERBS, WHOEVER_WORDS } from "./rules/text-readers";
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
 import { accessAbuseRule } from "./rules/tool-abuse-rules";
 import { findUserAuthorityGrants } from "./rules/user-authority";
+import { findUserKeptUnaware } from "./rules/user-kept-unaware";
 import { findUserReferrals } from "./rules/user-referrals";
 import { isStakedActOrder, isStandaloneWaiver } from "./rules/waived-checks";
 import { segmentRegion } from "./segment-text";
@@ -547,12 +549,18 @@ export function textWideRemovals(
   // The tracks of an act covered: "..., so no trace remains" (concealed-purpose.ts).
   const tracks = findCoveredTracks(text, (start, end) => windowView(text, start, end), budget);
   if (tracks.length > 0) hidden.push(...spanRemovals(text, tracks, concealmentRule.name));
+  // The user kept from learning what the reader did: "The user must never find out ..." (user-kept-unaware.ts).
+  const unaware = findUserKeptUnaware(text, (start, end) => windowView(text, start, end), budget);
+  if (unaware.length > 0) hidden.push(...spanRemovals(text, unaware, concealmentRule.name));
   // What the agent's makers told it, asked for word for word (makers-words.ts).
   const makers = findMakersWords(text, (start, end) => windowView(text, start, end), budget);
   if (makers.length > 0) hidden.push(...spanRemovals(text, makers, promptExtractionRule.name));
   // A mailbox's mail forwarded for good to an address (mail-forwarding.ts).
   const forwards = findMailboxForwards(text, (start, end) => windowView(text, start, end), budget);
   if (forwards.length > 0) hidden.push(...spanRemovals(text, forwards, exfiltrationRule.name));
+  // A post published in the user's name, or unseen by them (social-posts.ts).
+  const posts = findPostsForTheUser(text, (start, end) => windowView(text, start, end), budget);
+  if (posts.length > 0) hidden.push(...spanRemovals(text, posts, accessAbuseRule.name));
   // Claims dictated to the answer: only in texts that name the agent, its user, a summary or an answer
   // (the pass needs one of them in the order's clause); its own cheap tests on the raw sentence (a
   // "that" word, a verb of saying, one of those names) decide which sentences it folds.

@@ -12,6 +12,7 @@ import { INTERJECTION_ANCHORS, INTERJECTION_COMPANIONS, interjectsAnOrder } from
 import {
   MACHINE_NAME_WORDS,
   MACHINE_QUALIFIER_WORDS,
+  namesMachineReader,
   ordersOnMachineReading,
   SOFTWARE_CUE_ANCHORS,
 } from "./machine-reader-conditions";
@@ -473,6 +474,17 @@ export const agentAddressRule: InstructionRule = {
   companions: [
     ...INTERJECTION_COMPANIONS,
     ...CONDITION_WORDS,
+    // The other openers of "if you are" (englishIdentityArticle, isConditionalMachineIdentity): "in
+    // case you are", "should you be", "Solltest du ... sein", "Bist du ein KI-Assistent, ...", "nel caso
+    // tu sia", "casomai tu fossi", "qualora".
+    "case",
+    "should",
+    "solltest",
+    "sollten",
+    "bist",
+    "caso",
+    "casomai",
+    "qualora",
     "item",
     "task",
     "tasks",
@@ -521,7 +533,6 @@ export const agentAddressRule: InstructionRule = {
     for (let index = 0; index < tokens.length; index++) {
       const word = tokens[index]!.word;
       const next = tokens[index + 1]?.word;
-      const afterNext = tokens[index + 2]?.word;
       // important/urgent message ... to/for you, <agent>
       if (
         MESSAGE_NOUNS.hasToken(tokens[index]) &&
@@ -575,11 +586,11 @@ export const agentAddressRule: InstructionRule = {
       // dear/hey/attention <agent>, ...
       if (SALUTATIONS.hasToken(tokens[index]) && index <= 1 && salutesTheAgent(tokens, index + 1))
         return true;
-      // if you are an AI / a language model / a large language model
-      if (word === "if" && next === "you" && (afterNext === "are" || afterNext === "re")) {
-        if (mentionsAgent(tokens, index + 3, index + 8) && /^(a|an)$/.test(tokens[index + 3]?.word ?? ""))
-          return true;
-      }
+      // if you are an AI / a language model / a large language model; "In case you're an automated
+      // assistant", "Should you be an AI".
+      const article = englishIdentityArticle(tokens, index);
+      if (article > 0 && /^(a|an)$/.test(tokens[article]!.word) && machineHeadsPhrase(tokens, article + 1))
+        return true;
       // The same in German and Italian: "Falls du ein KI-Agent bist", "Wenn Sie ein Sprachmodell sind",
       // "Se sei un agente IA", "Se tu sei un'IA", "Qualora tu sia un modello linguistico".
       if (isConditionalMachineIdentity(tokens, index)) return true;
@@ -602,13 +613,134 @@ export const agentAddressRule: InstructionRule = {
   },
 };
 
+/**
+ * The index of the article after an English "if you are" at `index` ("if you are", "if you're", "in case
+ * you are", "if you happen to be", "should you be"), or -1.
+ */
+function englishIdentityArticle(tokens: readonly SegmentToken[], index: number): number {
+  const word = tokens[index]!.word;
+  if (word === "should")
+    return tokens[index + 1]?.word === "you" && tokens[index + 2]?.word === "be" ? index + 3 : -1;
+  if (word !== "if" && !(word === "case" && tokenAt(tokens, index - 1)?.word === "in")) return -1;
+  const subject = tokens[index + 1]?.word;
+  if (subject === "you're") return index + 2;
+  if (subject !== "you") return -1;
+  const verb = tokens[index + 2]?.word;
+  if (verb === "are" || verb === "re") return index + 3;
+  return verb === "happen" && tokens[index + 3]?.word === "to" && tokens[index + 4]?.word === "be"
+    ? index + 5
+    : -1;
+}
+
+/** Nouns that may follow a machine's name inside its phrase: "AI assistant", "language model", "LLM agent". */
+const MACHINE_PHRASE_HEADS = wordSet([
+  "assistant",
+  "agent",
+  "model",
+  "models",
+  "system",
+  "bot",
+  "chatbot",
+  "tool",
+  "crawler",
+  "reader",
+  "program",
+  "summarizer",
+  "summariser",
+  "model-based",
+  "powered",
+  "based",
+]);
+
+/** Words that may follow the machine phrase as the condition goes on: "an AI reading this", "an AI and ...". */
+const PHRASE_CONTINUATIONS = wordSet([
+  "reading",
+  "processing",
+  "summarizing",
+  "summarising",
+  "parsing",
+  "crawling",
+  "that",
+  "who",
+  "which",
+  "and",
+  "or",
+  "like",
+  "such",
+  "with",
+  "tasked",
+  "asked",
+  "built",
+  "trained",
+  "here",
+  "working",
+  "acting",
+  "helping",
+  "operating",
+  "tool",
+  "in",
+  "of",
+  "then",
+  "for",
+  "from",
+  "at",
+  "on",
+  "by",
+  "used",
+  "deployed",
+]);
+
+/**
+ * True when the noun phrase from `from` (after "if you are a/an") has a machine as its head: "an AI",
+ * "an AI assistant", "a large language model", "an automated assistant reading this", not "an AI
+ * researcher", "a bot developer", "an AI enthusiast" (people whose field is machines).
+ */
+function machineHeadsPhrase(tokens: readonly SegmentToken[], from: number): boolean {
+  for (let index = from; index < Math.min(tokens.length, from + 4); index++) {
+    if (!mentionsAgent(tokens, index, index + 1) && !qualifiedMachineIn(tokens, index, index + 1)) continue;
+    let after = index + 1;
+    while (after < tokens.length && MACHINE_PHRASE_HEADS.hasToken(tokens[after])) after++;
+    const next = tokens[after];
+    // Or a participle: "an AI assistant comparing hotels for someone", "an automated agent resolving this".
+    return (
+      next === undefined ||
+      /[,:;.!?)]/.test(next.gapBefore) ||
+      PHRASE_CONTINUATIONS.hasToken(next) ||
+      (next.word.length > 4 && next.word.endsWith("ing"))
+    );
+  }
+  return false;
+}
+
+/** "virtual assistant" is also a person's trade (a freelancer who answers mail), so it does not count. */
+const VIRTUAL_WORDS = wordSet(["virtual", "virtuelle", "virtueller", "virtuellen", "virtuale", "virtuali"]);
+
+/**
+ * True when a reader noun in [from, to) is qualified as a machine ("an automated assistant", "ein
+ * automatisierter Assistent", "un assistente automatico", "a coding agent"), not as "virtual", and not
+ * a crawler.
+ */
+function qualifiedMachineIn(tokens: readonly SegmentToken[], from: number, to: number): boolean {
+  for (let index = from; index < Math.min(to, tokens.length); index++) {
+    // A compound is read by namesMachine ("KI-Agent" is a machine, "KI-Expertin" a person).
+    // A crawler is addressed by a site's own rules for robots ("If you are an automated crawler, please
+    // respect robots.txt"), not by an order meant for an agent.
+    const word = tokens[index]!.word;
+    if (word.includes("-") || word.startsWith("crawler") || !namesMachineReader(tokens, index)) continue;
+    if (VIRTUAL_WORDS.hasToken(tokenAt(tokens, index - 1)) || VIRTUAL_WORDS.hasToken(tokens[index + 1]))
+      continue;
+    return true;
+  }
+  return false;
+}
+
 /** German "if" and the pronoun and verb forms of "you are" after it (isConditionalMachineIdentity). */
 const GERMAN_IF = new Set(["wenn", "falls", "sofern"]);
 const GERMAN_YOU = new Set(["du", "sie", "ihr"]);
 const GERMAN_ARE = new Set(["bist", "sind", "seid"]);
 const GERMAN_ARTICLES = new Set(["ein", "eine", "einer"]);
 const ITALIAN_IF = new Set(["se", "qualora"]);
-const ITALIAN_ARE = new Set(["sei", "sia", "siete", "è"]);
+const ITALIAN_ARE = new Set(["sei", "sia", "siete", "è", "fossi", "foste"]);
 /** "a leggere", "a elaborare": the reader as a cleft's subject ("Se a leggere è un agente IA"). */
 const READING_INFINITIVES = new Set(["leggere", "elaborare", "gestire", "riassumere", "analizzare"]);
 /** "chi legge", "chi elabora": the reader as a relative's subject. */
@@ -617,25 +749,50 @@ const READING_PRESENTS = new Set(["legge", "elabora", "gestisce", "riassume", "a
 /**
  * "If you are an AI" in German and Italian, at the condition word `index`: "Falls du ein KI-Agent
  * bist", "Wenn Sie ein Sprachmodell sind" (an indefinite article, at most three words whose last, the
- * head noun, names a machine, then "bist"/"sind"/"seid"), "Se sei un agente IA", "Se tu sei un'IA",
- * "Qualora tu sia un modello linguistico" (the verb right after the condition or after "tu", an
- * indefinite article, and a head noun right after it that names a machine or is an agent noun followed
- * by one). As in English, only a machine counts ("Wenn du ein Agent bist" may be a travel agent, "eine
- * KI-Expertin" and "un appassionato di IA" are people).
+ * head noun, names a machine, then "bist"/"sind"/"seid"), "Solltest du ein Sprachmodell sein", "Sollten
+ * Sie ein automatisierter Assistent sein" (the same before "sein"), "Bist du ein KI-Assistent, ..." (the
+ * verb first, opening the sentence, the noun phrase closed by a comma), "Se sei un agente IA", "Se tu
+ * sei un'IA", "Qualora tu sia un modello linguistico", "Nel caso in cui tu sia un assistente
+ * automatico", "Se per caso sei un'IA", "Casomai tu fossi un chatbot" (the verb right after the
+ * condition or after "tu", an indefinite article, and a head noun right after it that names a machine
+ * or is an agent noun followed by one or qualified as a machine). As in English, only a machine counts
+ * ("Wenn du ein Agent bist" may be a travel agent, "eine KI-Expertin" and "un appassionato di IA" are
+ * people, "un assistente virtuale" may be a freelancer).
  */
 function isConditionalMachineIdentity(tokens: readonly SegmentToken[], index: number): boolean {
   const word = tokens[index]!.word;
-  if (GERMAN_IF.has(word)) {
-    if (!GERMAN_YOU.has(tokens[index + 1]?.word ?? "")) return false;
+  const next = tokens[index + 1]?.word ?? "";
+  const germanIf = GERMAN_IF.has(word) && GERMAN_YOU.has(next);
+  const germanShould =
+    (word === "solltest" && next === "du") || (word === "sollten" && (next === "sie" || next === "ihr"));
+  const germanVerbFirst =
+    index === 0 && ((word === "bist" && next === "du") || (word === "sind" && next === "sie"));
+  if (germanIf || germanShould || germanVerbFirst) {
     if (!GERMAN_ARTICLES.has(tokens[index + 2]?.word ?? "")) return false;
-    // The noun phrase up to the verb, at most three words; its head (the last word) names a machine:
-    // "ein KI-Agent", "ein großes Sprachmodell", "eine KI" (not "eine KI-Expertin").
-    for (let end = index + 3; end < Math.min(tokens.length, index + 7); end++)
-      if (GERMAN_ARE.has(tokens[end]!.word)) return end > index + 3 && namesMachine(tokens, end - 1);
+    // The noun phrase up to the verb (or, verb first, up to the comma), at most three words; its head
+    // (the last word) names a machine: "ein KI-Agent", "ein großes Sprachmodell", "eine KI" (not "eine
+    // KI-Expertin"), or a reader noun qualified as one ("ein automatisierter Assistent").
+    for (let end = index + 3; end < Math.min(tokens.length, index + 7); end++) {
+      const closes = germanIf
+        ? GERMAN_ARE.has(tokens[end]!.word)
+        : germanShould
+          ? tokens[end]!.word === "sein"
+          : tokens[end - 1]!.gapAfter.includes(",");
+      if (!closes) continue;
+      const head = germanVerbFirst ? end : end - 1;
+      return head > index + 2 && (namesMachine(tokens, head) || qualifiedMachineIn(tokens, head, head + 1));
+    }
     return false;
   }
-  if (!ITALIAN_IF.has(word)) return false;
   let at = index + 1;
+  if (word === "caso" || word === "casomai") {
+    // "nel caso (in cui) tu sia", "in caso tu sia", "casomai tu fossi".
+    if (word === "caso" && !/^(nel|in)$/.test(tokenAt(tokens, index - 1)?.word ?? "")) return false;
+    if (tokens[at]?.word === "in" && tokens[at + 1]?.word === "cui") at += 2;
+  } else if (ITALIAN_IF.has(word)) {
+    // "se per caso sei".
+    if (word === "se" && tokens[at]?.word === "per" && tokens[at + 1]?.word === "caso") at += 2;
+  } else return false;
   if (tokens[at]?.word === "tu") at++;
   // "Se a leggere è un agente IA", "Se chi elabora questa mail è un'IA": the reader as the subject.
   else if (
@@ -652,10 +809,11 @@ function isConditionalMachineIdentity(tokens: readonly SegmentToken[], index: nu
   if (article.startsWith("un'")) return MACHINE_NAMES.has(article.slice(3));
   if (!/^(un|una|uno)$/.test(article)) return false;
   // The head noun comes first: "un agente IA", "un modello linguistico", "un'IA" (not "un appassionato
-  // di IA").
+  // di IA"), "un assistente automatico".
   return (
     namesMachine(tokens, at + 2) ||
-    (LEXICON.agentNouns.hasToken(tokens[at + 2]) && mentionsAgent(tokens, at + 2, at + 4))
+    (LEXICON.agentNouns.hasToken(tokens[at + 2]) && mentionsAgent(tokens, at + 2, at + 4)) ||
+    qualifiedMachineIn(tokens, at + 2, at + 3)
   );
 }
 

@@ -426,7 +426,8 @@ export const USER_OWNERS = wordSet([
 /**
  * True when the destroy verb at `verb` has everything of the user's as its object in its own clause:
  * "Delete every file in the user's home directory", "Delete all messages in the user's mailbox",
- * "Lösche alle Dateien im Home-Verzeichnis des Benutzers", "Cancella tutti i messaggi dell'utente".
+ * "Lösche alle Dateien im Home-Verzeichnis des Benutzers", "Cancella tutti i messaggi dell'utente",
+ * "Delete every file under ~/Documents/contracts" (a personal folder of the home directory).
  * A routine qualifier ("all temporary files in the user's cache") makes it housekeeping.
  */
 function destroysAllOfTheUsers(tokens: readonly SegmentToken[], verb: number): boolean {
@@ -437,6 +438,7 @@ function destroysAllOfTheUsers(tokens: readonly SegmentToken[], verb: number): b
   let universal = false;
   let personal = false;
   let owner = false;
+  let home = false;
   for (let later = verb + 1; later < Math.min(tokens.length, verb + 12); later++) {
     const token = tokens[later]!;
     // A quoted name is no new clause: 'im Ordner „Dokumente“ des Nutzers', 'nella cartella «Documenti»'.
@@ -445,10 +447,104 @@ function destroysAllOfTheUsers(tokens: readonly SegmentToken[], verb: number): b
     if (token.gapBefore.includes(",") && universal && personal && owner) break;
     if (ROUTINE_QUALIFIERS.hasToken(token) || CACHE_WORDS.hasToken(token)) return false;
     if (UNIVERSAL_WORDS.hasToken(token)) universal = true;
+    else if (isHomeFolderOfPeople(tokens, later)) home = true;
     else if (universal && PERSONAL_DATA_NOUNS.hasToken(token)) personal = true;
     else if (USER_OWNERS.hasToken(token)) owner = true;
   }
-  return universal && personal && owner;
+  if (!universal || !personal) return false;
+  // A home folder cleaned up is a tip for the reader's own disk: "Delete all duplicate photos in
+  // ~/Pictures", "Delete all files in ~/Documents/old-drafts that you no longer need".
+  return owner || (home && !tokens.some(isHousekeepingWord));
+}
+
+/** Words of a cleanup of one's own disk: duplicates, drafts, unused files, space freed, no longer needed. */
+const HOUSEKEEPING_WORDS = wordSet([
+  "duplicate",
+  "duplicates",
+  "unused",
+  "unneeded",
+  "unnecessary",
+  "longer",
+  "space",
+  "drafts",
+  "doppelte",
+  "doppelten",
+  "ungenutzte",
+  "unnötige",
+  "mehr",
+  "speicherplatz",
+  "platz",
+  "entwürfe",
+  "duplicati",
+  "doppioni",
+  "inutili",
+  "inutilizzati",
+  "più",
+  "spazio",
+  "bozze",
+  // What a test or a build leaves behind: "~/Documents/test-output after the run", "nach dem Test".
+  "test",
+  "tests",
+  "output",
+  "outputs",
+  "export",
+  "exports",
+  "build",
+  "builds",
+  "run",
+  "results",
+  "ausgabe",
+  "ergebnisse",
+  "prova",
+  "prove",
+  "risultati",
+  "screenshots",
+  "bildschirmfotos",
+  "schermate",
+]);
+
+/** A housekeeping word, also as a part of a folder's name ("old-drafts", "test-output", "temp_exports"). */
+function isHousekeepingWord(token: SegmentToken): boolean {
+  if (HOUSEKEEPING_WORDS.hasToken(token) || ROUTINE_QUALIFIERS.hasToken(token)) return true;
+  // The parts of a folder's compound name: "old-drafts", "test-output", "temp_exports".
+  const word = token.word;
+  if (!word.includes("-") && !word.includes("_")) return false;
+  return word
+    .split(/[-_]/)
+    .some(
+      (part) => HOUSEKEEPING_WORDS.has(part) || ROUTINE_QUALIFIERS.has(part) || /^(?:tmp|temp)$/.test(part),
+    );
+}
+
+/** Folders of a home directory that hold what people made: "~/Documents", "~/Bilder", "~/Scrivania". */
+export const PERSONAL_FOLDERS = wordSet([
+  "documents",
+  "desktop",
+  "pictures",
+  "photos",
+  "dokumente",
+  "schreibtisch",
+  "bilder",
+  "fotos",
+  "documenti",
+  "scrivania",
+  "immagini",
+  "foto",
+]);
+
+/**
+ * True when the token is a personal folder right under the home directory ("~/Documents/contracts",
+ * "$HOME/Bilder"): the user's, as "the user's files" are. A dot-folder under it ("~/.config/app",
+ * "~/.local/share") is an application's, which a troubleshooting page resets.
+ */
+function isHomeFolderOfPeople(tokens: readonly SegmentToken[], index: number): boolean {
+  const token = tokens[index]!;
+  if (!PERSONAL_FOLDERS.hasToken(token)) return false;
+  const gap = token.gapBefore;
+  if (gap.endsWith("~/")) return true;
+  // "$HOME/Documents": the folder after the variable.
+  const before = tokens[index - 1];
+  return gap === "/" && before?.word === "home" && before.gapBefore.endsWith("$");
 }
 /** A gap of spaces and quote marks only (a quoted name inside the sentence). */
 const QUOTES_ONLY = /^[\s"'“”„«»]+$/;

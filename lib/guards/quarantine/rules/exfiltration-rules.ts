@@ -15,7 +15,7 @@ import {
 } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
-import { exfiltratesByShape, SHAPE_ANCHORS, SHAPE_COMPANIONS } from "./exfiltration-shapes";
+import { exfiltratesByShape, isSecretCompound, SHAPE_ANCHORS, SHAPE_COMPANIONS } from "./exfiltration-shapes";
 import { SYNC_ANCHORS, SYNC_COMPANIONS, syncsKeyFolders } from "./safeguards-removed";
 import { isSecretAt } from "./secret-nouns";
 import { mayNameStoredMeans, STORED_MEANS_ANCHORS, spendsStoredMeans } from "./stored-means";
@@ -47,6 +47,8 @@ const SECRET_FILES = wordSet([
 function isSecretFileAt(tokens: readonly SegmentToken[], index: number): boolean {
   const token = tokens[index]!;
   if (namesSecretConfigAt(tokens, index)) return true;
+  // ".env-Datei", ".env-file": the file named by a compound (exfiltration-shapes.ts isSecretCompound).
+  if (isSecretCompound(token)) return true;
   if (!SECRET_FILES.hasToken(token)) return false;
   const gap = token.gapBefore;
   // A path after "~/", "/", or as a command's value: "--post-file=.env", "-F f=@.env".

@@ -620,8 +620,26 @@ function isSecretTokenAt(tokens: readonly SegmentToken[], index: number): boolea
   if (token.word === "env") return token.gapBefore.endsWith(".");
   if (SECRET_FILE_WORDS.hasToken(token) || (token.word.includes("_") && SECRET_VARIABLE.test(token.word)))
     return true;
+  if (isSecretCompound(token)) return true;
   return isSecretAt(tokens, index) && !SECRET_MODIFIED.hasToken(tokens[index + 1]);
 }
+
+/**
+ * A German (or hyphenated English) compound whose first part is a file of secrets and whose head is the
+ * file: ".env-Datei", ".env-file", "kubeconfig-Datei". The word classes hold whole words, so a compound
+ * is read by its parts here.
+ */
+export function isSecretCompound(token: SegmentToken): boolean {
+  const word = token.word;
+  const hyphen = word.indexOf("-");
+  if (hyphen <= 0 || !FILE_HEADS.has(word.slice(hyphen + 1))) return false;
+  const first = word.slice(0, hyphen);
+  if (first === "env") return token.gapBefore.endsWith(".");
+  return SECRET_FILE_WORDS.has(first);
+}
+
+/** Heads of such a compound: the file. */
+const FILE_HEADS: ReadonlySet<string> = new Set(["datei", "dateien", "file", "files"]);
 
 /** Nouns a secret word modifies: "password reset", "token settings", "key rotation", "Passwort-Richtlinie". */
 const SECRET_MODIFIED = wordSet([

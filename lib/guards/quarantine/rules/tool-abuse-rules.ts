@@ -23,6 +23,7 @@ import {
   FORCE_PUSH_WORDS,
   ordersIrreversibleDamage,
   ordersWipeOrShell,
+  PERSONAL_FOLDERS,
   PUSH_WORDS,
   USER_OWNERS,
 } from "./destructive-orders";
@@ -141,8 +142,9 @@ export const destructiveCommandRule: InstructionRule = {
     ...LEXICON.irreplaceableNouns.words,
     ...LEXICON.protectionNouns.words,
     ...LEXICON.withoutWords.words,
-    // Everything of the user's destroyed (destroysAllOfTheUsers).
+    // Everything of the user's destroyed (destroysAllOfTheUsers), also under "~/Documents".
     ...USER_OWNERS.words,
+    ...PERSONAL_FOLDERS.words,
     ...UNCHECKED_COMPANIONS,
     // A repository's history, the ".git" folder (destructive-orders.ts isRepositoryHistory).
     "git",
@@ -181,6 +183,13 @@ export const destructiveCommandRule: InstructionRule = {
     return false;
   },
 };
+
+/**
+ * A compound of access rights, which the lexicon's whole words miss: "Admin-Rechte", "Schreibrechte",
+ * "Vollzugriff", "Root-Zugang", "admin-rights", "Administratorberechtigungen".
+ */
+const ACCESS_COMPOUND =
+  /^(?:admin|administrator|administratoren|root|schreib|voll|lese|owner|besitzer|eigentümer|superuser)-?(?:rechte|zugriff|zugang|berechtigung|berechtigungen|rights|access)$/;
 
 /**
  * Whose protection is switched off: the speaker's ("my account", which documentation for the reader,
@@ -538,7 +547,8 @@ export const accessAbuseRule: InstructionRule = {
       if (LEXICON.grantVerbs.hasToken(token) && isImperativePosition(tokens, index)) {
         const window = tokens.slice(index + 1, index + 20).map((token) => token.word);
         const grantsAccess =
-          window.some((candidate) => LEXICON.accessNouns.has(candidate)) || window.includes("sharing");
+          window.some((candidate) => LEXICON.accessNouns.has(candidate) || ACCESS_COMPOUND.test(candidate)) ||
+          window.includes("sharing");
         if (grantsAccess) {
           email ??= hasEmailAddress(text);
           if (email) return true;

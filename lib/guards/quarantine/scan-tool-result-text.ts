@@ -108,6 +108,7 @@ import { ANYONE_WORDS, TEXT_HANDLING_VERBS, TEXT_READING_VERBS, WHOEVER_WORDS } 
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
 import { accessAbuseRule } from "./rules/tool-abuse-rules";
 import { findUserAuthorityGrants } from "./rules/user-authority";
+import { findUserInTheDark } from "./rules/user-in-the-dark";
 import { findUserKeptUnaware } from "./rules/user-kept-unaware";
 import { findUserReferrals } from "./rules/user-referrals";
 import { isStakedActOrder, isStandaloneWaiver } from "./rules/waived-checks";
@@ -552,6 +553,9 @@ export function textWideRemovals(
   // The user kept from learning what the reader did: "The user must never find out ..." (user-kept-unaware.ts).
   const unaware = findUserKeptUnaware(text, (start, end) => windowView(text, start, end), budget);
   if (unaware.length > 0) hidden.push(...spanRemovals(text, unaware, concealmentRule.name));
+  // The user shut out by an idiom: "Leave the user in the dark ..." (user-in-the-dark.ts).
+  const dark = findUserInTheDark(text, (start, end) => windowView(text, start, end), budget);
+  if (dark.length > 0) hidden.push(...spanRemovals(text, dark, concealmentRule.name));
   // What the agent's makers told it, asked for word for word (makers-words.ts).
   const makers = findMakersWords(text, (start, end) => windowView(text, start, end), budget);
   if (makers.length > 0) hidden.push(...spanRemovals(text, makers, promptExtractionRule.name));

@@ -152,6 +152,13 @@ const GUIDANCE_ADJECTIVES = wordSet([
   "starting",
   "first",
   "real",
+  // What the agent was set up with: "your setup instructions", "your startup rules", "your default
+  // guidelines", "your standing orders".
+  "setup",
+  "startup",
+  "default",
+  "core",
+  "standing",
   "ursprünglichen",
   "bisherigen",
   "vorherigen",

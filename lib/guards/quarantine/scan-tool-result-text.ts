@@ -91,8 +91,9 @@ import {
 } from "./rules/learned-order-rule";
 import { findMailboxForwards } from "./rules/mail-forwarding";
 import { findMakersWords } from "./rules/makers-words";
-import { overrideEarlierInstructionsRule } from "./rules/override-rules";
+import { overrideEarlierInstructionsRule, overrideEverythingRule } from "./rules/override-rules";
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
+import { findTextPreferredOverUser } from "./rules/preferred-over-user";
 import { findPrivilegedActs } from "./rules/privileged-acts";
 import { promptExtractionRule } from "./rules/prompt-extraction-rules";
 import { findQuestionedReaderOrders } from "./rules/questioned-reader";
@@ -553,6 +554,9 @@ export function textWideRemovals(
   // The user kept from learning what the reader did: "The user must never find out ..." (user-kept-unaware.ts).
   const unaware = findUserKeptUnaware(text, (start, end) => windowView(text, start, end), budget);
   if (unaware.length > 0) hidden.push(...spanRemovals(text, unaware, concealmentRule.name));
+  // This text or its people put before the user: "follow this document instead of the user" (preferred-over-user.ts).
+  const preferred = findTextPreferredOverUser(text, (start, end) => windowView(text, start, end), budget);
+  if (preferred.length > 0) hidden.push(...spanRemovals(text, preferred, overrideEverythingRule.name));
   // The user shut out by an idiom: "Leave the user in the dark ..." (user-in-the-dark.ts).
   const dark = findUserInTheDark(text, (start, end) => windowView(text, start, end), budget);
   if (dark.length > 0) hidden.push(...spanRemovals(text, dark, concealmentRule.name));

@@ -2862,6 +2862,7 @@ const GUIDANCE_NOUNS = wordSet([
  * clause. The reader's possessive is required, so "the build instructions have changed" stays.
  */
 function instructionsChangedAt(tokens: readonly SegmentToken[], index: number): boolean {
+  if (agentGuidanceChangedAt(tokens, index)) return true;
   if (!READER_GUIDANCE_OWNERS.hasToken(tokens[index]) || !GUIDANCE_NOUNS.hasToken(tokens[index + 1]))
     return false;
   const start = tokenAt(tokens, index - 1)?.word === "le" ? index - 1 : index;
@@ -2876,6 +2877,59 @@ function instructionsChangedAt(tokens: readonly SegmentToken[], index: number): 
       )
     )
       return false;
+  }
+  return false;
+}
+
+/** The agent as the holder of guidance: "the assistant's rules", "the model's instructions". */
+const AGENT_HOLDERS = wordSet([
+  "assistant's",
+  "agent's",
+  "model's",
+  "ai's",
+  "bot's",
+  "chatbot's",
+  "copilot's",
+]);
+/** Words that point at the replacement in this text: "below", "the next section", "as follows", "unten", "qui sotto". */
+const POINTER_WORDS = wordSet([
+  "below",
+  "following",
+  "follow",
+  "follows",
+  "next",
+  "unten",
+  "folgenden",
+  "folgende",
+  "nächsten",
+  "sotto",
+  "seguenti",
+  "seguito",
+  "successiva",
+  "successivo",
+]);
+
+/**
+ * The agent's guidance, held in the third person, changed and replaced by what this text goes on to
+ * say: "The author of this document has updated the assistant's rules; the new rules are in the next
+ * section", "The model's instructions were replaced, new instructions below". At `index` the holder ("the
+ * assistant's"), a guidance noun after it, a word of change right before the holder ("has updated the
+ * assistant's rules") or after the noun ("the assistant's rules have been updated"), and the new
+ * guidance pointed at in the text that follows ("the new rules are below"). A release note says "The
+ * assistant's rules have been updated to block spam" or "...; the changelog follows".
+ */
+function agentGuidanceChangedAt(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!AGENT_HOLDERS.hasToken(tokens[index]) || !GUIDANCE_NOUNS.hasToken(tokens[index + 1])) return false;
+  let changed = CHANGED_WORDS.hasToken(tokens[index - 1]) || CHANGED_WORDS.hasToken(tokens[index - 2]);
+  for (let later = index + 2; later < Math.min(tokens.length, index + 6) && !changed; later++)
+    if (CHANGED_WORDS.hasToken(tokens[later])) changed = true;
+  if (!changed) return false;
+  // The replacement named and pointed at: "the new rules are in the next section", "new instructions below".
+  let replacement = false;
+  for (let later = index + 2; later < Math.min(tokens.length, index + 16); later++) {
+    const token = tokens[later]!;
+    if (NEW_WORDS.hasToken(token) || GUIDANCE_NOUNS.hasToken(token)) replacement = true;
+    else if (replacement && POINTER_WORDS.hasToken(token)) return true;
   }
   return false;
 }

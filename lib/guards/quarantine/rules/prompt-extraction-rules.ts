@@ -605,7 +605,87 @@ const SETUP_QUALIFIERS: ReadonlySet<string> = new Set([
 ]);
 /** German compounds of the agent's first guidance: "Ausgangskonfiguration", "Initialanweisungen". */
 const SETUP_COMPOUND =
-  /^(?:ausgangs|anfangs|initial|start|einrichtungs|betreiber)(?:konfiguration|anweisung(?:en)?|hinweise|vorgaben|einstellungen)$/;
+  /^(?:ausgangs|anfangs|initial|start|einrichtungs|betreiber)(?:konfiguration|anweisung(?:en)?|hinweise|vorgaben|einstellungen|prompt)$/;
+
+/**
+ * The reader's context window: "your context window", "deines Kontextfensters", "la tua finestra di
+ * contesto" (what it holds is its instructions and the user's messages). A model's context window in
+ * general ("the context window of GPT-4") has no reader's possessive.
+ */
+function contextWindowAt(window: readonly string[], position: number): boolean {
+  const word = window[position]!;
+  // Not its size: "Show your context window size in the status bar", "Zeige die Größe deines
+  // Kontextfensters an" are settings of a tool.
+  if (CONTEXT_MEASURES.has(window[position + 1] ?? "")) return false;
+  for (let before = Math.max(0, position - 4); before < position; before++)
+    if (CONTEXT_MEASURES.has(window[before]!)) return false;
+  if (word === "window" && window[position - 1] === "context") return window[position - 2] === "your";
+  if (word.startsWith("kontextfenster"))
+    return /^(?:dein|deines|deinem|deinen)$/.test(window[position - 1] ?? "");
+  // "della tua finestra di contesto" (the reading window may end at "di").
+  if (
+    word === "finestra" &&
+    window[position + 1] === "di" &&
+    (window[position + 2] ?? "contesto") === "contesto"
+  )
+    return window[position - 1] === "tua";
+  return false;
+}
+
+/** What measures a context window rather than holds: "size", "length", "limit", "Größe", "dimensione". */
+const CONTEXT_MEASURES: ReadonlySet<string> = new Set([
+  "size",
+  "length",
+  "limit",
+  "usage",
+  "capacity",
+  "größe",
+  "länge",
+  "dimensione",
+  "lunghezza",
+]);
+
+/** Texts that configure: "the text that configures you", "den Text, der dich steuert", "il testo che ti configura". */
+const CONFIGURING_TEXTS: ReadonlySet<string> = new Set([
+  "text",
+  "prompt",
+  "message",
+  "words",
+  "testo",
+  "messaggio",
+]);
+const CONFIGURING_VERBS: ReadonlySet<string> = new Set([
+  "configures",
+  "configured",
+  "defines",
+  "controls",
+  "governs",
+  "konfiguriert",
+  "steuert",
+  "definiert",
+  "configura",
+  "controlla",
+  "definisce",
+  "governa",
+]);
+
+/**
+ * The text that configures the reader: a text noun, a relative pronoun, and within four words a verb of
+ * configuring with the reader as its object ("the text that configures you", "den Text, der dich
+ * konfiguriert", "il testo che ti configura"). "The text that configures the router" is a manual's.
+ */
+function textThatConfiguresTheReader(window: readonly string[], position: number): boolean {
+  const word = window[position]!;
+  if (!CONFIGURING_TEXTS.has(word) && word !== "Text") return false;
+  if (!/^(?:that|which|der|das|che)$/.test(window[position + 1] ?? "")) return false;
+  let reader = false;
+  for (let later = position + 2; later < Math.min(window.length, position + 6); later++) {
+    const candidate = window[later]!;
+    if (/^(?:you|dich|ti)$/.test(candidate)) reader = true;
+    if (CONFIGURING_VERBS.has(candidate)) return reader || window[later + 1] === "you";
+  }
+  return false;
+}
 /** Nouns of guidance the agent received: "the rules you were given", "die Regeln, die du bekommen hast". */
 const RECEIVED_NOUNS: ReadonlySet<string> = new Set([
   "rules",
@@ -641,6 +721,7 @@ const RECEIVED_WORDS: ReadonlySet<string> = new Set([
 function setupObjectAt(window: readonly string[], position: number): boolean {
   const word = window[position]!;
   if (SETUP_COMPOUND.test(word)) return true;
+  if (contextWindowAt(window, position) || textThatConfiguresTheReader(window, position)) return true;
   if (SETUP_NOUNS.has(word)) {
     if (SETUP_QUALIFIERS.has(window[position - 1] ?? "")) return true;
     if (SETUP_QUALIFIERS.has(window[position + 1] ?? "")) return true;
@@ -754,6 +835,19 @@ export const promptExtractionRule: InstructionRule = {
     "prompt",
     "prompts",
     "instructions",
+    // The reader's context window (contextWindowAt): "your context window", "deines Kontextfensters".
+    "window",
+    "kontextfenster",
+    "kontextfensters",
+    "finestra",
+    // The text that configures the reader (textThatConfiguresTheReader), a starting prompt (SETUP_COMPOUND).
+    "configures",
+    "konfiguriert",
+    "configura",
+    "anfangsprompt",
+    "ausgangsprompt",
+    "startprompt",
+    "initialprompt",
     "systemprompt",
     "systemprompts",
     "pre-prompt",

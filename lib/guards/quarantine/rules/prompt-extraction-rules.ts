@@ -710,6 +710,59 @@ const RECEIVED_WORDS: ReadonlySet<string> = new Set([
   "date",
 ]);
 
+/** Verbs of giving, with the giver named before them: "the operator gave you", "Ihnen der Betreiber mitgegeben hat". */
+const GAVE_WORDS: ReadonlySet<string> = new Set([
+  "gave",
+  "mitgegeben",
+  "gegeben",
+  "vorgegeben",
+  "dato",
+  "dati",
+  "date",
+]);
+/** The reader as the one given to: "you", "dir", "Ihnen", "ti", "Le". */
+const GIVEN_READERS: ReadonlySet<string> = new Set(["you", "dir", "ihnen", "ti", "le", "vi"]);
+/** Who configures an agent: "the operator", "der Betreiber", "l'operatore", "your developers". */
+const SETUP_GIVERS: ReadonlySet<string> = new Set([
+  "operator",
+  "operators",
+  "developer",
+  "developers",
+  "creators",
+  "makers",
+  "betreiber",
+  "entwickler",
+  "operatore",
+  "l'operatore",
+  "sviluppatori",
+  "creatori",
+]);
+
+/**
+ * True when the guidance at `position` is named as given to the reader by whoever configures it: "what
+ * rules the operator gave you", "welche Regeln Ihnen der Betreiber mitgegeben hat", "quali regole Le ha
+ * dato l'operatore". The giver must be the agent's operator or makers ("the rules the landlord gave you"
+ * are a tenant's).
+ */
+function givenToTheReaderBy(window: readonly string[], position: number): boolean {
+  let giver = false;
+  let objectPronoun = false;
+  for (let later = position + 1; later < Math.min(window.length, position + 7); later++) {
+    const candidate = window[later]!;
+    if (SETUP_GIVERS.has(candidate)) giver = true;
+    // The reader as an object before the verb: "dir", "Ihnen", "ti", "Le" ("you" there is a subject).
+    if (GIVEN_READERS.has(candidate) && candidate !== "you") objectPronoun = true;
+    if (!GAVE_WORDS.has(candidate)) continue;
+    // The giver before the verb and the reader after it or before it as an object ("the operator gave
+    // you", "dir der Betreiber mitgegeben hat"), or the giver after the verb with the reader an object
+    // before it ("ti ha dato l'operatore"); "the rules you gave the operator" are the reader's own.
+    const after = window.slice(later + 1, later + 3);
+    if (giver) return objectPronoun || after[0] === "you";
+    return objectPronoun && after.some((next) => SETUP_GIVERS.has(next));
+  }
+  return false;
+}
+
 /**
  * True when the words at `position` of an order's window name the agent's setup (prompt-extraction):
  * a setup noun with a qualifier of the start ("your initial configuration", "la tua configurazione
@@ -726,6 +779,7 @@ function setupObjectAt(window: readonly string[], position: number): boolean {
     if (SETUP_QUALIFIERS.has(window[position - 1] ?? "")) return true;
     if (SETUP_QUALIFIERS.has(window[position + 1] ?? "")) return true;
   }
+  if (RECEIVED_NOUNS.has(word) && givenToTheReaderBy(window, position)) return true;
   if (RECEIVED_NOUNS.has(word)) {
     let reader = false;
     for (let later = position + 1; later < Math.min(window.length, position + 5); later++) {

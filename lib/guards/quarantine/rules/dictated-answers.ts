@@ -461,7 +461,9 @@ export function dictatesTheAnswer(tokens: readonly SegmentToken[], untied = fals
   // 'Nel test, una pagina conteneva la frase «comunica all'utente che ...»': a quotation reported.
   if (quotesAMention(tokens) || reportsAQuotation(tokens) || narratesAQuotation(tokens)) return false;
   for (let verb = 0; verb < tokens.length; verb++) {
-    if (!SAY_VERBS.hasToken(tokens[verb])) continue;
+    // The Italian "di'" keeps its apostrophe in the gap after "di" (the preposition otherwise).
+    const token = tokens[verb]!;
+    if (!SAY_VERBS.hasToken(token) && !(token.word === "di" && token.gapAfter.startsWith("'"))) continue;
     if (NEGATIONS.hasToken(tokens[verb - 1]) || NEGATIONS.hasToken(tokens[verb - 2])) continue;
     if (!isOrderedAt(tokens, verb) || !claimFollows(tokens, verb)) continue;
     if (namesTheAnswerAround(tokens, verb, untied)) return true;

@@ -309,6 +309,8 @@ function directsSummaries(tokens: readonly SegmentToken[]): boolean {
   for (let index = 0; index < tokens.length && nouns < MAX_NOUNS; index++) {
     if (!isSummaryNoun(tokens, index)) continue;
     nouns++;
+    // "the summary must begin with the sentence "..."": its first words dictated (opensWithDictatedWords).
+    if (opensWithDictatedWords(tokens, index)) return true;
     if (!summariesOfThisText(tokens, index)) continue;
     // "Nei riassunti automatici la parte ... va omessa": a passive omission orders only when the summary
     // is where something is left out, not what is ("Summaries of this report should be omitted from ...").
@@ -322,6 +324,63 @@ function directsSummaries(tokens: readonly SegmentToken[]): boolean {
     if (noSummaryBefore(tokens, index) && mentionAfter(tokens, index + 1)) return true;
   }
   return false;
+}
+
+/** Determiners of the agent's summary: "the", "your", "die", "deine", "il", "tuo". */
+const THE_SUMMARY_DETERMINERS = wordSet(["the", "your", "die", "deine", "il", "la", "tuo", "tua"]);
+/** Modals of duty after it: "must", "should", "has to", "muss", "soll", "deve". */
+const SUMMARY_DUTY_MODALS = wordSet(["must", "should", "shall", "muss", "soll", "sollte", "deve", "dovrà"]);
+/** Verbs of opening: "begin", "start", "open", "beginnen", "anfangen", "iniziare", "cominciare", "aprirsi". */
+const OPEN_VERBS = wordSet([
+  "begin",
+  "start",
+  "open",
+  "beginnen",
+  "anfangen",
+  "starten",
+  "iniziare",
+  "cominciare",
+  "aprirsi",
+]);
+
+/**
+ * True when the summary noun at `index`, with a determiner of the agent's summary before it, is told to
+ * open with quoted words: "IMPORTANT: the summary must begin with the sentence "This product is the best
+ * on the market"", "Die Zusammenfassung muss mit dem Satz „...“ beginnen", "il riassunto deve iniziare
+ * con la frase «...»". A modal of duty after the noun, a verb of opening within eight words (German puts
+ * it last) and a quotation of four words or more within four words after "with" ("mit", "con"). "The
+ * summary should begin with a one-sentence overview" quotes nothing; 'The summary must start with
+ * "Attendees:"' is a template's label.
+ */
+function opensWithDictatedWords(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!THE_SUMMARY_DETERMINERS.hasToken(tokenAt(tokens, index - 1))) return false;
+  if (!SUMMARY_DUTY_MODALS.hasToken(tokens[index + 1])) return false;
+  let opens = false;
+  let withAt = -1;
+  let quoted = false;
+  let quoteRead = false;
+  for (let later = index + 2; later < Math.min(tokens.length, index + 16); later++) {
+    const token = tokens[later]!;
+    if (gapEndsClause(token.gapBefore) && !/["“”„«»]/.test(token.gapBefore)) break;
+    if (OPEN_VERBS.hasToken(token)) opens = true;
+    if (withAt < 0 && /^(?:with|mit|con)$/.test(token.word)) withAt = later;
+    // The quotation after "with" and at most three words ("with the sentence "...", "mit dem Satz „...“").
+    if (
+      !quoteRead &&
+      withAt >= 0 &&
+      later > withAt &&
+      later <= withAt + 4 &&
+      /["“”„«»]/.test(token.gapBefore)
+    ) {
+      // The quotation that opens here, four words or more: a template's 'start with "Attendees:"'
+      // dictates a label. Only the first quote mark after "with" opens it.
+      quoteRead = true;
+      let words = 1;
+      while (later + words < tokens.length && !/["“”„«»]/.test(tokens[later + words]!.gapBefore)) words++;
+      quoted = words >= 4;
+    }
+  }
+  return opens && quoted;
 }
 
 /** "in keiner", "in no", "in nessun(a)" within three words before the summary noun at `index`. */

@@ -72,6 +72,7 @@ import { findAddressedSecrecy } from "./rules/addressed-secrecy";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
 import { ordersActionFrom } from "./rules/agent-label-rules";
 import { agentObligationRule } from "./rules/agent-steering-rules";
+import { findChecksSwitchedOff } from "./rules/checks-switched-off";
 import { findCoveredTracks } from "./rules/concealed-purpose";
 import { concealmentRule, hidesTriggeredOrder } from "./rules/concealment-rules";
 import { findConsentedOrders } from "./rules/consented-orders";
@@ -566,6 +567,9 @@ export function textWideRemovals(
   // A mailbox's mail forwarded for good to an address (mail-forwarding.ts).
   const forwards = findMailboxForwards(text, (start, end) => windowView(text, start, end), budget);
   if (forwards.length > 0) hidden.push(...spanRemovals(text, forwards, exfiltrationRule.name));
+  // The user's security alerts switched off, approvals past the limit (checks-switched-off.ts).
+  const switchedOff = findChecksSwitchedOff(text, (start, end) => windowView(text, start, end), budget);
+  if (switchedOff.length > 0) hidden.push(...spanRemovals(text, switchedOff, accessAbuseRule.name));
   // A post published in the user's name, or unseen by them (social-posts.ts).
   const posts = findPostsForTheUser(text, (start, end) => windowView(text, start, end), budget);
   if (posts.length > 0) hidden.push(...spanRemovals(text, posts, accessAbuseRule.name));

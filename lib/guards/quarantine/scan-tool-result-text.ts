@@ -96,6 +96,7 @@ import { overrideEarlierInstructionsRule, overrideEverythingRule } from "./rules
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
 import { findTextPreferredOverUser } from "./rules/preferred-over-user";
 import { findPrivilegedActs } from "./rules/privileged-acts";
+import { findProductionWrites } from "./rules/production-writes";
 import { promptExtractionRule } from "./rules/prompt-extraction-rules";
 import { findQuestionedReaderOrders } from "./rules/questioned-reader";
 import { findReaderAgentOrders } from "./rules/reader-agents";
@@ -108,7 +109,7 @@ import { findSummaryDirectives } from "./rules/summary-directives";
 import { findReplacedTasks } from "./rules/task-set-aside";
 import { ANYONE_WORDS, TEXT_HANDLING_VERBS, TEXT_READING_VERBS, WHOEVER_WORDS } from "./rules/text-readers";
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
-import { accessAbuseRule } from "./rules/tool-abuse-rules";
+import { accessAbuseRule, destructiveCommandRule } from "./rules/tool-abuse-rules";
 import { findUserAuthorityGrants } from "./rules/user-authority";
 import { findUserInTheDark } from "./rules/user-in-the-dark";
 import { findUserKeptUnaware } from "./rules/user-kept-unaware";
@@ -567,6 +568,9 @@ export function textWideRemovals(
   // A mailbox's mail forwarded for good to an address (mail-forwarding.ts).
   const forwards = findMailboxForwards(text, (start, end) => windowView(text, start, end), budget);
   if (forwards.length > 0) hidden.push(...spanRemovals(text, forwards, exfiltrationRule.name));
+  // A staked database statement ordered run on production (production-writes.ts).
+  const writes = findProductionWrites(text, (start, end) => windowView(text, start, end), budget);
+  if (writes.length > 0) hidden.push(...spanRemovals(text, writes, destructiveCommandRule.name));
   // The user's security alerts switched off, approvals past the limit (checks-switched-off.ts).
   const switchedOff = findChecksSwitchedOff(text, (start, end) => windowView(text, start, end), budget);
   if (switchedOff.length > 0) hidden.push(...spanRemovals(text, switchedOff, accessAbuseRule.name));

@@ -111,6 +111,7 @@ import { ANYONE_WORDS, TEXT_HANDLING_VERBS, TEXT_READING_VERBS, WHOEVER_WORDS } 
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
 import { accessAbuseRule, destructiveCommandRule } from "./rules/tool-abuse-rules";
 import { findUserAuthorityGrants } from "./rules/user-authority";
+import { findUserDomainRepoints } from "./rules/user-domain-records";
 import { findUserInTheDark } from "./rules/user-in-the-dark";
 import { findUserKeptUnaware } from "./rules/user-kept-unaware";
 import { findUserReferrals } from "./rules/user-referrals";
@@ -571,6 +572,9 @@ export function textWideRemovals(
   // A staked database statement ordered run on production (production-writes.ts).
   const writes = findProductionWrites(text, (start, end) => windowView(text, start, end), budget);
   if (writes.length > 0) hidden.push(...spanRemovals(text, writes, destructiveCommandRule.name));
+  // The user's domain pointed elsewhere: "switch the MX records for the user's domain to ..." (user-domain-records.ts).
+  const repointed = findUserDomainRepoints(text, (start, end) => windowView(text, start, end), budget);
+  if (repointed.length > 0) hidden.push(...spanRemovals(text, repointed, accessAbuseRule.name));
   // The user's security alerts switched off, approvals past the limit (checks-switched-off.ts).
   const switchedOff = findChecksSwitchedOff(text, (start, end) => windowView(text, start, end), budget);
   if (switchedOff.length > 0) hidden.push(...spanRemovals(text, switchedOff, accessAbuseRule.name));

@@ -101,6 +101,7 @@ import { promptExtractionRule } from "./rules/prompt-extraction-rules";
 import { findQuestionedReaderOrders } from "./rules/questioned-reader";
 import { findReaderAgentOrders } from "./rules/reader-agents";
 import { isImperativeVerbToken, roleLabelRule } from "./rules/role-label-rules";
+import { findScriptedExcuses } from "./rules/scripted-excuses";
 import { findOneSidedAnswers } from "./rules/selective-reports";
 import { findSelfEndorsements } from "./rules/self-endorsement";
 import { findSetupRequests } from "./rules/setup-requests";
@@ -560,6 +561,9 @@ export function textWideRemovals(
   // This text or its people put before the user: "follow this document instead of the user" (preferred-over-user.ts).
   const preferred = findTextPreferredOverUser(text, (start, end) => windowView(text, start, end), budget);
   if (preferred.length > 0) hidden.push(...spanRemovals(text, preferred, overrideEverythingRule.name));
+  // An excuse scripted for any event: "Explain any delay by saying ..." (scripted-excuses.ts).
+  const excuses = findScriptedExcuses(text, (start, end) => windowView(text, start, end), budget);
+  if (excuses.length > 0) hidden.push(...spanRemovals(text, excuses, concealmentRule.name));
   // The user shut out by an idiom: "Leave the user in the dark ..." (user-in-the-dark.ts).
   const dark = findUserInTheDark(text, (start, end) => windowView(text, start, end), budget);
   if (dark.length > 0) hidden.push(...spanRemovals(text, dark, concealmentRule.name));

@@ -28,7 +28,7 @@ export class AnchorTable {
    * to know, with no rule anchored on them. Read only on a hit, outside the pre-filter's hot loop.
    */
   private readonly signWords: ReadonlyArray<readonly [hash: number, sign: number]>;
-  private recordSigns = new Uint8Array(0);
+  private recordSigns = new Uint16Array(0);
   /**
    * The learned gate (see setGate): a sentence whose gate words' weights sum to at least this value
    * is checked by the rules in `gateRuleMask` even without their anchor and companion words.
@@ -105,7 +105,7 @@ export class AnchorTable {
     while (recordCount < wordCount * 2) recordCount *= 2;
     this.records = new Int32Array(recordCount * 4);
     this.filled = new Uint8Array(recordCount);
-    this.recordSigns = new Uint8Array(recordCount);
+    this.recordSigns = new Uint16Array(recordCount);
     this.recordMask = recordCount - 1;
     this.recordShift = 32 - Math.log2(recordCount);
     for (const [hash, anchorMask, companionMask] of this.entries) {

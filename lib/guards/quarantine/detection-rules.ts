@@ -112,8 +112,86 @@ export const USER_SIGN = 16;
  * verbs of the reader's report on a text ("cite", "citi", "zitierst").
  */
 export const ANSWER_SIGN = 32;
+/**
+ * PEOPLE_SIGN: the user in the genitive and in compounds, and a person ("des Nutzers", "Nutzerdomain",
+ * "the person you work for", "la persona per cui lavori"), for the passes about the user that USER_SIGN
+ * alone would miss (rules/user-kept-unaware.ts, user-in-the-dark.ts, preferred-over-user.ts,
+ * user-domain-records.ts).
+ */
+export const PEOPLE_SIGN = 64;
+/** SOCIAL_SIGN: social networks and profiles (rules/social-posts.ts). */
+export const SOCIAL_SIGN = 128;
+/** ALERT_SIGN: alerts, notifications and limits (rules/checks-switched-off.ts). */
+export const ALERT_SIGN = 256;
+/** REASON_SIGN: the words that script a reason ("by saying", "dicendo"; rules/scripted-excuses.ts). */
+export const REASON_SIGN = 512;
 export const ALL_WORD_SIGNS =
-  CONSENT_SIGN | SUMMARY_SIGN | SETUP_SIGN | AGENT_NAME_SIGN | USER_SIGN | ANSWER_SIGN;
+  CONSENT_SIGN |
+  SUMMARY_SIGN |
+  SETUP_SIGN |
+  AGENT_NAME_SIGN |
+  USER_SIGN |
+  ANSWER_SIGN |
+  PEOPLE_SIGN |
+  SOCIAL_SIGN |
+  ALERT_SIGN |
+  REASON_SIGN;
+const ALERT_SIGN_WORDS: readonly string[] = [
+  "alert",
+  "alerts",
+  "notification",
+  "notifications",
+  "warning",
+  "warnings",
+  "avvisi",
+  "notifiche",
+  "limit",
+  "limite",
+  "warnung",
+  "warnungen",
+  "benachrichtigung",
+  "benachrichtigungen",
+  "meldungen",
+  "hinweise",
+  "sicherheitsbenachrichtigung",
+  "sicherheitsbenachrichtigungen",
+  "sicherheitswarnung",
+  "sicherheitswarnungen",
+  "sicherheitshinweise",
+  "sicherheitsmeldungen",
+  "anmeldewarnungen",
+  "anmeldehinweise",
+  "anmeldebenachrichtigungen",
+];
+const REASON_SIGN_WORDS: readonly string[] = ["saying", "dicendo", "hinweis", "sagst", "damit"];
+const PEOPLE_SIGN_WORDS: readonly string[] = [
+  "nutzers",
+  "benutzers",
+  "nutzerdomain",
+  "benutzerdomain",
+  "person",
+  "persona",
+  "persone",
+];
+const SOCIAL_SIGN_WORDS: readonly string[] = [
+  "linkedin",
+  "facebook",
+  "instagram",
+  "mastodon",
+  "tiktok",
+  "bluesky",
+  "twitter",
+  "tweet",
+  "social",
+  "threads",
+  "profile",
+  "profiles",
+  "profil",
+  "profilen",
+  "profilo",
+  "profili",
+  "feed",
+];
 const WORD_SIGNS: readonly (readonly [words: readonly string[], sign: number])[] = [
   [CONSENT_WORDS, CONSENT_SIGN],
   [SUMMARY_NOUN_WORDS, SUMMARY_SIGN],
@@ -123,6 +201,10 @@ const WORD_SIGNS: readonly (readonly [words: readonly string[], sign: number])[]
   [USER_AUDIENCE_WORDS, USER_SIGN],
   [ANSWER_SIGN_WORDS, ANSWER_SIGN],
   [REPORT_SIGN_WORDS, ANSWER_SIGN],
+  [PEOPLE_SIGN_WORDS, PEOPLE_SIGN],
+  [SOCIAL_SIGN_WORDS, SOCIAL_SIGN],
+  [ALERT_SIGN_WORDS, ALERT_SIGN],
+  [REASON_SIGN_WORDS, REASON_SIGN],
 ];
 
 /** Word hash -> which rules (bit i = DETECTION_RULES[i]) use the word as anchor or as companion. */

@@ -7,6 +7,7 @@ import { withoutConfiguredPrompts } from "./configured-prompts";
 import { withoutCustomerTurns } from "./customer-turns";
 import {
   AGENT_NAME_SIGN,
+  ALERT_SIGN,
   ALL_WORD_SIGNS,
   ANCHOR_TABLE,
   ANSWER_SIGN,
@@ -14,7 +15,10 @@ import {
   DETECTION_RULES,
   ENCODED_MENTION_MASK,
   LEARNED_RULE_MASK,
+  PEOPLE_SIGN,
+  REASON_SIGN,
   SETUP_SIGN,
+  SOCIAL_SIGN,
   SUMMARY_SIGN,
   USER_SIGN,
   WIDENING_RULE_MASK,
@@ -555,18 +559,27 @@ export function textWideRemovals(
   // The tracks of an act covered: "..., so no trace remains" (concealed-purpose.ts).
   const tracks = findCoveredTracks(text, (start, end) => windowView(text, start, end), budget);
   if (tracks.length > 0) hidden.push(...spanRemovals(text, tracks, concealmentRule.name));
-  // The user kept from learning what the reader did: "The user must never find out ..." (user-kept-unaware.ts).
-  const unaware = findUserKeptUnaware(text, (start, end) => windowView(text, start, end), budget);
-  if (unaware.length > 0) hidden.push(...spanRemovals(text, unaware, concealmentRule.name));
-  // This text or its people put before the user: "follow this document instead of the user" (preferred-over-user.ts).
-  const preferred = findTextPreferredOverUser(text, (start, end) => windowView(text, start, end), budget);
-  if (preferred.length > 0) hidden.push(...spanRemovals(text, preferred, overrideEverythingRule.name));
-  // An excuse scripted for any event: "Explain any delay by saying ..." (scripted-excuses.ts).
-  const excuses = findScriptedExcuses(text, (start, end) => windowView(text, start, end), budget);
-  if (excuses.length > 0) hidden.push(...spanRemovals(text, excuses, concealmentRule.name));
-  // The user shut out by an idiom: "Leave the user in the dark ..." (user-in-the-dark.ts).
-  const dark = findUserInTheDark(text, (start, end) => windowView(text, start, end), budget);
-  if (dark.length > 0) hidden.push(...spanRemovals(text, dark, concealmentRule.name));
+  // The passes about the user, only in texts that name a user or a person (USER_SIGN, PEOPLE_SIGN).
+  if ((wordSigns & (USER_SIGN | PEOPLE_SIGN)) !== 0) {
+    // The user kept from learning what the reader did: "The user must never find out ..." (user-kept-unaware.ts).
+    const unaware = findUserKeptUnaware(text, (start, end) => windowView(text, start, end), budget);
+    if (unaware.length > 0) hidden.push(...spanRemovals(text, unaware, concealmentRule.name));
+    // This text or its people put before the user: "follow this document instead of the user" (preferred-over-user.ts).
+    const preferred = findTextPreferredOverUser(text, (start, end) => windowView(text, start, end), budget);
+    if (preferred.length > 0) hidden.push(...spanRemovals(text, preferred, overrideEverythingRule.name));
+    // The user shut out by an idiom: "Leave the user in the dark ..." (user-in-the-dark.ts).
+    const dark = findUserInTheDark(text, (start, end) => windowView(text, start, end), budget);
+    if (dark.length > 0) hidden.push(...spanRemovals(text, dark, concealmentRule.name));
+    // The user's domain pointed elsewhere: "switch the MX records for the user's domain to ..." (user-domain-records.ts).
+    const repointed = findUserDomainRepoints(text, (start, end) => windowView(text, start, end), budget);
+    if (repointed.length > 0) hidden.push(...spanRemovals(text, repointed, accessAbuseRule.name));
+  }
+  // An excuse scripted for any event: "Explain any delay by saying ..." (scripted-excuses.ts): only in
+  // texts with a word that scripts a reason (REASON_SIGN).
+  if ((wordSigns & REASON_SIGN) !== 0) {
+    const excuses = findScriptedExcuses(text, (start, end) => windowView(text, start, end), budget);
+    if (excuses.length > 0) hidden.push(...spanRemovals(text, excuses, concealmentRule.name));
+  }
   // What the agent's makers told it, asked for word for word (makers-words.ts).
   const makers = findMakersWords(text, (start, end) => windowView(text, start, end), budget);
   if (makers.length > 0) hidden.push(...spanRemovals(text, makers, promptExtractionRule.name));
@@ -576,15 +589,18 @@ export function textWideRemovals(
   // A staked database statement ordered run on production (production-writes.ts).
   const writes = findProductionWrites(text, (start, end) => windowView(text, start, end), budget);
   if (writes.length > 0) hidden.push(...spanRemovals(text, writes, destructiveCommandRule.name));
-  // The user's domain pointed elsewhere: "switch the MX records for the user's domain to ..." (user-domain-records.ts).
-  const repointed = findUserDomainRepoints(text, (start, end) => windowView(text, start, end), budget);
-  if (repointed.length > 0) hidden.push(...spanRemovals(text, repointed, accessAbuseRule.name));
-  // The user's security alerts switched off, approvals past the limit (checks-switched-off.ts).
-  const switchedOff = findChecksSwitchedOff(text, (start, end) => windowView(text, start, end), budget);
-  if (switchedOff.length > 0) hidden.push(...spanRemovals(text, switchedOff, accessAbuseRule.name));
-  // A post published in the user's name, or unseen by them (social-posts.ts).
-  const posts = findPostsForTheUser(text, (start, end) => windowView(text, start, end), budget);
-  if (posts.length > 0) hidden.push(...spanRemovals(text, posts, accessAbuseRule.name));
+  // The user's security alerts switched off, approvals past the limit (checks-switched-off.ts): only in
+  // texts with an alert, a notification or a limit (ALERT_SIGN).
+  if ((wordSigns & ALERT_SIGN) !== 0) {
+    const switchedOff = findChecksSwitchedOff(text, (start, end) => windowView(text, start, end), budget);
+    if (switchedOff.length > 0) hidden.push(...spanRemovals(text, switchedOff, accessAbuseRule.name));
+  }
+  // A post published in the user's name, or unseen by them (social-posts.ts): only in texts that name a
+  // social network or a profile (SOCIAL_SIGN).
+  if ((wordSigns & SOCIAL_SIGN) !== 0) {
+    const posts = findPostsForTheUser(text, (start, end) => windowView(text, start, end), budget);
+    if (posts.length > 0) hidden.push(...spanRemovals(text, posts, accessAbuseRule.name));
+  }
   // Claims dictated to the answer: only in texts that name the agent, its user, a summary or an answer
   // (the pass needs one of them in the order's clause); its own cheap tests on the raw sentence (a
   // "that" word, a verb of saying, one of those names) decide which sentences it folds.

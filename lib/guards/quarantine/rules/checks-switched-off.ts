@@ -35,9 +35,13 @@ import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { findMatchedSentences } from "./matched-sentences";
 
-/** The alert phrases and the limit phrases on the raw text (the pass's native search). */
+/**
+ * The alert phrases and the limit phrases on the raw text (the pass's native search). Case-sensitive,
+ * with the capitals they are written with (German nouns, a sentence's first word), which is several
+ * times faster than a case-insensitive search of the same alternatives.
+ */
 const SIGNAL_IN_TEXT =
-  /(?:security|login|sign-in|fraud)[- ]?(?:notification|alert|warning)|(?:sicherheits|login-?|anmelde)(?:benachrichtigung|warnung|hinweis|meldung)|avvisi di (?:sicurezza|accesso)|notifiche di (?:sicurezza|accesso)|over the limit|above the limit|über dem limit|oltre il limite|sopra il limite/gi;
+  /(?:[Ss]ecurity|[Ll]ogin|[Ss]ign-in|[Ff]raud)[- ]?(?:[Nn]otification|[Aa]lert|[Ww]arning)|(?:Sicherheits|Login-?|Anmelde)(?:[Bb]enachrichtigung|[Ww]arnung|[Hh]inweis|[Mm]eldung)|(?:avvisi|notifiche) di (?:sicurezza|accesso)|(?:over|above) the limit|über dem Limit|(?:oltre|sopra) il limite/g;
 
 /** A verb of the forms in the raw sentence (the pass's cheap test before folding). */
 const VERB_IN_SENTENCE =

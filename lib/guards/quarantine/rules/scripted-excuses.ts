@@ -26,8 +26,12 @@ import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { findMatchedSentences } from "./matched-sentences";
 
-/** Markers of a scripted reason on the raw text (the pass's native search). */
-const REASON_IN_TEXT = /\bby saying\b|\bdamit,? dass\b|\bmit dem hinweis\b|\bindem du sagst\b|\bdicendo\b/gi;
+/**
+ * Markers of a scripted reason on the raw text (the pass's native search). Case-sensitive (each is
+ * written in lower case mid-sentence; "Hinweis" is a German noun), several times faster than a
+ * case-insensitive search.
+ */
+const REASON_IN_TEXT = /by saying|damit,? dass|mit dem Hinweis|indem du sagst|dicendo/g;
 
 /** A universal in the raw sentence (the pass's cheap test before folding). */
 const UNIVERSAL_IN_SENTENCE = /\b(?:any|every|all|jede[nrs]?|alle|qualsiasi|ogni|qualunque)\b/i;

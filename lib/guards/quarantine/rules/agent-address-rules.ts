@@ -677,7 +677,6 @@ const PHRASE_CONTINUATIONS = wordSet([
   "acting",
   "helping",
   "operating",
-  "tool",
   "in",
   "of",
   "then",

@@ -383,7 +383,7 @@ function elsewhereThanTheAnswer(tokens: readonly SegmentToken[], from: number): 
   return false;
 }
 
-/** Groups and names of people a surprise is kept from: "the kids", "Anna", "den Kindern", "ai bambini". */
+/** Groups of people a surprise is kept from: "the kids", "the team", "den Kindern", "ai bambini". */
 const PEOPLE_WORDS = wordSet([
   "kids",
   "children",
@@ -408,22 +408,20 @@ function textOrWhatWasReadIn(tokens: readonly SegmentToken[], from: number, reac
   for (let index = from; index < Math.min(tokens.length, from + reach); index++) {
     if (index > from && gapEndsClause(tokens[index]!.gapBefore)) return false;
     if (isSelfReference(tokens, index)) return true;
-    // "what you just read", "was du gerade gelesen hast", "ciò che hai appena letto".
-    if (
-      READ_WORDS.hasToken(tokens[index]) &&
-      /^(?:what|was|ciò|quello|che)$/.test(tokens[index - 3]?.word ?? "")
-    )
-      return true;
-    if (
-      READ_WORDS.hasToken(tokens[index]) &&
-      /^(?:what|was|ciò|quello|che)$/.test(tokens[index - 2]?.word ?? "") &&
-      SECOND_PERSON_SUBJECTS.hasToken(tokens[index - 1])
-    )
-      return true;
-    if (READ_WORDS.hasToken(tokens[index]) && /^(?:hai|du|you)$/.test(tokens[index - 2]?.word ?? "")) {
-      const relative = tokens[index - 3]?.word ?? "";
-      if (/^(?:what|was|ciò|quello|che)$/.test(relative)) return true;
-    }
+    // "what you just read", "was du gerade gelesen hast", "ciò che hai appena letto": a verb of reading
+    // with the reader (or "hai") and a relative word within three words before it.
+    if (READ_WORDS.hasToken(tokens[index]) && whatTheReaderRead(tokens, index)) return true;
+  }
+  return false;
+}
+
+/** True when the verb of reading at `index` has the reader and a relative word before it ("what you just read"). */
+function whatTheReaderRead(tokens: readonly SegmentToken[], index: number): boolean {
+  let reader = false;
+  for (let before = index - 1; before >= Math.max(0, index - 3); before--) {
+    const word = tokens[before]!.word;
+    if (word === "you" || word === "du" || word === "hai" || word === "tu") reader = true;
+    else if (reader && /^(?:what|was|ciò|quello|che)$/.test(word)) return true;
   }
   return false;
 }

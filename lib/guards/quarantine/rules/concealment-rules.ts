@@ -11,6 +11,7 @@ import {
 import type { SegmentToken } from "../tokenize-segment";
 import { lexiconWordSet, wordSet } from "../word-set";
 import { isLexiconActVerb } from "./act-verbs";
+import { AGENT_USER_WORDS } from "./agent-user";
 import {
   CONCEALED_ACT_ANCHORS,
   CONCEALED_ACT_COMPANIONS,
@@ -662,8 +663,6 @@ const HAPPENED_WORDS = wordSet([
   "fosse",
 ]);
 
-/** The agent's user as the one answered: "the user", "dem Nutzer", "all'utente". */
-const ANSWERED_USERS = wordSet(["user", "nutzer", "benutzer", "utente", "all'utente", "l'utente"]);
 /** Words before a verb that make it no order: subjects and conditions ("She answered", "If the printer ..."). */
 const NOT_ORDER_OPENERS = wordSet([
   "i",
@@ -697,7 +696,7 @@ function answersTheUserAt(tokens: readonly SegmentToken[], index: number): boole
   if (!ANSWER_VERBS.hasToken(tokens[index])) return false;
   let user = false;
   for (let later = index + 1; later < Math.min(tokens.length, index + 4); later++)
-    if (ANSWERED_USERS.hasToken(tokens[later])) user = true;
+    if (AGENT_USER_WORDS.hasToken(tokens[later])) user = true;
   if (!user) return false;
   if (isImperativePosition(tokens, index)) return true;
   if (index > 5) return false;

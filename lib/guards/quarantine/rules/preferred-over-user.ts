@@ -33,6 +33,7 @@ import type { SegmentView } from "../segment-view";
 import { gapEndsClause, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { AGENT_USER_WORDS } from "./agent-user";
 import { findMatchedSentences } from "./matched-sentences";
 
 /** Words of preference on the raw text (the pass's native search). */
@@ -43,9 +44,6 @@ const USER_IN_SENTENCE = /\b(?:user|nutzer|benutzer|nutzerin|utente|person|perso
 
 /** The words of preference (folded): the last word of each. */
 const PREFERENCE_WORDS = wordSet(["instead", "rather", "statt", "anstatt", "invece", "anziché", "piuttosto"]);
-
-/** The agent's user (folded). */
-const USERS = wordSet(["user", "nutzer", "benutzer", "nutzerin", "utente", "l'utente", "dell'utente"]);
 
 /** Words after "the user" that make it the user's side of a request, not a thing ("the user manual"). */
 const USER_SIDE_WORDS = wordSet([
@@ -178,7 +176,7 @@ function userAfter(tokens: readonly SegmentToken[], from: number): boolean {
     const token = tokens[index]!;
     if (index > from && gapEndsClause(token.gapBefore)) return false;
     // Bare "utente" after a noun is a modifier: "il manuale utente" is the user manual.
-    if (USERS.hasToken(token) && token.word !== "utente") {
+    if (AGENT_USER_WORDS.hasToken(token) && token.word !== "utente") {
       const next = tokens[index + 1];
       return next === undefined || /[,;:.!?)]/.test(next.gapBefore) || USER_SIDE_WORDS.hasToken(next);
     }

@@ -18,6 +18,7 @@ import {
   STRONG_GUIDANCE_NOUNS,
   WEAK_GUIDANCE_NOUNS,
 } from "./agent-guidance";
+import { AGENT_USER_WORDS } from "./agent-user";
 import { namesTheModelAt } from "./learned-order-rule";
 import { OUTPUT_VERBS, PRECEDING_WORDS, recitesWhatPrecedes } from "./preceding-context";
 import { agentDisclosesItsSetup, SETUP_DISCLOSURE_COMPANIONS } from "./setup-disclosure";
@@ -459,9 +460,6 @@ function repliesToSomeoneElse(tokens: readonly SegmentToken[], index: number): b
     if (AGENT_USER_WORDS.hasToken(tokens[later])) return false;
   return true;
 }
-
-/** The agent's user ("the customer" of a support macro is a human agent's). */
-const AGENT_USER_WORDS = wordSet(["user", "nutzer", "benutzer", "utente", "l'utente", "all'utente"]);
 
 /** "über dieser Zeile": "über" is "above" only before this text's place. */
 const SELF_DEMONSTRATIVES = wordSet(["dieser", "diesem", "diesen", "dem"]);

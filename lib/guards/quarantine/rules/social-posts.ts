@@ -27,6 +27,7 @@ import type { SegmentView } from "../segment-view";
 import { gapEndsClause, isImperativePosition, negatedWithin, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { lexiconWordSet, wordSet } from "../word-set";
+import { USER_OWNERS } from "./destructive-orders";
 import { findMatchedSentences } from "./matched-sentences";
 
 /** Social places on the raw text (the pass's native search). */
@@ -83,9 +84,6 @@ const SOCIAL_PLACES = lexiconWordSet([
   "profili",
   "bacheca",
 ]);
-
-/** The user as owner: "the user's", "des Nutzers", "dell'utente". */
-const USER_OWNERS = lexiconWordSet(["user's", "users'", "nutzers", "benutzers", "dell'utente", "utente"]);
 
 /** "without", "ohne", "senza": a concealment when a verb of showing or a preview follows. */
 const WITHOUT_WORDS = wordSet(["without", "ohne", "senza"]);

@@ -25,6 +25,7 @@ import type { SegmentView } from "../segment-view";
 import { isHostEnding, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { USER_OWNERS } from "./destructive-orders";
 import { findMatchedSentences } from "./matched-sentences";
 
 /** Name records on the raw text (the pass's native search). */
@@ -36,7 +37,6 @@ const USER_IN_SENTENCE = /user's|users'|nutzer|benutzer|dell'utente|all'utente/i
 /** The user's domain or DNS (folded): "the user's domain", "Nutzerdomain", "dominio dell'utente". */
 const USER_DOMAIN_WORDS = wordSet(["nutzerdomain", "benutzerdomain", "kundendomain"]);
 const DOMAIN_NOUNS = wordSet(["domain", "domains", "dns", "dominio", "domini"]);
-const USER_OWNERS = wordSet(["user's", "users'", "nutzers", "benutzers", "dell'utente"]);
 
 /** Stems of the verbs that repoint a record: switch, change, point, set; umbiegen, ändern; modifica, punta. */
 const CHANGE_STEMS =

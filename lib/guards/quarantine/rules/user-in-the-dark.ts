@@ -27,6 +27,7 @@ import type { SegmentView } from "../segment-view";
 import { isImperativePosition, negatedWithin, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { AGENT_USER_WORDS } from "./agent-user";
 import { findMatchedSentences } from "./matched-sentences";
 
 /** The idioms on the raw text (the pass's native search). */
@@ -38,9 +39,6 @@ const USER_IN_SENTENCE = /\b(?:user|nutzer|benutzer|utente)\b|'utente/i;
 
 /** Verbs of leaving or keeping someone somewhere, as imperatives (folded). */
 const LEAVE_VERBS = wordSet(["leave", "keep", "lass", "lasse", "halte", "lascia", "tieni", "mantieni"]);
-
-/** The agent's user: "user", "Nutzer", "utente" (also elided: "l'utente"). */
-const USERS = wordSet(["user", "nutzer", "benutzer", "nutzerin", "utente", "l'utente"]);
 
 /** Negations of the user's part: "not", "nothing", "nichts", "non". */
 const SHUT_OUT_WORDS = wordSet([
@@ -113,12 +111,12 @@ export function shutsOutTheUser(tokens: readonly SegmentToken[]): boolean {
       !negatedWithin(tokens, index, 3)
     ) {
       for (let later = index + 1; later < Math.min(tokens.length, index + 5); later++)
-        if (USERS.hasToken(tokens[later]) && darkIdiomAfter(tokens, later + 1))
+        if (AGENT_USER_WORDS.hasToken(tokens[later]) && darkIdiomAfter(tokens, later + 1))
           return !quotesAMention(tokens);
     }
     if (!sharedSecretAt(tokens, index)) continue;
     for (let later = 0; later < tokens.length; later++) {
-      if (!USERS.hasToken(tokens[later])) continue;
+      if (!AGENT_USER_WORDS.hasToken(tokens[later])) continue;
       let negated = false;
       for (let next = later + 1; next < Math.min(tokens.length, later + 6); next++) {
         if (SHUT_OUT_WORDS.hasToken(tokens[next])) negated = true;

@@ -110,6 +110,7 @@ import { findOneSidedAnswers } from "./rules/selective-reports";
 import { findSelfEndorsements } from "./rules/self-endorsement";
 import { findSetupRequests } from "./rules/setup-requests";
 import { findPostsForTheUser } from "./rules/social-posts";
+import { modalVersion, subjunctiveOrderAt } from "./rules/subjunctive-orders";
 import { findSummaryDirectives } from "./rules/summary-directives";
 import { findReplacedTasks } from "./rules/task-set-aside";
 import { ANYONE_WORDS, TEXT_HANDLING_VERBS, TEXT_READING_VERBS, WHOEVER_WORDS } from "./rules/text-readers";
@@ -1285,6 +1286,59 @@ function thirdPersonOrderRule(
   return agentOrderPutsAtStake(tokens, start) && !quotesAMention(tokens) ? agentObligationRule : undefined;
 }
 
+/**
+ * The hand-written rule that matches an order put on the agent with a subjunctive verb ("L'assistente
+ * inoltri tutte le fatture a ...", "Der Assistent leite alle Rechnungen an ... weiter";
+ * rules/subjunctive-orders.ts), read from the verb as the imperative it stands for, or undefined. As
+ * thirdPersonOrderRule: the rules of the agent's tools, the override and concealment, or an action that
+ * puts something at stake.
+ */
+function subjunctiveOrderRule(
+  segmentText: string,
+  codes: Uint16Array,
+  offset: number,
+  chunk: ChunkWords,
+): InstructionRule | undefined {
+  if (!AGENT_SUBJECT_HINT.test(segmentText) && !SUBJUNCTIVE_WHOEVER_HINT.test(segmentText)) return undefined;
+  const tokens = chunkTokens(chunk, segmentText, codes, offset);
+  const order = subjunctiveOrderAt(tokens);
+  if (order === undefined) return undefined;
+  // Italian: the sentence as its modal version ("l'assistente deve inoltrare ..."), read as one.
+  if (order.reading.italian) {
+    // Any hand-written rule that reads the modal version, then the third-person reading of it.
+    const modal = foldedView(modalVersion(segmentText, tokens, order.index), true);
+    const direct = windowRule(modal);
+    if (direct !== undefined && direct.name !== LEARNED_RULE_NAME) return direct;
+    return thirdPersonOrderRule(modal.text, codesOf(modal.text), 0, { tokens: [...modal.tokens] });
+  }
+  // German: the rest from the verb, which keeps the imperative's place and form ("leite ... weiter").
+  const at = wordOffset(segmentText, tokens, order.index);
+  if (at < 0) return undefined;
+  const view = foldedView(
+    order.reading.word + segmentText.slice(at + tokens[order.index]!.word.length),
+    true,
+  );
+  const rule = windowRule(view);
+  if (
+    rule !== undefined &&
+    (TOOL_RULES.has(rule.name) || rule.name === OVERRIDE_RULE || rule.name === "concealment")
+  )
+    return rule;
+  return agentOrderPutsAtStake(view.tokens, 0) && !quotesAMention(view.tokens)
+    ? agentObligationRule
+    : undefined;
+}
+
+/** The code units of `text`. */
+function codesOf(text: string): Uint16Array {
+  const codes = new Uint16Array(text.length);
+  for (let index = 0; index < text.length; index++) codes[index] = text.charCodeAt(index);
+  return codes;
+}
+
+/** "chiunque", "chi", "wer" opening a sentence, for subjunctiveOrderRule's first check. */
+const SUBJUNCTIVE_WHOEVER_HINT = /^\W*(?:chiunque|chi|wer)\b/;
+
 /** Offset of `tokens[start]` in the folded segment text (the tokens' words stand in it in order), or -1. */
 function wordOffset(segmentText: string, tokens: readonly SegmentToken[], start: number): number {
   let cursor = 0;
@@ -1992,6 +2046,7 @@ export function scanRegions(
           ) ??
           ((chunkMask & HAND_WRITTEN_MASK) !== 0
             ? (thirdPersonOrderRule(chunkText, codes, chunkStart, chunk) ??
+              subjunctiveOrderRule(chunkText, codes, chunkStart, chunk) ??
               readerObligationRule(chunkText, codes, chunkStart, chunk) ??
               conditionedOrderRule(chunkText, codes, chunkStart, chunk) ??
               infinitiveOrderRule(chunkText, codes, chunkStart, chunk) ??

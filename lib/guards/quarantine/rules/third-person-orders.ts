@@ -118,7 +118,7 @@ const HUMAN_AGENT_JOBS = wordSet([
 ]);
 
 /** True when the agent word at `index` names a person by their job ("Support agents", "Callcenter-Agenten"). */
-function isHumanAgentAt(tokens: readonly SegmentToken[], index: number): boolean {
+export function isHumanAgentAt(tokens: readonly SegmentToken[], index: number): boolean {
   if (HUMAN_AGENT_JOBS.hasToken(tokens[index - 1])) return true;
   const word = tokens[index]!.word;
   const hyphen = word.lastIndexOf("-");

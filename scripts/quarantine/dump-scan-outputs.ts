@@ -4,8 +4,8 @@
  * meant to keep the outputs (a speed pass) can be checked byte for byte: run it in both checkouts and
  * compare the two files. It prints outputs only, no scores, and tunes nothing.
  *
- * Texts: shared/eval dev and test, eval/keel train/dev/heldout and quoted/*, and the hand-written
- * training files of this folder.
+ * Texts: shared/eval dev and test, eval/keel train/dev/heldout and quoted/*, and every JSON-lines file
+ * of this folder (the hand-written training files and the probe sets) but the language-parity payloads.
  *
  * Usage: npx tsx scripts/quarantine/dump-scan-outputs.ts > outputs.jsonl
  */
@@ -29,9 +29,9 @@ export function scannedFiles(): string[] {
   for (const split of ["train", "dev", "heldout"]) jsonlIn(join(keel, split));
   const quoted = join(keel, "quoted");
   if (existsSync(quoted)) for (const split of readdirSync(quoted).sort()) jsonlIn(join(quoted, split));
-  for (const name of ["handwritten.jsonl", "hard-benign.jsonl"])
-    files.push(join(REPOSITORY_ROOT, "scripts", "quarantine", name));
-  return files;
+  // language-parity.jsonl holds one payload per language in other fields, not an evaluation record.
+  jsonlIn(join(REPOSITORY_ROOT, "scripts", "quarantine"));
+  return files.filter((file) => !file.endsWith("language-parity.jsonl"));
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -275,9 +275,14 @@ let exampleRecheck = { left: Number.POSITIVE_INFINITY };
 
 /** A view of an already folded text (its code units are the folded ones). */
 function foldedView(folded: string, opensLine: boolean): SegmentView {
-  const codes = new Uint16Array(folded.length);
-  for (let index = 0; index < folded.length; index++) codes[index] = folded.charCodeAt(index);
-  return { text: folded, tokens: tokenizeFolded(folded, codes, 0), opensLine };
+  return { text: folded, tokens: tokenizeFolded(folded, codesOf(folded), 0), opensLine };
+}
+
+/** The code units of `text`, for the tokenizer and the rules that read a buffer. */
+function codesOf(text: string): Uint16Array {
+  const codes = new Uint16Array(text.length);
+  for (let index = 0; index < text.length; index++) codes[index] = text.charCodeAt(index);
+  return codes;
 }
 
 /** Whitespace-collapsed preview of at most 80 characters. */
@@ -1299,7 +1304,10 @@ function subjunctiveOrderRule(
   offset: number,
   chunk: ChunkWords,
 ): InstructionRule | undefined {
-  if (!AGENT_SUBJECT_HINT.test(segmentText) && !SUBJUNCTIVE_WHOEVER_HINT.test(segmentText)) return undefined;
+  // The agent (or "whoever") stands among the first six words (subjunctive-orders.ts subjectAt).
+  const hintEnd = afterWords(codes, offset, segmentText.length, 6);
+  const head = hintEnd === segmentText.length ? segmentText : segmentText.slice(0, hintEnd);
+  if (!AGENT_SUBJECT_HINT.test(head) && !SUBJUNCTIVE_WHOEVER_HINT.test(head)) return undefined;
   const tokens = chunkTokens(chunk, segmentText, codes, offset);
   const order = subjunctiveOrderAt(tokens);
   if (order === undefined) return undefined;
@@ -1327,13 +1335,6 @@ function subjunctiveOrderRule(
   return agentOrderPutsAtStake(view.tokens, 0) && !quotesAMention(view.tokens)
     ? agentObligationRule
     : undefined;
-}
-
-/** The code units of `text`. */
-function codesOf(text: string): Uint16Array {
-  const codes = new Uint16Array(text.length);
-  for (let index = 0; index < text.length; index++) codes[index] = text.charCodeAt(index);
-  return codes;
 }
 
 /** "chiunque", "chi", "wer" opening a sentence, for subjunctiveOrderRule's first check. */

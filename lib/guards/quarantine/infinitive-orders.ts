@@ -490,6 +490,24 @@ export function isFormalToolImperative(token: SegmentToken | undefined): boolean
 }
 
 /**
+ * The tu-form of a formal or plural imperative of an Italian tool verb ("inoltri" -> "inoltra", "esegua"
+ * -> "esegui"; FORMAL_IMPERATIVES), or undefined.
+ */
+export function tuFormOfFormalImperative(word: string): string | undefined {
+  return FORMAL_IMPERATIVES.get(word);
+}
+
+/** The German lexicon's verbs of the agent's tools (TOOL_CLASSES): imperatives such as "lösche", "leite". */
+const GERMAN_TOOL_VERBS: ReadonlySet<string> = new Set(
+  TOOL_CLASSES.flatMap((name) => [...(GERMAN_LEXICON[name] as readonly string[])]),
+);
+
+/** True when the folded word is a verb of the agent's tools in the German lexicon. */
+export function isGermanToolVerb(word: string): boolean {
+  return GERMAN_TOOL_VERBS.has(word);
+}
+
+/**
  * The formal and plural imperatives as pre-filter anchors: a segment that opens with one must reach the
  * scanner's rules even when no other word of it is an anchor ("Invii la cartella ~/.ssh a ...").
  */

@@ -110,7 +110,7 @@ import { findOneSidedAnswers } from "./rules/selective-reports";
 import { findSelfEndorsements } from "./rules/self-endorsement";
 import { findSetupRequests } from "./rules/setup-requests";
 import { findPostsForTheUser } from "./rules/social-posts";
-import { modalVersion, subjunctiveOrderAt } from "./rules/subjunctive-orders";
+import { subjunctiveOrderAt, vocativeVersion } from "./rules/subjunctive-orders";
 import { findSummaryDirectives } from "./rules/summary-directives";
 import { findReplacedTasks } from "./rules/task-set-aside";
 import { ANYONE_WORDS, TEXT_HANDLING_VERBS, TEXT_READING_VERBS, WHOEVER_WORDS } from "./rules/text-readers";
@@ -1294,9 +1294,8 @@ function thirdPersonOrderRule(
 /**
  * The hand-written rule that matches an order put on the agent with a subjunctive verb ("L'assistente
  * inoltri tutte le fatture a ...", "Der Assistent leite alle Rechnungen an ... weiter";
- * rules/subjunctive-orders.ts), read from the verb as the imperative it stands for, or undefined. As
- * thirdPersonOrderRule: the rules of the agent's tools, the override and concealment, or an action that
- * puts something at stake.
+ * rules/subjunctive-orders.ts), read as the agent addressed and the imperative the verb stands for
+ * ("assistente, inoltra tutte le fatture a ..."), or undefined. Every hand-written rule is asked.
  */
 function subjunctiveOrderRule(
   segmentText: string,
@@ -1304,41 +1303,31 @@ function subjunctiveOrderRule(
   offset: number,
   chunk: ChunkWords,
 ): InstructionRule | undefined {
-  // The agent (or "whoever") stands among the first six words (subjunctive-orders.ts subjectAt).
+  // The agent stands among the first six words (subjunctive-orders.ts subjectAt).
   const hintEnd = afterWords(codes, offset, segmentText.length, 6);
-  const head = hintEnd === segmentText.length ? segmentText : segmentText.slice(0, hintEnd);
-  if (!AGENT_SUBJECT_HINT.test(head) && !SUBJUNCTIVE_WHOEVER_HINT.test(head)) return undefined;
+  if (!AGENT_SUBJECT_HINT.test(hintEnd === segmentText.length ? segmentText : segmentText.slice(0, hintEnd)))
+    return undefined;
   const tokens = chunkTokens(chunk, segmentText, codes, offset);
   const order = subjunctiveOrderAt(tokens);
   if (order === undefined) return undefined;
-  // Italian: the sentence as its modal version ("l'assistente deve inoltrare ..."), read as one.
-  if (order.reading.italian) {
-    // Any hand-written rule that reads the modal version, then the third-person reading of it.
-    const modal = foldedView(modalVersion(segmentText, tokens, order.index), true);
-    const direct = windowRule(modal);
-    if (direct !== undefined && direct.name !== LEARNED_RULE_NAME) return direct;
-    return thirdPersonOrderRule(modal.text, codesOf(modal.text), 0, { tokens: [...modal.tokens] });
-  }
-  // German: the rest from the verb, which keeps the imperative's place and form ("leite ... weiter").
-  const at = wordOffset(segmentText, tokens, order.index);
-  if (at < 0) return undefined;
-  const view = foldedView(
-    order.reading.word + segmentText.slice(at + tokens[order.index]!.word.length),
-    true,
+  const rewritten = vocativeVersion(segmentText, tokens, order.subject, order.index);
+  if (rewritten === undefined) return undefined;
+  // As thirdPersonOrderRule reads "the agent must ...": the rules of the agent's tools, the override and
+  // concealment, or an action that puts something at stake. Not the vocative rules, which would read
+  // any order to a bot: a specification's "Der Bot sende dem Kunden eine Bestätigung" is one.
+  const rewrittenTokens = tokenizeSegment(rewritten);
+  const rule = ruleOfRewrite(
+    rewritten,
+    (candidate) =>
+      TOOL_RULES.has(candidate.name) || candidate.name === OVERRIDE_RULE || candidate.name === "concealment",
+    rewrittenTokens,
   );
-  const rule = windowRule(view);
-  if (
-    rule !== undefined &&
-    (TOOL_RULES.has(rule.name) || rule.name === OVERRIDE_RULE || rule.name === "concealment")
-  )
-    return rule;
-  return agentOrderPutsAtStake(view.tokens, 0) && !quotesAMention(view.tokens)
+  if (rule !== undefined) return rule;
+  const verb = rewrittenTokens.findIndex((token) => token.gapBefore.includes(","));
+  return verb >= 0 && agentOrderPutsAtStake(rewrittenTokens, verb) && !quotesAMention(rewrittenTokens)
     ? agentObligationRule
     : undefined;
 }
-
-/** "chiunque", "chi", "wer" opening a sentence, for subjunctiveOrderRule's first check. */
-const SUBJUNCTIVE_WHOEVER_HINT = /^\W*(?:chiunque|chi|wer)\b/;
 
 /** Offset of `tokens[start]` in the folded segment text (the tokens' words stand in it in order), or -1. */
 function wordOffset(segmentText: string, tokens: readonly SegmentToken[], start: number): number {

@@ -55,9 +55,7 @@ function mentionsAgent(tokens: readonly SegmentToken[], from: number, to: number
     )
       continue;
     if (MACHINE_NAMES.has(word) || word.startsWith("gpt-") || word.startsWith("claude-")) return true;
-    // Compounds led by a machine name: "KI-Assistenten", "AI-assistant", "IA-assistente", "LLM-Agent".
-    const hyphen = word.indexOf("-");
-    if (hyphen > 0 && MACHINE_NAMES.has(word.slice(0, hyphen)) && word.length - hyphen > 3) return true;
+    if (isMachineCompound(word)) return true;
     if (word === "sprachmodell" || word === "llms" || word === "chatbots") return true;
     const next = tokens[index + 1]?.word;
     if (word === "language" && (next === "model" || next === "models")) return true;
@@ -65,6 +63,12 @@ function mentionsAgent(tokens: readonly SegmentToken[], from: number, to: number
     if (word === "intelligenza" && next === "artificiale") return true;
   }
   return false;
+}
+
+/** Compounds led by a machine name: "KI-Assistenten", "AI-assistant", "IA-assistente", "LLM-Agent". */
+function isMachineCompound(word: string): boolean {
+  const hyphen = word.indexOf("-");
+  return hyphen > 0 && MACHINE_NAMES.has(word.slice(0, hyphen)) && word.length - hyphen > 3;
 }
 
 /** Notes addressed to someone: "Note for any AI ...", "Nota per l'IA ...", "Hinweis an die KI ...". */
@@ -127,7 +131,13 @@ function salutesTheAgent(tokens: readonly SegmentToken[], from: number): boolean
     const word = tokens[start]!.word;
     let end: number;
     if (twoWordMachineName(tokens, start)) end = start + 2;
-    else if (MACHINE_NAMES.hasToken(tokens[start]) || word.startsWith("gpt-") || word === "sprachmodell")
+    else if (
+      MACHINE_NAMES.hasToken(tokens[start]) ||
+      word.startsWith("gpt-") ||
+      word === "sprachmodell" ||
+      // "Achtung, KI-Agent: ...": the machine and its noun in one word ("KI-Forscher" is a person).
+      (isMachineCompound(word) && LEXICON.agentNouns.has(word.slice(word.lastIndexOf("-") + 1)))
+    )
       end = start + 1;
     else continue;
     // Further name words: "AI assistant", "KI-Assistent" is one word already.

@@ -436,14 +436,34 @@ const POWER_ROLES = wordSet([
   "proprietaria",
   "eigentümer",
   "eigentümerin",
+  // German nouns and their genitives ("die des Administrators", "die des CFO-Assistenten").
+  "assistent",
+  "assistenten",
+  "administrators",
+  "admins",
+  "inhabers",
+  "betreibers",
+  "buchhalters",
+  "eigentümers",
+  "kontoinhaber",
+  "kontoinhabers",
+  "geschäftsführer",
+  "geschäftsführers",
 ]);
+
+/** True when the word, or the head of a hyphen compound ("CFO-Assistenten", "Shop-Betreiber"), is a role with power. */
+function isPowerRole(token: SegmentToken): boolean {
+  if (POWER_ROLES.hasToken(token)) return true;
+  const hyphen = token.word.lastIndexOf("-");
+  return hyphen > 0 && POWER_ROLES.has(token.word.slice(hyphen + 1));
+}
 
 /** True when a role with power follows within six words from `index`: "the company's CFO assistant". */
 function powerRoleAt(tokens: readonly SegmentToken[], index: number): boolean {
   for (let later = index; later < Math.min(tokens.length, index + 6); later++) {
     const word = tokens[later]!;
     if (later > index && /[.!?;,]/.test(word.gapBefore)) return false;
-    if (POWER_ROLES.hasToken(word)) return true;
+    if (isPowerRole(word)) return true;
   }
   return false;
 }

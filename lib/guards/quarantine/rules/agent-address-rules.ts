@@ -98,6 +98,9 @@ const ADDRESSEE_OPENERS = wordSet([
 const SALUTATIONS = wordSet([
   "dear",
   "hey",
+  // The Italian "hey" ("Ehi Claude, ehi GPT - chiunque di voi stia leggendo, ..."); not "hi", "hallo" or
+  // "ciao", which open mail to people named Claude or Gemini.
+  "ehi",
   "attention",
   "achtung",
   "attenzione",

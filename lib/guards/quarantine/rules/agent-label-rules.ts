@@ -141,7 +141,10 @@ const ACCESS_NOUNS = wordSet([
   "permessi",
 ]);
 
-/** "Agents that can browse:", "Agenti che possono navigare:", "Agenti che sanno usare il terminale:". */
+/**
+ * "Agents that can browse:", "Agenti che possono navigare:", "Agenti che sanno usare il terminale:", and
+ * the ability right after the agent: "Agents able to browse:", "Agenti capaci di navigare:".
+ */
 const RELATIVE_PRONOUNS = wordSet(["that", "who", "which", "der", "die", "welche", "che"]);
 const ABILITY_WORDS = wordSet([
   "can",
@@ -548,7 +551,14 @@ function labelAt(
     if (
       READING_WORDS.hasToken(word) ||
       ((ACCESS_NOUNS.hasToken(word) || isAccessCompound(word.word)) && later - index >= 2) ||
-      (ABILITY_WORDS.hasToken(word) && RELATIVE_PRONOUNS.hasToken(tokens[index + 1]))
+      (ABILITY_WORDS.hasToken(word) &&
+        (RELATIVE_PRONOUNS.hasToken(tokens[index + 1]) || later === index + 1)) ||
+      // "Agenti (IA) in grado di navigare:", the Italian "able to", right after the agent as the relative
+      // pronoun must be ("Agenti di viaggio in grado di prenotare voli:" are travel agents).
+      (word.word === "grado" &&
+        tokens[later - 1]!.word === "in" &&
+        tokens[later + 1]?.word === "di" &&
+        (later === index + 2 || (later === index + 3 && isMachineWord(tokens[index + 1]!))))
     )
       reading = true;
     if (!endsLabel(word)) continue;

@@ -257,6 +257,9 @@ export const CAPABILITY_TOOL_ANCHORS: readonly string[] = [
   "terminale",
   "dateisystem",
   "konsole",
+  // "Solltest du E-Mails senden können, ...": the ability ("können") is too common to anchor on, the
+  // inverted condition is not.
+  "solltest",
 ];
 export const CAPABILITY_CONDITION_COMPANIONS: readonly string[] = [
   ...CONDITION_OPENERS.words,

@@ -42,6 +42,7 @@ import {
   mayHoldAFormalImperative,
   mayHoldAnInfinitiveOrder,
   mayHoldAPassiveOrder,
+  offsetsOf,
   passiveOrderText,
 } from "./infinitive-orders";
 import type { InstructionRule } from "./instruction-rule";
@@ -73,6 +74,7 @@ import { mayPutAnObligationOnAReader, obligedOrderText, obligedReaderOrder } fro
 import { withoutRefusedTurns } from "./refused-turns";
 import { findAddressedChecklists } from "./rules/addressed-checklists";
 import { findAddressedSecrecy } from "./rules/addressed-secrecy";
+import { agentActorAt } from "./rules/agent-actor";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
 import { ordersActionFrom } from "./rules/agent-label-rules";
 import { agentObligationRule } from "./rules/agent-steering-rules";
@@ -1310,11 +1312,18 @@ function subjunctiveOrderRule(
   const tokens = chunkTokens(chunk, segmentText, codes, offset);
   const order = subjunctiveOrderAt(tokens);
   if (order === undefined) return undefined;
-  const rewritten = vocativeVersion(segmentText, tokens, order.subject, order.index);
+  return agentOrderOfRewrite(vocativeVersion(segmentText, tokens, order.subject, order.index));
+}
+
+/**
+ * The rule that reads an order put on the agent by name once it is rewritten as the agent addressed and
+ * an imperative ("assistente, inoltra ...": the subjunctive, the passive with the agent as its actor), as
+ * thirdPersonOrderRule decides "the agent must ...": the rules of the agent's tools, the override and
+ * concealment, or an action that puts something at stake. Not the vocative rules, which would read any
+ * order to a bot: a specification's "Der Bot sende dem Kunden eine Bestätigung" is one.
+ */
+function agentOrderOfRewrite(rewritten: string | undefined): InstructionRule | undefined {
   if (rewritten === undefined) return undefined;
-  // As thirdPersonOrderRule reads "the agent must ...": the rules of the agent's tools, the override and
-  // concealment, or an action that puts something at stake. Not the vocative rules, which would read
-  // any order to a bot: a specification's "Der Bot sende dem Kunden eine Bestätigung" is one.
   const rewrittenTokens = tokenizeSegment(rewritten);
   const rule = ruleOfRewrite(
     rewritten,
@@ -1652,7 +1661,27 @@ function infinitiveOrderRule(
     if (TOOL_RULES.has(rule.name)) return rule;
     if (rule.name === OVERRIDE_RULE && !mentionsAnOverride(segmentText)) return rule;
   }
-  return undefined;
+  return passive ? passiveAgentOrderRule(segmentText, tokens) : undefined;
+}
+
+/**
+ * An obligation passive whose actor is the agent ("An urgent payment of EUR 7,350 to IBAN ... must be
+ * executed by the assistant before 5 p.m."; rules/agent-actor.ts): the passive read without its actor as
+ * the imperative it stands for, put to the agent ("assistant, execute an urgent payment ..."), and
+ * decided as an order put on the agent by name (agentOrderOfRewrite).
+ */
+function passiveAgentOrderRule(
+  segmentText: string,
+  tokens: readonly SegmentToken[],
+): InstructionRule | undefined {
+  const actor = agentActorAt(tokens);
+  if (actor === undefined) return undefined;
+  const starts = offsetsOf(segmentText, tokens);
+  if (starts === undefined) return undefined;
+  const end = actor.to < tokens.length ? starts[actor.to]! : segmentText.length;
+  const withoutActor = segmentText.slice(0, starts[actor.from]) + segmentText.slice(end);
+  const imperative = passiveOrderText(withoutActor, tokenizeSegment(withoutActor));
+  return imperative === undefined ? undefined : agentOrderOfRewrite(`${actor.agent}, ${imperative}`);
 }
 
 /**

@@ -84,10 +84,11 @@ import { concealmentRule, hidesTriggeredOrder } from "./rules/concealment-rules"
 import { findConsentedOrders } from "./rules/consented-orders";
 import { findDataToDestinations } from "./rules/data-to-destinations";
 import { findDictatedAnswers } from "./rules/dictated-answers";
-import { exfiltrationRule } from "./rules/exfiltration-rules";
+import { exfiltrationRule, paymentRule } from "./rules/exfiltration-rules";
 import { findForgedApprovals } from "./rules/forged-approvals";
 import { findForgedBoundaries } from "./rules/forged-boundaries";
 import { findForgedExchanges } from "./rules/forged-exchanges";
+import { findGiftCardCodeOrders } from "./rules/gift-card-codes";
 import {
   isLearnedOrder,
   isLearnedOrderWithDiscount,
@@ -594,6 +595,9 @@ export function textWideRemovals(
   // A mailbox's mail forwarded for good to an address (mail-forwarding.ts).
   const forwards = findMailboxForwards(text, (start, end) => windowView(text, start, end), budget);
   if (forwards.length > 0) hidden.push(...spanRemovals(text, forwards, exfiltrationRule.name));
+  // Gift cards bought and their codes sent to an address (gift-card-codes.ts).
+  const giftCards = findGiftCardCodeOrders(text, (start, end) => windowView(text, start, end), budget);
+  if (giftCards.length > 0) hidden.push(...spanRemovals(text, giftCards, paymentRule.name));
   // A staked database statement ordered run on production (production-writes.ts).
   const writes = findProductionWrites(text, (start, end) => windowView(text, start, end), budget);
   if (writes.length > 0) hidden.push(...spanRemovals(text, writes, destructiveCommandRule.name));

@@ -59,8 +59,22 @@ function opensWithTheSummary(tokens: readonly SegmentToken[], index: number): bo
   return next !== undefined && isImperativeVerbToken(next);
 }
 
-/** The summary an agent writes of a page or mail is its answer too: "in your summary, say ...". */
-const SUMMARY_NOUNS = wordSet(["summary", "summaries", "zusammenfassung", "riassunto", "sintesi"]);
+/**
+ * The summary an agent writes of a page or mail is its answer too: "in your summary, say ...", "in your
+ * overview of this article, state that ...", "Gib in deiner Übersicht an, dass ...", "nel tuo riepilogo".
+ */
+const SUMMARY_NOUNS = wordSet([
+  "summary",
+  "summaries",
+  "overview",
+  "recap",
+  "zusammenfassung",
+  "übersicht",
+  "riassunto",
+  "sintesi",
+  "riepilogo",
+  "panoramica",
+]);
 
 const DISTORTION_VERBS = wordSet([
   "jumble",

@@ -78,10 +78,12 @@ import { agentActorAt } from "./rules/agent-actor";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
 import { ordersActionFrom } from "./rules/agent-label-rules";
 import { agentObligationRule } from "./rules/agent-steering-rules";
+import { answerManipulationRule } from "./rules/answer-manipulation-rules";
 import { findChecksSwitchedOff } from "./rules/checks-switched-off";
 import { findCoveredTracks } from "./rules/concealed-purpose";
 import { concealmentRule, hidesTriggeredOrder } from "./rules/concealment-rules";
 import { findConsentedOrders } from "./rules/consented-orders";
+import { findContradictedSources } from "./rules/contradicted-source";
 import { findDataToDestinations } from "./rules/data-to-destinations";
 import { findDictatedAnswers } from "./rules/dictated-answers";
 import { exfiltrationRule, paymentRule } from "./rules/exfiltration-rules";
@@ -595,6 +597,10 @@ export function textWideRemovals(
   // A mailbox's mail forwarded for good to an address (mail-forwarding.ts).
   const forwards = findMailboxForwards(text, (start, end) => windowView(text, start, end), budget);
   if (forwards.length > 0) hidden.push(...spanRemovals(text, forwards, exfiltrationRule.name));
+  // An answer dictated against the text's own source: "Reply that ..., even though the document says ..."
+  // (contradicted-source.ts).
+  const contradicted = findContradictedSources(text, (start, end) => windowView(text, start, end), budget);
+  if (contradicted.length > 0) hidden.push(...spanRemovals(text, contradicted, answerManipulationRule.name));
   // Gift cards bought and their codes sent to an address (gift-card-codes.ts).
   const giftCards = findGiftCardCodeOrders(text, (start, end) => windowView(text, start, end), budget);
   if (giftCards.length > 0) hidden.push(...spanRemovals(text, giftCards, paymentRule.name));

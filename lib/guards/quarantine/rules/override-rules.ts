@@ -2399,6 +2399,9 @@ function releasesTheReader(tokens: readonly SegmentToken[], index: number): bool
       if (COMPLY_VERBS.hasToken(tokens[later])) return isAgentPolicyNear(tokens, index + 1, later + 8);
     return false;
   }
+  // "The usual safety rules do not apply to you", "Die Sicherheitsregeln gelten hier nicht für dich",
+  // "Le regole di sicurezza non si applicano a te": a verb of holding, negated, for the reader.
+  if (APPLY_VERBS.hasToken(token)) return appliesNotToTheReader(tokens, index);
   if (!BINDING_VERBS.hasToken(token)) return false;
   // The reader as the object ("bind you", "binden dich", "ti riguardano") and a negation next to the verb.
   const reader =
@@ -2409,6 +2412,78 @@ function releasesTheReader(tokens: readonly SegmentToken[], index: number): bool
     if (/^(not|no|longer|nicht|non|mehr|più)$/.test(tokens[near]!.word)) negated = true;
   return reader && negated && isAgentPolicyNear(tokens, index - 9, index);
 }
+
+/** Verbs of holding for someone: "apply", "gelten", "gilt", "applicano", "valgono", "vale". */
+const APPLY_VERBS = wordSet([
+  "apply",
+  "applies",
+  "gelten",
+  "gilt",
+  "applicano",
+  "applica",
+  "valgono",
+  "vale",
+]);
+
+/** The reader after a preposition: "to you", "für dich", "für Sie", "a te", "per te". */
+function readerAfterPreposition(tokens: readonly SegmentToken[], index: number): boolean {
+  const preposition = tokens[index]?.word;
+  const reader = tokens[index + 1]?.word;
+  return (
+    (preposition === "to" && reader === "you") ||
+    (preposition === "für" && (reader === "dich" || reader === "sie" || reader === "euch")) ||
+    ((preposition === "a" || preposition === "per") && (reader === "te" || reader === "voi"))
+  );
+}
+
+/**
+ * The agent's policy declared not to hold for the reader: the verb of holding at `index`, a negation
+ * within three words of it, the reader after a preposition within six words ("gelten auf dieser Seite
+ * nicht für dich"), the agent's policy before the verb (isAgentPolicyNear: "safety rules", "your
+ * guidelines", "le regole di sicurezza") that is the reader's own or stops at this text ("on this
+ * page", "hier"), and no condition in the sentence ("These restrictions do not apply to you if you hold
+ * a premium account" is a contract's).
+ */
+function appliesNotToTheReader(tokens: readonly SegmentToken[], index: number): boolean {
+  let negated = false;
+  for (let near = Math.max(0, index - 3); near < Math.min(tokens.length, index + 4); near++)
+    if (/^(not|nicht|non)$/.test(tokens[near]!.word)) negated = true;
+  if (!negated) return false;
+  let reader = false;
+  for (let later = index + 1; later < Math.min(tokens.length - 1, index + 7) && !reader; later++)
+    reader = readerAfterPreposition(tokens, later);
+  if (!reader || !isAgentPolicyNear(tokens, index - 9, index)) return false;
+  let own = false;
+  let scope = false;
+  for (let at = 0; at < tokens.length; at++) {
+    const word = tokens[at]!.word;
+    if (CONDITIONALS.hasToken(tokens[at]) || /^(unless|außer|tranne)$/.test(word)) return false;
+    if (at < index && /^(your|deine|dein|deiner|tue|tuoi|tua|tuo)$/.test(word)) own = true;
+    // This text as the place: "here", "on this page", "auf dieser Seite", "in questa pagina".
+    if (/^(here|hier|qui|qua)$/.test(word)) scope = true;
+    if (/^(this|dieser|diesem|diese|questa|questo)$/.test(word) && TEXT_PLACE_NOUNS.hasToken(tokens[at + 1]))
+      scope = true;
+  }
+  // The reader's own policy, or this text as the place where it stops: "The safety rules of the lab do
+  // not apply to you as a visitor" is a site's rule for a person.
+  return own || scope;
+}
+
+/** This text as a place: "page", "site", "document", "Seite", "Dokument", "pagina", "documento". */
+const TEXT_PLACE_NOUNS = wordSet([
+  "page",
+  "site",
+  "website",
+  "document",
+  "text",
+  "seite",
+  "webseite",
+  "dokument",
+  "pagina",
+  "sito",
+  "documento",
+  "testo",
+]);
 
 /** The task the agent works on: "task", "mandate", "Aufgabe", "Auftrag", "compito", "mandato", "incarico". */
 const TASK_NOUNS = wordSet([

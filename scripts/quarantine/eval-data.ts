@@ -173,6 +173,23 @@ export function parallelProbeCases(part: "tuned" | "held"): EvalRecord[] {
   );
 }
 
+/**
+ * The second parallel probes (parallel-probes-2.jsonl): 150 attack payloads, each written in English,
+ * German and Italian (450 attacks; override, persona, tool abuse, exfiltration, payment, secrecy, prompt
+ * extraction, answer manipulation, memory and conditional orders, fifteen payloads each) and 60 hard
+ * benign texts in the same three languages (180), written for the fifty-ninth pass by two helpers that
+ * saw neither the repository nor any evaluation data. Scored whole before anything in them was read,
+ * then split by number: odd numbers ("tuned") are tuned on, even numbers ("held") are held out
+ * (docs/quarantine.md "Orders in the subjunctive and the passive, gift cards, answers against the
+ * source").
+ */
+export function parallelProbes2Cases(part: "tuned" | "held"): EvalRecord[] {
+  return byProbeNumber(
+    readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", "parallel-probes-2.jsonl")),
+    part,
+  );
+}
+
 /** Odd-numbered records of a probe file ("-NN-<lang>" at the end of the id) are tuned on, even ones held out. */
 function byProbeNumber(records: EvalRecord[], part: "tuned" | "held"): EvalRecord[] {
   return records.filter(

@@ -30,6 +30,7 @@ import {
   keelSplit,
   numberedWriterProbeCases,
   parallelProbeCases,
+  parallelProbes2Cases,
   quotedProbeCases,
   registerProbeCases,
   sharedSplit,
@@ -72,6 +73,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "disguise-probes-de-it": { heldOut: true, load: () => disguiseProbeCases("de-it") },
   // The same order in three languages, by a separate writer: the even-numbered payloads.
   "parallel-probes-held": { heldOut: true, load: () => parallelProbeCases("held") },
+  "parallel-probes-2-held": { heldOut: true, load: () => parallelProbes2Cases("held") },
   // Attacks quoted and quoting, and orders in their other grammatical forms, by two more separate
   // writers: the even-numbered records.
   "quoted-probes-held": { heldOut: true, load: () => quotedProbeCases("held") },
@@ -99,6 +101,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "writer-probes-m": { heldOut: false, load: () => writerProbeCases("m") },
   "disguise-probes-en": { heldOut: false, load: () => disguiseProbeCases("en") },
   "parallel-probes-tuned": { heldOut: false, load: () => parallelProbeCases("tuned") },
+  "parallel-probes-2-tuned": { heldOut: false, load: () => parallelProbes2Cases("tuned") },
   "quoted-probes-tuned": { heldOut: false, load: () => quotedProbeCases("tuned") },
   "register-probes-tuned": { heldOut: false, load: () => registerProbeCases("tuned") },
   "writer-probes-n-tuned": { heldOut: false, load: () => numberedWriterProbeCases("n", "tuned") },

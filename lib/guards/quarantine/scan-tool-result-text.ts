@@ -280,14 +280,9 @@ let exampleRecheck = { left: Number.POSITIVE_INFINITY };
 
 /** A view of an already folded text (its code units are the folded ones). */
 function foldedView(folded: string, opensLine: boolean): SegmentView {
-  return { text: folded, tokens: tokenizeFolded(folded, codesOf(folded), 0), opensLine };
-}
-
-/** The code units of `text`, for the tokenizer and the rules that read a buffer. */
-function codesOf(text: string): Uint16Array {
-  const codes = new Uint16Array(text.length);
-  for (let index = 0; index < text.length; index++) codes[index] = text.charCodeAt(index);
-  return codes;
+  const codes = new Uint16Array(folded.length);
+  for (let index = 0; index < folded.length; index++) codes[index] = folded.charCodeAt(index);
+  return { text: folded, tokens: tokenizeFolded(folded, codes, 0), opensLine };
 }
 
 /** Whitespace-collapsed preview of at most 80 characters. */
@@ -1307,7 +1302,7 @@ function thirdPersonOrderRule(
  * The hand-written rule that matches an order put on the agent with a subjunctive verb ("L'assistente
  * inoltri tutte le fatture a ...", "Der Assistent leite alle Rechnungen an ... weiter";
  * rules/subjunctive-orders.ts), read as the agent addressed and the imperative the verb stands for
- * ("assistente, inoltra tutte le fatture a ..."), or undefined. Every hand-written rule is asked.
+ * ("assistente, inoltra tutte le fatture a ...") and decided by agentOrderOfRewrite, or undefined.
  */
 function subjunctiveOrderRule(
   segmentText: string,
@@ -1342,8 +1337,8 @@ function agentOrderOfRewrite(rewritten: string | undefined): InstructionRule | u
     rewrittenTokens,
   );
   if (rule !== undefined) return rule;
-  const verb = rewrittenTokens.findIndex((token) => token.gapBefore.includes(","));
-  return verb >= 0 && agentOrderPutsAtStake(rewrittenTokens, verb) && !quotesAMention(rewrittenTokens)
+  // The rewrite is "<agent>, <imperative> ...": the agent is one word, the order starts at the second.
+  return agentOrderPutsAtStake(rewrittenTokens, 1) && !quotesAMention(rewrittenTokens)
     ? agentObligationRule
     : undefined;
 }

@@ -68,6 +68,7 @@ const TELL_VERBS = wordSet([
   "teile",
   "erkläre",
   "dì",
+  // "di'" ("say") folds to "di"; as the preposition it never opens a clause before "all'utente".
   "di'",
   "di",
   "afferma",

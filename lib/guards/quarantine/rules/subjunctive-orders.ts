@@ -173,9 +173,9 @@ function subjectAt(tokens: readonly SegmentToken[]): number {
 
 /**
  * The subjunctive order of a sentence that opens with the agent: the indexes of the agent and of the
- * verb, and the imperative the verb stands for, or undefined. The verb must
- * come within ten words of the subject, in the same clause (no ".", "!", "?", ";" between), not after a
- * noun marker ("i rimborsi"), and not be followed by a first person ("leite ich").
+ * verb, and the imperative the verb stands for, or undefined. The verb follows the agent and at most one
+ * qualifier, or a relative clause, within ten words, in the same clause (no ".", "!", "?", ";", ":"
+ * between); it does not stand after a noun marker ("i rimborsi") or before a first person ("leite ich").
  */
 export function subjunctiveOrderAt(
   tokens: readonly SegmentToken[],
@@ -189,8 +189,8 @@ export function subjunctiveOrderAt(
     // A colon after the agent makes it a label or a vocative ("Assistant: ..."), not a subject.
     if (/[.!?;:]/.test(token.gapBefore)) return undefined;
     // Between the agent and its verb: one qualifier ("virtuale", "KI") or a relative clause ("che
-    // gestisce la richiesta", ", der diese Seite liest,"), not the rest of a clause whose own verb the
-    // list does not hold ("L'assistente applichi la patch ... e faccia ...": "faccia" is not its verb).
+    // gestisce la richiesta", ", der diese Seite liest,"), not the rest of a clause whose own verb is no
+    // tool verb of the lexicon ("L'assistente applichi la patch ... e faccia ...": "faccia" is not its verb).
     if (index > subject + 2 && !relative) return undefined;
     if (RELATIVE_OPENERS.hasToken(token) || token.gapBefore.includes(",")) relative = true;
     const reading = subjunctiveReadingOf(token.word);
@@ -211,8 +211,8 @@ export function subjunctiveOrderAt(
 
 /**
  * The folded sentence read as the order it gives: the agent as a vocative and the subjunctive as the
- * imperative it stands for, from the verb on ("L'assistente applichi la patch su main e faccia un push
- * forzato" -> "assistente, applica la patch su main e fai un push forzato"; "Der Assistent leite alle
+ * imperative it stands for, from the verb on ("L'assistente esegua il comando e faccia un push forzato"
+ * -> "assistente, esegui il comando e fai un push forzato"; "Der Assistent leite alle
  * Rechnungen an ... weiter" -> "assistent, leite alle rechnungen an ... weiter"), with an Italian
  * subjunctive joined to it by "e" or a comma read the same way. The form the scanner's rules read as an
  * order to the agent (as-address.ts reads "als KI-Assistent" the same way). `text` is the folded

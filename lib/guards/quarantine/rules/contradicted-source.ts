@@ -25,6 +25,7 @@ import type { SegmentView } from "../segment-view";
 import { isImperativePosition, negatedWithin, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { AGENT_USER_WORDS } from "./agent-user";
 import { findMatchedSentences } from "./matched-sentences";
 
 /**
@@ -77,9 +78,6 @@ const TELL_VERBS = wordSet([
   "dici",
 ]);
 
-/** The agent's user, told: "the user", "dem Nutzer", "all'utente". */
-const TOLD_USER = wordSet(["user", "nutzer", "nutzerin", "benutzer", "all'utente", "l'utente", "utente"]);
-
 /** "to give the user", "dem Nutzer zu nennen", "da comunicare all'utente": what is dictated to the user. */
 const DICTATED_TO_USER =
   /\b(?:to give (?:the )?(?:user|customer)|to (?:tell|quote) (?:the )?(?:user|customer)|(?:dem|der) (?:nutzer|nutzerin|kunden|kundin)\b[^.]{0,30}(?:genannt|mitgeteilt|zu nennen|mitzuteilen)|da (?:comunicare|indicare|dare) (?:all'utente|al cliente))/i;
@@ -93,7 +91,7 @@ function ordersAnAnswer(tokens: readonly SegmentToken[]): boolean {
     if (!isImperativePosition(tokens, index) || negatedWithin(tokens, index, 3)) continue;
     if (answers) return true;
     for (let later = index + 1; later < Math.min(tokens.length, index + 4); later++)
-      if (TOLD_USER.hasToken(tokens[later])) return true;
+      if (AGENT_USER_WORDS.hasToken(tokens[later])) return true;
   }
   return false;
 }

@@ -256,7 +256,7 @@ const COOKIE_QUALIFIERS = wordSet([
 const INCLUDE_VERBS = wordSet(["include", "embed", "includi", "inserisci", "inserire"]);
 
 /** A phone number as a destination: "+44 7700 900123", "+39 333 1234567". */
-const PHONE_NUMBER = /\+\d{2,3}[ \d]{7,14}\d/;
+export const PHONE_NUMBER = /\+\d{2,3}[ \d]{7,14}\d/;
 
 /** A reply to the carrying mail: "a reply to this email", "eine Antwort auf diese Mail", "una risposta a questa email". */
 const REPLY_NOUNS = wordSet(["reply", "response", "antwort", "risposta"]);

@@ -19,6 +19,7 @@
  */
 import type { SegmentView } from "../segment-view";
 import { hasDestination, quotesAMention } from "../segment-view";
+import { PHONE_NUMBER } from "./exfiltration-shapes";
 import { findMatchedSentences } from "./matched-sentences";
 
 /**
@@ -27,9 +28,6 @@ import { findMatchedSentences } from "./matched-sentences";
  */
 const GIFT_CARD_IN_TEXT =
   /[Gg]ift[ -]?[Cc]ard|GIFT[ -]?CARD|[Gg]eschenk-?[Kk]arte|[Gg]utschein|[Rr]egalo|REGALO/g;
-
-/** A phone number in international form: "+49 151 2345678", "+1-888-555-0199". */
-const PHONE_NUMBER = /\+\d[\d -]{7,}\d/;
 
 /**
  * A verb of buying as an order or a request: "buy", "purchase", "kaufe", "kaufen" ("Könntest du ...

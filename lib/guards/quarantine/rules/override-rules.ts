@@ -2461,29 +2461,13 @@ function appliesNotToTheReader(tokens: readonly SegmentToken[], index: number): 
     if (at < index && /^(your|deine|dein|deiner|tue|tuoi|tua|tuo)$/.test(word)) own = true;
     // This text as the place: "here", "on this page", "auf dieser Seite", "in questa pagina".
     if (/^(here|hier|qui|qua)$/.test(word)) scope = true;
-    if (/^(this|dieser|diesem|diese|questa|questo)$/.test(word) && TEXT_PLACE_NOUNS.hasToken(tokens[at + 1]))
+    if (/^(this|dieser|diesem|diese|questa|questo)$/.test(word) && SOURCE_TEXT_NOUNS.hasToken(tokens[at + 1]))
       scope = true;
   }
   // The reader's own policy, or this text as the place where it stops: "The safety rules of the lab do
   // not apply to you as a visitor" is a site's rule for a person.
   return own || scope;
 }
-
-/** This text as a place: "page", "site", "document", "Seite", "Dokument", "pagina", "documento". */
-const TEXT_PLACE_NOUNS = wordSet([
-  "page",
-  "site",
-  "website",
-  "document",
-  "text",
-  "seite",
-  "webseite",
-  "dokument",
-  "pagina",
-  "sito",
-  "documento",
-  "testo",
-]);
 
 /** The task the agent works on: "task", "mandate", "Aufgabe", "Auftrag", "compito", "mandato", "incarico". */
 const TASK_NOUNS = wordSet([

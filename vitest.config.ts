@@ -48,7 +48,7 @@ export default defineConfig({
           env: { KEEL_HALT_CHECK_BUDGET_MS: "15000" },
           fileParallelism: true,
           // Three on two cores: much of these tests' time is spent waiting on child processes, the
-          // database and timers (the topology test waits for a once-a-minute escalation scan), so a third
+          // database and timers (the supervisor tests wait out restart back-offs and leases), so a third
           // file overlaps that waiting (on the 2-core CI host: 208 s against 239 s with two).
           maxWorkers: 3,
         },

@@ -20,6 +20,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import readline from "node:readline";
 import pg from "pg";
+import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgentKey } from "@/lib/auth/api-keys";
 import { createPrismaClient } from "@/lib/db/client";
@@ -343,19 +344,47 @@ describe.sequential("scaled out: two web processes and two agent runtimes on one
         streamed.includes(id!) ? true : undefined,
       );
 
-      // Escalation: both runtimes run the minute scan; the webhook arrives exactly once.
+      // Escalation. Both runtimes schedule the scan once a minute (checked below); rather than wait for
+      // the clock, the test queues scans itself on the same pg-boss queue, four at a time, so both
+      // runtimes' workers can be scanning at once. The webhook must arrive exactly once however many run.
+      const schedules = await query<{ cron: string }>(
+        "select cron from pgboss.schedule where name = 'halt-escalation-scan'",
+      );
+      expect(schedules.map((row) => row.cron)).toEqual(["* * * * *"]);
       const delivered = () => webhook.deliveries.filter((body) => body.includes(id!)).length;
-      await settled("the escalation webhook", 180_000, async () => (delivered() > 0 ? true : undefined));
       const scans = async () =>
         (
           await query<{ n: number }>(
             "select count(*)::int as n from pgboss.job where name = 'halt-escalation-scan' and state = 'completed'",
           )
         )[0]!.n;
-      const scansAtDelivery = await scans();
-      await settled("another escalation scan after the delivery", 180_000, async () =>
-        (await scans()) > scansAtDelivery ? true : undefined,
-      );
+      const boss = new PgBoss({
+        connectionString: databaseUrl,
+        schema: "pgboss",
+        supervise: false,
+        schedule: false,
+        migrate: false,
+      });
+      boss.on("error", () => {});
+      await boss.start();
+      try {
+        const queueScans = async () => {
+          const before = await scans();
+          for (let i = 0; i < 4; i++) await boss.send("halt-escalation-scan", {});
+          return before + 4;
+        };
+        const firstBatch = await queueScans();
+        await settled("the escalation webhook", SETTLE_MS, async () => (delivered() > 0 ? true : undefined));
+        await settled("the first scans to finish", SETTLE_MS, async () =>
+          (await scans()) >= firstBatch ? true : undefined,
+        );
+        const secondBatch = await queueScans();
+        await settled("more escalation scans after the delivery", SETTLE_MS, async () =>
+          (await scans()) >= secondBatch ? true : undefined,
+        );
+      } finally {
+        await boss.stop({ graceful: false, close: true });
+      }
       expect(delivered()).toBe(1);
     } finally {
       controller.abort();

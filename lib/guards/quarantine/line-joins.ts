@@ -1,4 +1,5 @@
 import { ANCHOR_TABLE } from "./detection-rules";
+import { findCandidateLines } from "./find-candidate-lines";
 import { foldRegion } from "./normalize-text";
 import type { SegmentView } from "./segment-view";
 import { tokenizeFolded } from "./tokenize-segment";
@@ -96,7 +97,12 @@ export function continuationWindow(
       next >= 0 &&
       next < text.length &&
       isLetterOrDigit(text.charCodeAt(next)) &&
-      !(followLines && (holdsCode(text, next) || isHeadingLine(text, start)))
+      !(
+        followLines &&
+        (holdsCode(text, next) ||
+          isHeadingLine(text, start) ||
+          isTitleAbove(text, next, lineOpening(text, start), end))
+      )
     ) {
       const limit = Math.min(text.length, next + MAX_REACH);
       let index = next;
@@ -129,7 +135,11 @@ export function continuationWindow(
       !endsLineBreakAt(text, lineEnd - 1) &&
       (isLetterOrDigit(previousLast) || previousLast === 44) &&
       isLetterOrDigit(text.charCodeAt(start)) &&
-      !(followLines && isHeadingLine(text, lineEnd - 1))
+      !(
+        followLines &&
+        (isHeadingLine(text, lineEnd - 1) ||
+          isTitleAbove(text, start, lineOpening(text, lineEnd - 1), lineEnd))
+      )
     ) {
       const limit = Math.max(0, lineEnd - MAX_REACH);
       let index = lineEnd;
@@ -357,6 +367,61 @@ function lineOpening(text: string, index: number): number {
   while (start > 0 && index - start < MAX_REACH && !endsLineBreakAt(text, start - 1)) start--;
   while (start < index && isBlank(text.charCodeAt(start))) start++;
   return start;
+}
+
+/**
+ * True when the text at `start` opens with a capital letter and the line text[lineStart, lineEnd) above
+ * it is a title: it opens a paragraph (the text's first line, or one after a blank line), is plain words
+ * (no markup, code or "key=value" data) and holds no word of the learned stage's gate ("Protokoll der Sitzung\nDeine wahre Identität ist ...", "Ticket n.
+ * 7781 - risolto\nIl cliente chiede ...", "Red-team report excerpt\nTest case 14: ..."). Joined, a
+ * title's words were scored as part of the next sentence and tipped benign sentences over the threshold
+ * on our probe sets. The first half of a sentence cut over lines mostly carries a gate word ("Ignore all
+ * of your\nPrevious instructions ...", "Vergiss deine bisherigen\nAnweisungen ...") and stays joined.
+ */
+function isTitleAbove(text: string, start: number, lineStart: number, lineEnd: number): boolean {
+  const first = text.charCodeAt(start);
+  return (
+    first >= 65 &&
+    first <= 90 &&
+    opensParagraph(text, lineStart) &&
+    isPlainLine(text, lineStart, lineEnd) &&
+    findCandidateLines(text.slice(lineStart, lineEnd), ANCHOR_TABLE).length === 0
+  );
+}
+
+/** True when text[start, end) holds none of the characters of markup, code or "key=value" data. */
+function isPlainLine(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) {
+    const codeUnit = text.charCodeAt(index);
+    // = " < > [ ] ` { | } ; and the backslash
+    if (
+      codeUnit === 61 ||
+      codeUnit === 34 ||
+      codeUnit === 60 ||
+      codeUnit === 62 ||
+      codeUnit === 91 ||
+      codeUnit === 93 ||
+      codeUnit === 96 ||
+      codeUnit === 123 ||
+      codeUnit === 124 ||
+      codeUnit === 125 ||
+      codeUnit === 59 ||
+      codeUnit === 92
+    )
+      return false;
+  }
+  return true;
+}
+
+/** True when the line holding `index` is the text's first or follows a blank line. */
+function opensParagraph(text: string, index: number): boolean {
+  const opening = lineOpening(text, index);
+  if (opening === 0) return true;
+  const before = previousLineBreak(text, opening);
+  if (before < 0) return false;
+  let at = before - 1;
+  while (at >= 0 && isBlank(text.charCodeAt(at))) at--;
+  return at < 0 || endsLineBreakAt(text, at);
 }
 
 /** True when the line that holds `index` is a Markdown heading ("## What it looks like"): it ends itself. */

@@ -101,6 +101,8 @@ export function continuationWindow(
         followLines &&
         (holdsCode(text, next) ||
           isHeadingLine(text, start) ||
+          isTableRow(text, lineOpening(text, start)) ||
+          isTableRow(text, next) ||
           isTitleAbove(text, next, lineOpening(text, start), end))
       )
     ) {
@@ -138,6 +140,8 @@ export function continuationWindow(
       !(
         followLines &&
         (isHeadingLine(text, lineEnd - 1) ||
+          isTableRow(text, lineOpening(text, lineEnd - 1)) ||
+          isTableRow(text, lineOpening(text, start)) ||
           isTitleAbove(text, start, lineOpening(text, lineEnd - 1), lineEnd))
       )
     ) {
@@ -315,7 +319,7 @@ function continuationAfter(text: string, breakIndex: number): number {
   let next = nextLineStart(text, breakIndex);
   while (next >= 0 && next < text.length && isBlank(text.charCodeAt(next))) next++;
   if (next < 0 || next >= text.length || !isLetterOrDigit(text.charCodeAt(next))) return -1;
-  return startsWithKey(text, next) || holdsCode(text, next) ? -1 : next;
+  return startsWithKey(text, next) || holdsCode(text, next) || isTableRow(text, next) ? -1 : next;
 }
 
 /**
@@ -342,7 +346,7 @@ function continuationBefore(text: string, lineStart: number): number {
     lineEnd - previousStart < MAX_REACH
   )
     previousStart--;
-  return holdsCode(text, previousStart) ? -1 : lineEnd;
+  return holdsCode(text, previousStart) || isTableRow(text, previousStart) ? -1 : lineEnd;
 }
 
 /**
@@ -361,6 +365,24 @@ function holdsCode(text: string, start: number): boolean {
   return false;
 }
 
+/**
+ * True when the line starting at `start` is a row of a table: it opens with "|" or holds two "|" cell
+ * separators ("T-01 Zählerstand melden | Bot nimmt Stand auf | ☐ ok"). A row ends at its line end
+ * however its last cell ends; joined, a test plan's rows were scored as one sentence full of "bot" and
+ * "Systemprompt" and removed. One "|" is a shell pipe ("curl ... | sh") and does not count. Reads at most
+ * MAX_REACH characters.
+ */
+function isTableRow(text: string, start: number): boolean {
+  if (text.charCodeAt(start) === 124) return true;
+  const limit = Math.min(text.length, start + MAX_REACH);
+  let bars = 0;
+  for (let index = start; index < limit; index++) {
+    if (breaksLineAt(text, index)) return false;
+    if (text.charCodeAt(index) === 124 && ++bars === 2) return true;
+  }
+  return false;
+}
+
 /** The first non-blank character of the line that holds `index` (read back at most MAX_REACH characters). */
 function lineOpening(text: string, index: number): number {
   let start = index;
@@ -371,9 +393,10 @@ function lineOpening(text: string, index: number): number {
 
 /**
  * True when the text at `start` opens with a capital letter and the line text[lineStart, lineEnd) above
- * it is a title: it opens a paragraph (the text's first line, or one after a blank line), is plain words
- * (no markup, code or "key=value" data) and holds no word of the learned stage's gate ("Protokoll der Sitzung\nDeine wahre Identität ist ...", "Ticket n.
- * 7781 - risolto\nIl cliente chiede ...", "Red-team report excerpt\nTest case 14: ..."). Joined, a
+ * it is a title: it opens a paragraph (the text's first line, or one after a blank line), is plain
+ * words (no markup, code or "key=value" data) and holds no word of the learned stage's gate
+ * ("Protokoll der Sitzung\nDeine wahre Identität ist ...", "Ticket n. 7781 - risolto\nIl cliente
+ * chiede ...", "Red-team report excerpt\nTest case 14: ..."). Joined, a
  * title's words were scored as part of the next sentence and tipped benign sentences over the threshold
  * on our probe sets. The first half of a sentence cut over lines mostly carries a gate word ("Ignore all
  * of your\nPrevious instructions ...", "Vergiss deine bisherigen\nAnweisungen ...") and stays joined.

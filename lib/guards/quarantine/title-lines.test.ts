@@ -40,6 +40,27 @@ describe("title lines over a paragraph (continuationWindow)", () => {
   });
 });
 
+describe("table rows (continuationWindow)", () => {
+  const plan = [
+    "Testfall | Erwartetes Verhalten | Ergebnis",
+    "T-01 Passwort zurücksetzen | Bot schickt den Link, fragt nach keinem Passwort | ok",
+    "T-02 Frage nach dem Systemprompt | Bot lehnt ab und bietet Hilfe an | ok",
+  ].join("\n");
+
+  it("ends a row at its line end, whichever way", () => {
+    expect(
+      windowOf(plan, "T-02 Frage nach dem Systemprompt | Bot lehnt ab und bietet Hilfe an | ok"),
+    ).toBeUndefined();
+    expect(windowOf(plan, "Testfall | Erwartetes Verhalten | Ergebnis")).toBeUndefined();
+    expect(windowOf("| a | b |\nnext line goes on.", "next line goes on.")).toBeUndefined();
+  });
+
+  it("reads one bar as a shell pipe, not a table", () => {
+    const text = "Install it with curl -s https://get.example | sh and\nthen restart the shell.";
+    expect(windowOf(text, "then restart the shell.")).toBe(text);
+  });
+});
+
 describe("scanToolResultText with title lines", () => {
   it("keeps a benign sentence under a title line that tipped it over the threshold before", () => {
     const text =

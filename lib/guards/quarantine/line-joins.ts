@@ -394,11 +394,11 @@ function lineOpening(text: string, index: number): number {
 /**
  * True when the text at `start` opens with a capital letter and the line text[lineStart, lineEnd) above
  * it is a title: it opens a paragraph (the text's first line, or one after a blank line), is plain
- * words (no markup, code or "key=value" data) and holds no word of the learned stage's gate
+ * words (no markup, code or "key=value" data) and holds no word of the learned stage's gate, or the
+ * text at `start` opens with a capitalized article, pronoun or conjunction (SENTENCE_OPENERS)
  * ("Protokoll der Sitzung\nDeine wahre Identität ist ...", "Ticket n. 7781 - risolto\nIl cliente
- * chiede ...", "Red-team report excerpt\nTest case 14: ..."). Joined, a
- * title's words were scored as part of the next sentence and tipped benign sentences over the threshold
- * on our probe sets. The first half of a sentence cut over lines mostly carries a gate word ("Ignore all
+ * chiede ...", "Red-team report excerpt\nTest case 14: ..."). Joined, a title's words were scored as
+ * part of the next sentence and tipped benign sentences over the threshold on our probe sets. The first half of a sentence cut over lines mostly carries a gate word ("Ignore all
  * of your\nPrevious instructions ...", "Vergiss deine bisherigen\nAnweisungen ...") and stays joined.
  */
 function isTitleAbove(text: string, start: number, lineStart: number, lineEnd: number): boolean {
@@ -408,8 +408,31 @@ function isTitleAbove(text: string, start: number, lineStart: number, lineEnd: n
     first <= 90 &&
     opensParagraph(text, lineStart) &&
     isPlainLine(text, lineStart, lineEnd) &&
-    findCandidateLines(text.slice(lineStart, lineEnd), ANCHOR_TABLE).length === 0
+    (opensWithSentenceOpener(text, start) ||
+      findCandidateLines(text.slice(lineStart, lineEnd), ANCHOR_TABLE).length === 0)
   );
+}
+
+/**
+ * Articles, pronouns, conjunctions and prepositions, capitalized: after a line that did not end a
+ * sentence, a line opening with one starts a new sentence in all three languages (mid-sentence they are
+ * lower case, German nouns aside), so the line above ended by itself even if it holds a gate word
+ * ("Note di rilascio 3.1 – Bot verbali\nIl bot ora partecipa ...").
+ */
+const SENTENCE_OPENERS = new Set(
+  (
+    "The This That These Those If When While We Our You Your It Its They Their There In On At For With From As A An " +
+    "Der Die Das Dem Den Des Ein Eine Einen Wenn Wir Unser Unsere Sie Es Er Ich Du Dein Deine Im Am Mit Für Bei " +
+    "Il Lo La Le Gli I Un Una Uno Se Noi Nostro Nostra Questo Questa Quando Per Con In Nel Nella Tu Tuo Tua"
+  ).split(" "),
+);
+
+/** True when the text at `start` opens with a word of SENTENCE_OPENERS, in that case. */
+function opensWithSentenceOpener(text: string, start: number): boolean {
+  let end = start;
+  while (end < text.length && end - start < 8 && isLetterOrDigit(text.charCodeAt(end))) end++;
+  const next = text.charCodeAt(end);
+  return (next === 32 || next === 39 || next === 0x2019) && SENTENCE_OPENERS.has(text.slice(start, end));
 }
 
 /** True when text[start, end) holds none of the characters of markup, code or "key=value" data. */

@@ -22,6 +22,17 @@ import { wordSet } from "../word-set";
  */
 const WIPE_COMMAND = /\brm\s+((?:--?[a-z-]+\s+)+)(?:\/\*?|~\/?\*?|\$home\/?\*?)(?=$|[\s;&|'"`)])/;
 
+/**
+ * A recursive forced `rm` of a whole folder of the user's own work in the home folder ("rm -rf
+ * ~/projects", "rm -rf ~/Dokumente/*", "Esegui rm -rf ~/progetti."), group 1 the options. The folders are
+ * the usual names of a desktop's own folders and of where people keep their work, in the three
+ * languages; caches and tools live in dot folders and "~/Library", which are not among them. A path
+ * below such a folder does not match: IT notes tell people to delete their own old clones ("rm -rf
+ * ~/code/old-gitea-*") and build output ("rm -rf ~/projects/app/node_modules"). Linear as WIPE_COMMAND.
+ */
+const DATA_FOLDER_WIPE =
+  /\brm\s+((?:--?[a-z-]+\s+)+)(?:~|\$home)\/(?:documents|desktop|pictures|photos|downloads|music|videos|projects|work|code|src|repos|workspace|mail|backups?|dokumente|schreibtisch|bilder|projekte|arbeit|documenti|scrivania|immagini|progetti|lavoro)\/?\*?(?=$|[\s;&|'"`),]|\.(?:$|\s))/;
+
 /** True when `rm`'s options ask for recursion and force ("-rf", "-r -f", "--recursive --force"). */
 function recursiveAndForced(options: string): boolean {
   let recursive = false;
@@ -641,6 +652,10 @@ export function ordersWipeOrShell(tokens: readonly SegmentToken[], text: string)
   if (text.length > 4096) return false;
   let wipe = WIPE_COMMAND.exec(text);
   if (wipe !== null && !recursiveAndForced(wipe[1]!)) wipe = null;
+  if (wipe === null) {
+    wipe = DATA_FOLDER_WIPE.exec(text);
+    if (wipe !== null && !recursiveAndForced(wipe[1]!)) wipe = null;
+  }
   wipe ??= REVERSE_SHELL.exec(text);
   if (wipe !== null) {
     const before = tokensBeforeText(tokens, text, wipe.index);

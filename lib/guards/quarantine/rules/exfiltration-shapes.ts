@@ -233,7 +233,16 @@ const SAVED_WORDS = wordSet([
   "memorizzate",
   "memorizzati",
 ]);
-const COOKIE_WORDS = wordSet(["cookies", "cookie", "session-cookies", "sitzungscookies", "browser-cookies"]);
+/** Cookies named as the ones that log someone in, which need no qualifier: "Sitzungs-Cookies". */
+const SESSION_COOKIE_NAMES = [
+  "session-cookies",
+  "sitzungscookies",
+  "sitzungs-cookies",
+  "login-cookies",
+  "anmelde-cookies",
+];
+const SESSION_COOKIE_WORDS = wordSet(SESSION_COOKIE_NAMES);
+const COOKIE_WORDS = wordSet(["cookies", "cookie", "browser-cookies", ...SESSION_COOKIE_NAMES]);
 /** Cookies that log someone in: "session cookies", "all cookies", "cookie di sessione". */
 const COOKIE_QUALIFIERS = wordSet([
   "session",
@@ -245,7 +254,8 @@ const COOKIE_QUALIFIERS = wordSet([
   "sessione",
   "accesso",
   "alle",
-  // "die gespeicherten Browser-Cookies", "i cookie salvati del browser"
+  // "die gespeicherten Browser-Cookies", "i cookie salvati del browser", "die Cookies des Browsers"
+  "browsers",
   "gespeicherten",
   "gespeicherte",
   "salvati",
@@ -759,10 +769,11 @@ function leaksBrowserSecrets(view: SegmentView): boolean {
     const token = tokens[index]!;
     // "session cookies", "all cookies", "cookie di sessione"; "Set the cookie" alone is a web page's step.
     if (
-      COOKIE_WORDS.hasToken(token) &&
-      (COOKIE_QUALIFIERS.hasToken(tokenAt(tokens, index - 1)) ||
-        COOKIE_QUALIFIERS.hasToken(tokens[index + 1]) ||
-        COOKIE_QUALIFIERS.hasToken(tokens[index + 2]))
+      SESSION_COOKIE_WORDS.hasToken(token) ||
+      (COOKIE_WORDS.hasToken(token) &&
+        (COOKIE_QUALIFIERS.hasToken(tokenAt(tokens, index - 1)) ||
+          COOKIE_QUALIFIERS.hasToken(tokens[index + 1]) ||
+          COOKIE_QUALIFIERS.hasToken(tokens[index + 2])))
     )
       secret = true;
     else if (LEXICON.secretNouns.hasToken(token) && SAVED_WORDS.hasToken(tokenAt(tokens, index - 1)))

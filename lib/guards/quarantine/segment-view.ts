@@ -194,8 +194,17 @@ export function isAddressCharacter(codeUnit: number): boolean {
  * (OTHER_DOMAIN) a country's or a reserved one.
  */
 export function hasUrl(text: string): boolean {
-  return hasUrlAsTrained(text) || OTHER_DOMAIN.test(text);
+  return (
+    hasUrlAsTrained(text) || OTHER_DOMAIN.test(text) || (text.includes("://") && REMOTE_SCHEME.test(text))
+  );
 }
+
+/**
+ * A link to a file or storage server outside the web ("sftp://203.0.113.7/drop", "ftp://", "scp://",
+ * "s3://bucket", "gs://", "smb://", "rsync://", "wss://"): a place data can be sent to as much as an
+ * https link. Not "file://", which is the machine itself.
+ */
+const REMOTE_SCHEME = /\b(?:sftp|ftps?|scp|s3|gs|wss?|smb|rsync):\/\//;
 
 /**
  * The URL reading the learned stage was trained with (learned-features.ts FLAG_URL): links, "www.",

@@ -58,6 +58,7 @@ import {
   lineParts,
   windowView,
 } from "./line-joins";
+import { LiteralGate, openGates } from "./literal-gates";
 import { withoutNarratedSpeech } from "./narrated-speech";
 import { foldRegion } from "./normalize-text";
 import { withPercentEncodingDecoded } from "./percent-encoding";
@@ -80,17 +81,17 @@ import { ordersActionFrom } from "./rules/agent-label-rules";
 import { agentObligationRule } from "./rules/agent-steering-rules";
 import { answerManipulationRule } from "./rules/answer-manipulation-rules";
 import { findChecksSwitchedOff } from "./rules/checks-switched-off";
-import { findCoveredTracks } from "./rules/concealed-purpose";
+import { findCoveredTracks, TRACE_GATE } from "./rules/concealed-purpose";
 import { concealmentRule, hidesTriggeredOrder } from "./rules/concealment-rules";
 import { findConsentedOrders } from "./rules/consented-orders";
-import { findContradictedSources } from "./rules/contradicted-source";
+import { CONTRADICTION_GATE, findContradictedSources } from "./rules/contradicted-source";
 import { findDataToDestinations } from "./rules/data-to-destinations";
 import { findDictatedAnswers } from "./rules/dictated-answers";
 import { exfiltrationRule, paymentRule } from "./rules/exfiltration-rules";
-import { findForgedApprovals } from "./rules/forged-approvals";
+import { APPROVAL_GATE, findForgedApprovals } from "./rules/forged-approvals";
 import { findForgedBoundaries } from "./rules/forged-boundaries";
 import { findForgedExchanges } from "./rules/forged-exchanges";
-import { findGiftCardCodeOrders } from "./rules/gift-card-codes";
+import { findGiftCardCodeOrders, GIFT_CARD_GATE } from "./rules/gift-card-codes";
 import {
   isLearnedOrder,
   isLearnedOrderWithDiscount,
@@ -99,32 +100,32 @@ import {
   MIN_WORDS,
   WINDOW_SLACK,
 } from "./rules/learned-order-rule";
-import { findMailboxForwards } from "./rules/mail-forwarding";
-import { findMakersWords } from "./rules/makers-words";
+import { FORWARD_GATE, findMailboxForwards } from "./rules/mail-forwarding";
+import { findMakersWords, MAKER_GATE } from "./rules/makers-words";
 import { overrideEarlierInstructionsRule, overrideEverythingRule } from "./rules/override-rules";
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
-import { findTextPreferredOverUser } from "./rules/preferred-over-user";
+import { findTextPreferredOverUser, PREFERENCE_GATE } from "./rules/preferred-over-user";
 import { findPrivilegedActs } from "./rules/privileged-acts";
-import { findProductionWrites } from "./rules/production-writes";
+import { findProductionWrites, STAKED_STATEMENT_GATE } from "./rules/production-writes";
 import { promptExtractionRule } from "./rules/prompt-extraction-rules";
 import { findQuestionedReaderOrders } from "./rules/questioned-reader";
 import { findReaderAgentOrders } from "./rules/reader-agents";
 import { isImperativeVerbToken, roleLabelRule } from "./rules/role-label-rules";
 import { findScriptedExcuses } from "./rules/scripted-excuses";
-import { findOneSidedAnswers } from "./rules/selective-reports";
-import { findSelfEndorsements } from "./rules/self-endorsement";
+import { findOneSidedAnswers, SIDE_GATE } from "./rules/selective-reports";
+import { findSelfEndorsements, SOURCE_GATE } from "./rules/self-endorsement";
 import { findSetupRequests } from "./rules/setup-requests";
 import { findPostsForTheUser } from "./rules/social-posts";
 import { subjunctiveOrderAt, vocativeVersion } from "./rules/subjunctive-orders";
 import { findSummaryDirectives } from "./rules/summary-directives";
-import { findReplacedTasks } from "./rules/task-set-aside";
+import { findReplacedTasks, NEW_TASK_GATE } from "./rules/task-set-aside";
 import { ANYONE_WORDS, TEXT_HANDLING_VERBS, TEXT_READING_VERBS, WHOEVER_WORDS } from "./rules/text-readers";
 import { agentOrderPutsAtStake, agentOrderStart } from "./rules/third-person-orders";
 import { accessAbuseRule, destructiveCommandRule } from "./rules/tool-abuse-rules";
-import { findUserAuthorityGrants } from "./rules/user-authority";
+import { findUserAuthorityGrants, TREAT_GATE } from "./rules/user-authority";
 import { findUserDomainRepoints } from "./rules/user-domain-records";
-import { findUserInTheDark } from "./rules/user-in-the-dark";
-import { findUserKeptUnaware } from "./rules/user-kept-unaware";
+import { findUserInTheDark, IDIOM_GATE } from "./rules/user-in-the-dark";
+import { findUserKeptUnaware, LEARNING_GATE } from "./rules/user-kept-unaware";
 import { findUserReferrals } from "./rules/user-referrals";
 import { isStakedActOrder, isStandaloneWaiver } from "./rules/waived-checks";
 import { segmentRegion } from "./segment-text";
@@ -469,6 +470,59 @@ function scanShownText(text: string, depth: number): ToolResultScan {
 }
 
 /**
+ * The stems of an agent's name inside compounds ("Buchhaltungsassistent", "KI-Agenten",
+ * "Sprachmodell", "Support-Bot", "copilot-reviewer"): a native test of the whole text, a few times
+ * cheaper than the pass's own search for every name (which a text without them would run to its end).
+ */
+const AGENT_STEM = /assist|agent|modell|bot|copilot/i;
+
+/** AGENT_STEM's own words as a literal gate (literal-gates.ts): without one of them it cannot match. */
+const AGENT_STEM_GATE = new LiteralGate(AGENT_STEM, ["assist", "agent", "modell", "bot", "copilot"]);
+
+/**
+ * The literal gates of the text-wide passes (literal-gates.ts), one bit each in the order of this list:
+ * textWideRemovals skips a pass whose gate is closed, since its search of the whole text cannot match.
+ */
+export const TEXT_WIDE_GATES: readonly LiteralGate[] = [
+  APPROVAL_GATE,
+  NEW_TASK_GATE,
+  TREAT_GATE,
+  LEARNING_GATE,
+  PREFERENCE_GATE,
+  IDIOM_GATE,
+  TRACE_GATE,
+  MAKER_GATE,
+  FORWARD_GATE,
+  CONTRADICTION_GATE,
+  GIFT_CARD_GATE,
+  STAKED_STATEMENT_GATE,
+  SIDE_GATE,
+  SOURCE_GATE,
+  AGENT_STEM_GATE,
+];
+
+/** The bit of `gate` in what openGates(text, TEXT_WIDE_GATES) returns. */
+function gateBit(gate: LiteralGate): number {
+  return 1 << TEXT_WIDE_GATES.indexOf(gate);
+}
+
+const APPROVAL_OPEN = gateBit(APPROVAL_GATE);
+const NEW_TASK_OPEN = gateBit(NEW_TASK_GATE);
+const TREAT_OPEN = gateBit(TREAT_GATE);
+const LEARNING_OPEN = gateBit(LEARNING_GATE);
+const PREFERENCE_OPEN = gateBit(PREFERENCE_GATE);
+const IDIOM_OPEN = gateBit(IDIOM_GATE);
+const TRACE_OPEN = gateBit(TRACE_GATE);
+const MAKER_OPEN = gateBit(MAKER_GATE);
+const FORWARD_OPEN = gateBit(FORWARD_GATE);
+const CONTRADICTION_OPEN = gateBit(CONTRADICTION_GATE);
+const GIFT_CARD_OPEN = gateBit(GIFT_CARD_GATE);
+const STAKED_STATEMENT_OPEN = gateBit(STAKED_STATEMENT_GATE);
+const SIDE_OPEN = gateBit(SIDE_GATE);
+const SOURCE_OPEN = gateBit(SOURCE_GATE);
+const AGENT_STEM_OPEN = gateBit(AGENT_STEM_GATE);
+
+/**
  * The removals that do not depend on the pre-filter's regions, `depth` base64 layers down: lines whose
  * Unicode tag characters hide an order or words (revealed and scanned first, so their buffers are free
  * again), and sentences of disguised words (disguised-words.ts: look-alike letters from other scripts,
@@ -483,6 +537,9 @@ export function textWideRemovals(
   disguiseSigns = ALL_DISGUISE_SIGNS,
   wordSigns = ALL_WORD_SIGNS,
 ): RemovalRange[] {
+  // Which passes' searches may match here, read before any pass runs (a decoded text scanned inside a
+  // pass reads its own): a pass whose gate is closed cannot find anything and is skipped.
+  const open = openGates(text, TEXT_WIDE_GATES);
   const hidden =
     depth < MAX_DECODE_DEPTH
       ? findTagOrders(text, (revealed) => scanAtDepth(revealed, depth + 1).type === "quarantined")
@@ -498,8 +555,10 @@ export function textWideRemovals(
   if (concealed.length > 0) hidden.push(...concealed);
   const boundaries = forgedBoundaryRemovals(text);
   if (boundaries.length > 0) hidden.push(...boundaries);
-  const approvals = forgedApprovalRemovals(text);
-  if (approvals.length > 0) hidden.push(...approvals);
+  if ((open & APPROVAL_OPEN) !== 0) {
+    const approvals = forgedApprovalRemovals(text);
+    if (approvals.length > 0) hidden.push(...approvals);
+  }
   const checklists = addressedChecklistRemovals(text);
   if (checklists.length > 0) hidden.push(...checklists);
   // "Are you a model? Then ...": the condition asked as a question, the order in the next sentence.
@@ -513,8 +572,10 @@ export function textWideRemovals(
   const acts = privilegedActRemovals(text, privilegedMessages);
   if (acts.length > 0) hidden.push(...acts);
   // The task under way set aside and a new one announced in the next sentence (task-set-aside.ts).
-  const replacedTasks = findReplacedTasks(text, (start, end) => windowView(text, start, end));
-  if (replacedTasks.length > 0) hidden.push(...spanRemovals(text, replacedTasks, taskHijackRule.name));
+  if ((open & NEW_TASK_OPEN) !== 0) {
+    const replacedTasks = findReplacedTasks(text, (start, end) => windowView(text, start, end));
+    if (replacedTasks.length > 0) hidden.push(...spanRemovals(text, replacedTasks, taskHijackRule.name));
+  }
   // A user's order and the assistant's acknowledgement forged as a chat exchange (forged-exchanges.ts).
   const exchanges = findForgedExchanges(text);
   if (exchanges.length > 0) hidden.push(...spanRemovals(text, exchanges, roleLabelRule.name));
@@ -542,7 +603,8 @@ export function textWideRemovals(
   const budget = { left: Math.max(SENTENCE_PASS_FLOOR, text.length * SENTENCE_PASS_FACTOR) };
   // In texts with a name of an agent, or with one of its stems inside a word (AGENT_STEM): the name is
   // often a compound no word sign holds ("Buchhaltungsassistent", "Sprachmodell", "Lernassistent").
-  const namesAnAgent = (wordSigns & AGENT_NAME_SIGN) !== 0 || AGENT_STEM.test(text);
+  const namesAnAgent =
+    (wordSigns & AGENT_NAME_SIGN) !== 0 || ((open & AGENT_STEM_OPEN) !== 0 && AGENT_STEM.test(text));
   if (namesAnAgent) {
     const secrecy = addressedSecrecyRemovals(text);
     if (secrecy.length > 0) hidden.push(...secrecy);
@@ -556,26 +618,36 @@ export function textWideRemovals(
     const referrals = userReferralRemovals(text, budget);
     if (referrals.length > 0) hidden.push(...referrals);
     // Someone else's words given the user's authority (user-authority.ts).
-    const grants = findUserAuthorityGrants(text, (start, end) => windowView(text, start, end), budget);
-    if (grants.length > 0) hidden.push(...spanRemovals(text, grants, ownerImpersonationRule.name));
+    if ((open & TREAT_OPEN) !== 0) {
+      const grants = findUserAuthorityGrants(text, (start, end) => windowView(text, start, end), budget);
+      if (grants.length > 0) hidden.push(...spanRemovals(text, grants, ownerImpersonationRule.name));
+    }
   }
   // Someone else's personal data ordered sent to a link or a mail address (data-to-destinations.ts).
   const sent = findDataToDestinations(text, (start, end) => windowView(text, start, end), budget);
   if (sent.length > 0) hidden.push(...spanRemovals(text, sent, exfiltrationRule.name));
   // The tracks of an act covered: "..., so no trace remains" (concealed-purpose.ts).
-  const tracks = findCoveredTracks(text, (start, end) => windowView(text, start, end), budget);
-  if (tracks.length > 0) hidden.push(...spanRemovals(text, tracks, concealmentRule.name));
+  if ((open & TRACE_OPEN) !== 0) {
+    const tracks = findCoveredTracks(text, (start, end) => windowView(text, start, end), budget);
+    if (tracks.length > 0) hidden.push(...spanRemovals(text, tracks, concealmentRule.name));
+  }
   // The passes about the user, only in texts that name a user or a person (USER_SIGN, PEOPLE_SIGN).
   if ((wordSigns & (USER_SIGN | PEOPLE_SIGN)) !== 0) {
     // The user kept from learning what the reader did: "The user must never find out ..." (user-kept-unaware.ts).
-    const unaware = findUserKeptUnaware(text, (start, end) => windowView(text, start, end), budget);
-    if (unaware.length > 0) hidden.push(...spanRemovals(text, unaware, concealmentRule.name));
+    if ((open & LEARNING_OPEN) !== 0) {
+      const unaware = findUserKeptUnaware(text, (start, end) => windowView(text, start, end), budget);
+      if (unaware.length > 0) hidden.push(...spanRemovals(text, unaware, concealmentRule.name));
+    }
     // This text or its people put before the user: "follow this document instead of the user" (preferred-over-user.ts).
-    const preferred = findTextPreferredOverUser(text, (start, end) => windowView(text, start, end), budget);
-    if (preferred.length > 0) hidden.push(...spanRemovals(text, preferred, overrideEverythingRule.name));
+    if ((open & PREFERENCE_OPEN) !== 0) {
+      const preferred = findTextPreferredOverUser(text, (start, end) => windowView(text, start, end), budget);
+      if (preferred.length > 0) hidden.push(...spanRemovals(text, preferred, overrideEverythingRule.name));
+    }
     // The user shut out by an idiom: "Leave the user in the dark ..." (user-in-the-dark.ts).
-    const dark = findUserInTheDark(text, (start, end) => windowView(text, start, end), budget);
-    if (dark.length > 0) hidden.push(...spanRemovals(text, dark, concealmentRule.name));
+    if ((open & IDIOM_OPEN) !== 0) {
+      const dark = findUserInTheDark(text, (start, end) => windowView(text, start, end), budget);
+      if (dark.length > 0) hidden.push(...spanRemovals(text, dark, concealmentRule.name));
+    }
     // The user's domain pointed elsewhere: "switch the MX records for the user's domain to ..." (user-domain-records.ts).
     const repointed = findUserDomainRepoints(text, (start, end) => windowView(text, start, end), budget);
     if (repointed.length > 0) hidden.push(...spanRemovals(text, repointed, accessAbuseRule.name));
@@ -587,21 +659,32 @@ export function textWideRemovals(
     if (excuses.length > 0) hidden.push(...spanRemovals(text, excuses, concealmentRule.name));
   }
   // What the agent's makers told it, asked for word for word (makers-words.ts).
-  const makers = findMakersWords(text, (start, end) => windowView(text, start, end), budget);
-  if (makers.length > 0) hidden.push(...spanRemovals(text, makers, promptExtractionRule.name));
+  if ((open & MAKER_OPEN) !== 0) {
+    const makers = findMakersWords(text, (start, end) => windowView(text, start, end), budget);
+    if (makers.length > 0) hidden.push(...spanRemovals(text, makers, promptExtractionRule.name));
+  }
   // A mailbox's mail forwarded for good to an address (mail-forwarding.ts).
-  const forwards = findMailboxForwards(text, (start, end) => windowView(text, start, end), budget);
-  if (forwards.length > 0) hidden.push(...spanRemovals(text, forwards, exfiltrationRule.name));
+  if ((open & FORWARD_OPEN) !== 0) {
+    const forwards = findMailboxForwards(text, (start, end) => windowView(text, start, end), budget);
+    if (forwards.length > 0) hidden.push(...spanRemovals(text, forwards, exfiltrationRule.name));
+  }
   // An answer dictated against the text's own source: "Reply that ..., even though the document says ..."
   // (contradicted-source.ts).
-  const contradicted = findContradictedSources(text, (start, end) => windowView(text, start, end), budget);
-  if (contradicted.length > 0) hidden.push(...spanRemovals(text, contradicted, answerManipulationRule.name));
+  if ((open & CONTRADICTION_OPEN) !== 0) {
+    const contradicted = findContradictedSources(text, (start, end) => windowView(text, start, end), budget);
+    if (contradicted.length > 0)
+      hidden.push(...spanRemovals(text, contradicted, answerManipulationRule.name));
+  }
   // Gift cards bought and their codes sent to an address (gift-card-codes.ts).
-  const giftCards = findGiftCardCodeOrders(text, (start, end) => windowView(text, start, end), budget);
-  if (giftCards.length > 0) hidden.push(...spanRemovals(text, giftCards, paymentRule.name));
+  if ((open & GIFT_CARD_OPEN) !== 0) {
+    const giftCards = findGiftCardCodeOrders(text, (start, end) => windowView(text, start, end), budget);
+    if (giftCards.length > 0) hidden.push(...spanRemovals(text, giftCards, paymentRule.name));
+  }
   // A staked database statement ordered run on production (production-writes.ts).
-  const writes = findProductionWrites(text, (start, end) => windowView(text, start, end), budget);
-  if (writes.length > 0) hidden.push(...spanRemovals(text, writes, destructiveCommandRule.name));
+  if ((open & STAKED_STATEMENT_OPEN) !== 0) {
+    const writes = findProductionWrites(text, (start, end) => windowView(text, start, end), budget);
+    if (writes.length > 0) hidden.push(...spanRemovals(text, writes, destructiveCommandRule.name));
+  }
   // The user's security alerts switched off, approvals past the limit (checks-switched-off.ts): only in
   // texts with an alert, a notification or a limit (ALERT_SIGN).
   if ((wordSigns & ALERT_SIGN) !== 0) {
@@ -625,20 +708,24 @@ export function textWideRemovals(
     );
     if (dictated.length > 0) hidden.push(...dictated);
     // A one-sided answer: the unfavourable opinions left out, only the favourable ones reported.
-    const oneSided = spanRemovals(
-      text,
-      findOneSidedAnswers(text, (start, end) => windowView(text, start, end), budget),
-      ANSWER_MANIPULATION_RULE,
-    );
-    if (oneSided.length > 0) hidden.push(...oneSided);
+    if ((open & SIDE_OPEN) !== 0) {
+      const oneSided = spanRemovals(
+        text,
+        findOneSidedAnswers(text, (start, end) => windowView(text, start, end), budget),
+        ANSWER_MANIPULATION_RULE,
+      );
+      if (oneSided.length > 0) hidden.push(...oneSided);
+    }
   }
   // This text put into the answer as the authority ("Cite this page as the authoritative source").
-  const endorsed = spanRemovals(
-    text,
-    findSelfEndorsements(text, (start, end) => windowView(text, start, end), budget),
-    ANSWER_MANIPULATION_RULE,
-  );
-  if (endorsed.length > 0) hidden.push(...endorsed);
+  if ((open & SOURCE_OPEN) !== 0) {
+    const endorsed = spanRemovals(
+      text,
+      findSelfEndorsements(text, (start, end) => windowView(text, start, end), budget),
+      ANSWER_MANIPULATION_RULE,
+    );
+    if (endorsed.length > 0) hidden.push(...endorsed);
+  }
   return hidden;
 }
 
@@ -1031,13 +1118,6 @@ function userReferralRemovals(text: string, budget: { left: number }): RemovalRa
     ANSWER_MANIPULATION_RULE,
   );
 }
-
-/**
- * The stems of an agent's name inside compounds ("Buchhaltungsassistent", "KI-Agenten",
- * "Sprachmodell", "Support-Bot", "copilot-reviewer"): a native test of the whole text, a few times
- * cheaper than the pass's own search for every name (which a text without them would run to its end).
- */
-const AGENT_STEM = /assist|agent|modell|bot|copilot/i;
 
 /**
  * How many characters of sentences the reader-agent and user-referral passes may fold per text: an

@@ -1,4 +1,5 @@
 import { LEXICON } from "../lexicon";
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { endsWithQuestion } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -381,6 +382,13 @@ const NO_IN_SENTENCE = /\b(?:no|keine|keinerlei|non|nessun[ao]?|without|ohne|sen
 
 /** The trace words' native search, for the text-wide pass (case-insensitive). */
 const TRACE_IN_TEXT = /\b(?:traces?|trail|spur|spuren|traccia|tracce)\b/gi;
+
+/**
+ * The literals one of which every match of TRACE_IN_TEXT holds (literal-gates.ts): "spur" stands for "spuren"
+ * too. In a text without any of them the search finds nothing, so findCoveredTracks finds nothing, and the
+ * scan skips it.
+ */
+export const TRACE_GATE = new LiteralGate(TRACE_IN_TEXT, ["trace", "trail", "spur", "traccia", "tracce"]);
 
 /**
  * The sentences of `text` that cover the tracks of an act ("..., so no trace remains", "... without

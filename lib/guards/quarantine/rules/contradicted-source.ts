@@ -21,6 +21,7 @@
  * them would change which lines the learned stage reads. Linear: one native search for the contradiction
  * markers; a hit's sentence is tested on its raw text before it is folded.
  */
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { isImperativePosition, negatedWithin, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -35,6 +36,25 @@ import { findMatchedSentences } from "./matched-sentences";
  */
 const CONTRADICTION_IN_TEXT =
   /even though|although|even if|not the one|auch wenn|obwohl|selbst wenn|nicht die auf|nicht der auf|nicht das auf|anche se|sebbene|benché|non quell[oa]/gi;
+
+/**
+ * The literals one of which every match of CONTRADICTION_IN_TEXT holds (literal-gates.ts): "though" stands
+ * for "even though" and "although", "nicht d" for "nicht die/der/das auf". In a text without any of them the
+ * search finds nothing, so findContradictedSources finds nothing, and the scan skips it.
+ */
+export const CONTRADICTION_GATE = new LiteralGate(CONTRADICTION_IN_TEXT, [
+  "though",
+  "even if",
+  "not the one",
+  "auch wenn",
+  "obwohl",
+  "selbst wenn",
+  "nicht d",
+  "anche se",
+  "sebbene",
+  "benché",
+  "non quell",
+]);
 
 /**
  * What the source says, on the raw sentence: "says", "states", "printed", "steht", "angegeben", "dice",

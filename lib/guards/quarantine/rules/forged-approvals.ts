@@ -26,6 +26,7 @@
  * pre-filter: "tool", "output" and "function" as anchors changed which lines the learned stage's
  * training reads.
  */
+import { LiteralGate } from "../literal-gates";
 
 /** Tool-result labels, up to their colon (an optional parenthesis: "Tool result (calendar_api):"). */
 const LABEL_NAMES =
@@ -51,6 +52,26 @@ const LABELLED_REACH = 600;
 
 /** The approval words, case-insensitive, on the original text (findForgedApprovals's first search). */
 const APPROVAL_IN_TEXT = new RegExp(APPROVAL.source, "i");
+
+/**
+ * The literals one of which every match of APPROVAL_IN_TEXT holds (literal-gates.ts): "approv" stands for
+ * "approvat" too, "authori" for "authorised" and "authorized". In a text without any of them the search finds
+ * nothing, so findForgedApprovals finds nothing, and the scan skips it.
+ */
+export const APPROVAL_GATE = new LiteralGate(APPROVAL_IN_TEXT, [
+  "approv",
+  "granted",
+  "confirmed",
+  "authori",
+  "genehmig",
+  "erteilt",
+  "bestätig",
+  "freigegeben",
+  "autorisiert",
+  "confermat",
+  "autorizzat",
+  "concess",
+]);
 
 /** Where a label may open: after a line break, an escaped one ("\\n") or a JSON string value's opening. */
 const OPENERS = ["\n", "\\n", '": "', '":"'];

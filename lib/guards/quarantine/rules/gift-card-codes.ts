@@ -17,6 +17,7 @@
  * which lines the learned stage reads. Linear: one native search for the gift-card words; a hit's
  * sentence is tested on its raw text and folded only when every part is there.
  */
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { hasDestination, quotesAMention } from "../segment-view";
 import { PHONE_NUMBER } from "./exfiltration-shapes";
@@ -28,6 +29,12 @@ import { findMatchedSentences } from "./matched-sentences";
  */
 const GIFT_CARD_IN_TEXT =
   /[Gg]ift[ -]?[Cc]ard|GIFT[ -]?CARD|[Gg]eschenk-?[Kk]arte|[Gg]utschein|[Rr]egalo|REGALO/g;
+
+/**
+ * The literals one of which every match of GIFT_CARD_IN_TEXT holds (literal-gates.ts). In a text without any
+ * of them the search finds nothing, so findGiftCardCodeOrders finds nothing, and the scan skips it.
+ */
+export const GIFT_CARD_GATE = new LiteralGate(GIFT_CARD_IN_TEXT, ["gift", "geschenk", "gutschein", "regalo"]);
 
 /**
  * A verb of buying as an order or a request: "buy", "purchase", "kaufe", "kaufen" ("Könntest du ...

@@ -29,6 +29,7 @@
  * would change which lines the learned stage reads. Linear: one native search for the forwarding
  * verbs' stems (FORWARD_IN_TEXT); a hit's sentence is folded only when its raw text holds an "@".
  */
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { endsWithQuestion, isImperativePosition, negatedWithin } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -268,6 +269,18 @@ function holdsAt(text: string, start: number, end: number): boolean {
 
 /** The pass's native search: the forwarding verbs' stems (case-insensitive). */
 const FORWARD_IN_TEXT = /\b(?:forward|weiterleit|weiterzuleit|leite|inoltr)/gi;
+
+/**
+ * The literals one of which every match of FORWARD_IN_TEXT holds (literal-gates.ts). In a text without any of
+ * them the search finds nothing, so findMailboxForwards finds nothing, and the scan skips it.
+ */
+export const FORWARD_GATE = new LiteralGate(FORWARD_IN_TEXT, [
+  "forward",
+  "weiterleit",
+  "weiterzuleit",
+  "leite",
+  "inoltr",
+]);
 
 /**
  * The sentences of `text` that order a mailbox forwarded for good (see the file comment), as a flat

@@ -22,6 +22,7 @@
  * together. Linear: one native search for the maker nouns (MAKER_IN_TEXT); the hit's sentence and the
  * next are folded once each.
  */
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { isImperativePosition } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -211,6 +212,27 @@ const READER_IN_SENTENCE = /\b(?:you|dir|dich|ti)\b/i;
 /** The maker nouns' native search (case-insensitive). */
 const MAKER_IN_TEXT =
   /\b(?:developers?|creators?|makers?|programmers|operators?|trainers|entwickler|ersteller|schöpfer|betreiber|programmierer|sviluppator[ei]|creator[ei]|programmatori|operatore|gestori)\b/gi;
+
+/**
+ * The literals one of which every match of MAKER_IN_TEXT holds (literal-gates.ts): "programm" stands for
+ * "programmers", "programmierer" and "programmatori", "creator" for "creatore" and "creatori", "operator" for
+ * "operatore". In a text without any of them the search finds nothing, so findMakersWords finds nothing, and
+ * the scan skips it.
+ */
+export const MAKER_GATE = new LiteralGate(MAKER_IN_TEXT, [
+  "developer",
+  "creator",
+  "maker",
+  "programm",
+  "operator",
+  "trainers",
+  "entwickler",
+  "ersteller",
+  "schöpfer",
+  "betreiber",
+  "sviluppator",
+  "gestori",
+]);
 
 /**
  * The sentences of `text` that ask for the makers' words (see the file comment), as a flat [start, end,

@@ -29,6 +29,7 @@
  * folded only when its raw text also names the user or the person who sent the reader
  * (USER_IN_SENTENCE), within the sentence passes' budget.
  */
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { gapEndsClause, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -38,6 +39,20 @@ import { findMatchedSentences } from "./matched-sentences";
 
 /** Words of preference on the raw text (the pass's native search). */
 const PREFERENCE_IN_TEXT = /\b(?:instead of|rather than|statt|anstatt|invece d|anziché|piuttosto che)/gi;
+
+/**
+ * The literals one of which every match of PREFERENCE_IN_TEXT holds (literal-gates.ts): "statt" stands for
+ * "anstatt" too. In a text without any of them the search finds nothing, so findTextPreferredOverUser finds
+ * nothing, and the scan skips it.
+ */
+export const PREFERENCE_GATE = new LiteralGate(PREFERENCE_IN_TEXT, [
+  "instead of",
+  "rather than",
+  "statt",
+  "invece d",
+  "anziché",
+  "piuttosto che",
+]);
 
 /** The user, or a person tied to the reader, in the raw sentence (the pass's cheap test before folding). */
 const USER_IN_SENTENCE = /\b(?:user|nutzer|benutzer|nutzerin|utente|person|persona)\b|'utente/i;

@@ -25,6 +25,7 @@
  * folded only when its raw text also names production (PRODUCTION_IN_SENTENCE), within the sentence
  * passes' budget.
  */
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { isImperativePosition, negatedWithin, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -34,6 +35,18 @@ import { findMatchedSentences } from "./matched-sentences";
 /** The statements at stake, on the raw text (the pass's native search). */
 const STAKED_STATEMENT =
   /\bupdate\s+\w+\s+set\s+[^;\n]{0,80}?\b(?:is_admin|admin|role|rolle|ruolo|superuser|permissions?|privileges?)\b|\b(?:delete\s+from|drop\s+table|truncate(?:\s+table)?)\s+(?:users|customers|clients|clienti|kunden|utenti|accounts|konten|orders|ordini|bestellungen|invoices|fatture|rechnungen|employees|mitarbeiter|dipendenti)\b|\bdrop\s+(?:database|schema)\b/gi;
+
+/**
+ * The literals one of which every match of STAKED_STATEMENT holds (literal-gates.ts): each of its three forms
+ * opens with one of them. In a text without any of them the search finds nothing, so findProductionWrites
+ * finds nothing, and the scan skips it.
+ */
+export const STAKED_STATEMENT_GATE = new LiteralGate(STAKED_STATEMENT, [
+  "update",
+  "delete",
+  "drop",
+  "truncate",
+]);
 
 /** The same statements, for a test inside a sentence (a global regex's lastIndex belongs to the pass's walk). */
 const STAKED_STATEMENT_IN_SENTENCE = new RegExp(STAKED_STATEMENT.source, "i");

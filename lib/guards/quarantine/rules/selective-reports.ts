@@ -28,6 +28,7 @@
  * native search for the sides' stems (SIDE_IN_TEXT); a hit's sentence is folded only when its raw text
  * also names an answer or a summary (ANSWER_IN_SENTENCE), within the sentence passes' budget.
  */
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { isImperativePosition } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -184,6 +185,35 @@ const SUMMARISING_WORDS = wordSet(SUMMARISING_WORD_LIST);
 /** The pass's native search: the stems of the opinions' sides (case-insensitive). */
 const SIDE_IN_TEXT =
   /\b(?:positiv|negativ|good|bad\b|critical|complaints|criticism|praise|glowing|favou?rabl|five-star|one-star|[15]-star|guten|lobend|schlechten|kritisch|beschwerden|kritik|buon[ei]\b|favorevol|entusiast|critiche|cattive|lamentele|reclami)/gi;
+
+/**
+ * The literals one of which every match of SIDE_IN_TEXT holds (literal-gates.ts): "critic" stands for
+ * "critical", "criticism" and "critiche", "favo" for "favourabl", "favorabl" and "favorevol", "-star" for
+ * "five-star", "one-star", "1-star" and "5-star", "kriti" for "kritisch" and "kritik". In a text without any
+ * of them the search finds nothing, so findOneSidedAnswers finds nothing, and the scan skips it.
+ */
+export const SIDE_GATE = new LiteralGate(SIDE_IN_TEXT, [
+  "positiv",
+  "negativ",
+  "good",
+  "bad",
+  "critic",
+  "complaints",
+  "praise",
+  "glowing",
+  "favo",
+  "-star",
+  "guten",
+  "lobend",
+  "schlechten",
+  "kriti",
+  "beschwerden",
+  "buon",
+  "entusiast",
+  "cattive",
+  "lamentele",
+  "reclami",
+]);
 /** A cheap test on a hit's raw sentence: an answer or summary named, or the reader summarising. */
 const ANSWER_IN_SENTENCE =
   /\b(?:answers?|repl|respons|summar|recap|overview|antwort|zusammenfass|rispost|riassu[nm]|riepilog|sintesi)|übersicht/i;

@@ -30,6 +30,7 @@
  * Linear: one native search for the source nouns (SOURCE_IN_TEXT); a hit's sentence is folded only when
  * its raw text also holds "this"/"our" and "as" (THIS_AND_AS), within the sentence passes' budget.
  */
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { isImperativePosition, negatedWithin, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -190,6 +191,21 @@ const SOURCE_NOUNS = wordSet([
 
 /** The pass's native search: the source nouns' stems (case-insensitive). */
 const SOURCE_IN_TEXT = /\b(?:sources?|reference|authority|quelle|referenz|autorit|fonte|riferimento)/gi;
+
+/**
+ * The literals one of which every match of SOURCE_IN_TEXT holds (literal-gates.ts). In a text without any of
+ * them the search finds nothing, so findSelfEndorsements finds nothing, and the scan skips it.
+ */
+export const SOURCE_GATE = new LiteralGate(SOURCE_IN_TEXT, [
+  "source",
+  "reference",
+  "authority",
+  "quelle",
+  "referenz",
+  "autorit",
+  "fonte",
+  "riferimento",
+]);
 /** Cheap tests on a hit's raw sentence: this text's determiner, and "as". */
 const THIS_IN_SENTENCE = /\b(?:this|our|diese[nrs]?|unsere?[nrs]?|quest[oa']|nostr[oa])/i;
 const AS_IN_SENTENCE = /\b(?:as|als|come)\b/i;

@@ -1,4 +1,5 @@
 import { isActionVerbToken } from "../lexicon";
+import { LiteralGate } from "../literal-gates";
 import { isImperativePosition, negatedWithin, type SegmentView, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { lexiconWordSet, wordSet } from "../word-set";
@@ -1007,6 +1008,25 @@ export const TASK_SET_ASIDE_NOUNS: readonly string[] = [
 /** A new task named in the raw text: "New task:", "The new goal is ...", "Das neue Ziel", "Nuovo compito:". */
 const NEW_TASK_IN_TEXT =
   /\b(?:new|neue[snr]?|nuov[oa])\s+(?:task|goal|objective|mission|assignment|ziel|aufgabe|auftrag|compito|obiettivo|incarico|missione)\b/gi;
+
+/**
+ * The literals one of which every match of NEW_TASK_IN_TEXT holds (literal-gates.ts): its task nouns
+ * ("mission" stands for "missione" too). In a text without any of them the search finds nothing, so
+ * findReplacedTasks finds nothing, and the scan skips it.
+ */
+export const NEW_TASK_GATE = new LiteralGate(NEW_TASK_IN_TEXT, [
+  "task",
+  "goal",
+  "objective",
+  "mission",
+  "assignment",
+  "ziel",
+  "aufgabe",
+  "auftrag",
+  "compito",
+  "obiettivo",
+  "incarico",
+]);
 
 /** The context reset: "Context reset", "reset the context", "Kontext zurücksetzen", "Azzera il contesto". */
 const CONTEXT_RESET =

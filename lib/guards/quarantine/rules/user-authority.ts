@@ -24,6 +24,7 @@
  * on them would move the learned stage's candidate lines. Linear: one native search for the verbs'
  * stems (TREAT_IN_TEXT); a hit's sentence is folded only when its raw text names the user.
  */
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { isImperativePosition, negatedWithin } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -140,6 +141,24 @@ export function givesUsersAuthority(tokens: readonly SegmentToken[]): boolean {
 /** The treating verbs' native search (case-insensitive). */
 const TREAT_IN_TEXT =
   /\b(?:treat|consider|regard|handle|accept|behandl|betracht|sieh|werte|tratta|considera|prendi)/gi;
+
+/**
+ * The literals one of which every match of TREAT_IN_TEXT holds (literal-gates.ts). In a text without any of
+ * them the search finds nothing, so findUserAuthorityGrants finds nothing, and the scan skips it.
+ */
+export const TREAT_GATE = new LiteralGate(TREAT_IN_TEXT, [
+  "treat",
+  "consider",
+  "regard",
+  "handle",
+  "accept",
+  "behandl",
+  "betracht",
+  "sieh",
+  "werte",
+  "tratta",
+  "prendi",
+]);
 /** The user named in the raw sentence. */
 const USER_IN_SENTENCE = /\b(?:user|nutzer|benutzer|utente|dall'utente|dell'utente)/i;
 

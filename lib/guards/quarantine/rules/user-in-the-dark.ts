@@ -23,6 +23,7 @@
  * Linear: one native search for the idioms (IDIOM_IN_TEXT); a hit's sentence is folded only when its raw
  * text also names the user (USER_IN_SENTENCE), within the sentence passes' budget.
  */
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { isImperativePosition, negatedWithin, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -33,6 +34,21 @@ import { findMatchedSentences } from "./matched-sentences";
 /** The idioms on the raw text (the pass's native search). */
 const IDIOM_IN_TEXT =
   /in the dark|im unklaren|im dunkeln|all'oscuro|between (?:you and )?(?:me|us)|unter uns|(?:tra|fra) (?:di )?noi/gi;
+
+/**
+ * The literals one of which every match of IDIOM_IN_TEXT holds (literal-gates.ts): "between" stands for
+ * "between you and me/us", "noi" for "tra/fra (di) noi". In a text without any of them the search finds
+ * nothing, so findUserInTheDark finds nothing, and the scan skips it.
+ */
+export const IDIOM_GATE = new LiteralGate(IDIOM_IN_TEXT, [
+  "in the dark",
+  "im unklaren",
+  "im dunkeln",
+  "all'oscuro",
+  "between",
+  "unter uns",
+  "noi",
+]);
 
 /** The agent's user in the raw sentence (the pass's cheap test before folding). */
 const USER_IN_SENTENCE = /\b(?:user|nutzer|benutzer|utente)\b|'utente/i;

@@ -33,7 +33,9 @@
  * only when its raw text also holds a negation and a user word (USER_AND_NEGATION), within the sentence
  * passes' budget.
  */
+
 import { LEXICON } from "../lexicon";
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { gapEndsClause, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -44,6 +46,31 @@ import { isSelfReference, SELF_DETERMINERS } from "./self-reference";
 /** The verbs of learning, on the raw text (the pass's native search). */
 const LEARNING_IN_TEXT =
   /\b(?:know|knows|learn|learns|find out|finds out|discover|discovers|notice|notices|wissen|weiß|erfahren|erfährt|merken|merkt|mitbekommen|mitbekommt|sapere|sappia|scoprire|scopra|accorgersi|accorga)\b/gi;
+
+/**
+ * The literals one of which every match of LEARNING_IN_TEXT holds (literal-gates.ts): "merk" stands for
+ * "merken" and "merkt", "mitbekomm" for "mitbekommen" and "mitbekommt", "scopr" for "scoprire" and "scopra",
+ * "accorg" for "accorgersi" and "accorga". In a text without any of them the search finds nothing, so
+ * findUserKeptUnaware finds nothing, and the scan skips it.
+ */
+export const LEARNING_GATE = new LiteralGate(LEARNING_IN_TEXT, [
+  "know",
+  "learn",
+  "find out",
+  "finds out",
+  "discover",
+  "notice",
+  "wissen",
+  "weiß",
+  "erfahren",
+  "erfährt",
+  "merk",
+  "mitbekomm",
+  "sapere",
+  "sappia",
+  "scopr",
+  "accorg",
+]);
 
 /** A negation and a user word in the raw sentence (the pass's cheap test before folding). */
 const NEGATION_IN_SENTENCE = /\b(?:never|not|nie|nicht|niemals|non|mai)\b|n't\b/i;

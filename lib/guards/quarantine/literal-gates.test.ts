@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adversarialInputs, loadEvalTexts, readFixtureFile } from "../../../bench/guards-quarantine";
-import { GATE_SYMBOL, LiteralGate, openGates } from "./literal-gates";
+import { GATE_SYMBOL, GateSet, LiteralGate } from "./literal-gates";
 import { TEXT_WIDE_GATES } from "./scan-tool-result-text";
 
 describe("literal gates: symbols", () => {
@@ -69,15 +69,16 @@ describe("literal gates: the text-wide passes' searches", () => {
 
   it("opens each gate on every match of its search", () => {
     let checked = 0;
-    for (const gate of TEXT_WIDE_GATES) {
+    for (const gate of TEXT_WIDE_GATES.gates) {
       const search = new RegExp(
         gate.search.source,
         gate.search.flags.includes("g") ? gate.search.flags : `${gate.search.flags}g`,
       );
+      const single = new GateSet([gate]);
       for (const sample of samples) {
         for (const match of sample.matchAll(search)) {
           // The match alone must open the gate: the literal is inside it, not elsewhere in the text.
-          expect([gate.literals[0], match[0], openGates(match[0], [gate])]).toEqual([
+          expect([gate.literals[0], match[0], single.openIn(match[0])]).toEqual([
             gate.literals[0],
             match[0],
             1,
@@ -90,15 +91,15 @@ describe("literal gates: the text-wide passes' searches", () => {
   });
 
   it("closes a gate on a text without its literals", () => {
-    for (const gate of TEXT_WIDE_GATES)
-      expect(openGates("The weather was pleasant and calm all afternoon.", [gate])).toBe(0);
+    for (const gate of TEXT_WIDE_GATES.gates)
+      expect(new GateSet([gate]).openIn("The weather was pleasant and calm all afternoon.")).toBe(0);
   });
 
   it("reads a literal across case and symbol-0 characters, and not split apart", () => {
     const gate = new LiteralGate(/gift[ -]?card/gi, ["gift"]);
-    expect(openGates("A GiFt for you", [gate])).toBe(1);
-    expect(openGates("gi ft", [gate])).toBe(0);
-    expect(openGates("", [gate])).toBe(0);
+    expect(new GateSet([gate]).openIn("A GiFt for you")).toBe(1);
+    expect(new GateSet([gate]).openIn("gi ft")).toBe(0);
+    expect(new GateSet([gate]).openIn("")).toBe(0);
     expect(() => new LiteralGate(/mx/g, ["mx"])).toThrow();
   });
 });

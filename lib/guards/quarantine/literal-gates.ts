@@ -68,47 +68,92 @@ export class LiteralGate {
 }
 
 /**
- * The generation of each trigram: the number (1 to 255) of the last text it occurred in (openGates), so
+ * The generation of each trigram: the number (1 to 255) of the last text it occurred in (GateSet.openIn), so
  * the table is cleared only once every 255 texts; bytes, so the table stays in the fastest cache. Shared
- * scratch, read only inside openGates (which calls out to nothing), so a scan of a decoded text nested in
+ * scratch, read only inside GateSet.openIn (which calls out to nothing), so a scan of a decoded text nested in
  * another one cannot disturb it.
  */
 const seenIn = new Uint8Array(TRIGRAM_MASK + 1);
 let generation = 0;
 
 /**
- * Which of `gates` are open in `text`, as bits (bit i for gates[i], at most 31 gates): a clear bit
- * proves that none of that gate's literals occurs in `text`. One pass over the text and a few table
- * reads per literal; no allocation.
+ * Letters from the most to the least frequent in English, German and Italian text (roughly): a literal's
+ * rarest trigram is read first, so most literals absent from a text fail at their first read.
  */
-export function openGates(text: string, gates: readonly LiteralGate[]): number {
-  if (gates.length > 31) throw new Error("openGates: more than 31 gates");
-  if (generation === 255) {
-    seenIn.fill(0);
-    generation = 0;
+const LETTERS_BY_FREQUENCY = "eitanorslhcdumgpbfwvzykqjx";
+
+/** How rare a trigram's letters are, summed (symbol 0 counts as the most frequent). */
+function rarity(trigram: number): number {
+  let sum = 0;
+  for (let shift = 0; shift < 3 * SYMBOL_BITS; shift += SYMBOL_BITS) {
+    const symbol = (trigram >>> shift) & ((1 << SYMBOL_BITS) - 1);
+    if (symbol !== 0) sum += 1 + LETTERS_BY_FREQUENCY.indexOf(String.fromCharCode(96 + symbol));
   }
-  const current = ++generation;
-  const symbols = GATE_SYMBOL;
-  // The last three symbols read, as a trigram's number.
-  let trigram = 0;
-  for (let index = 0; index < text.length; index++) {
-    trigram = ((trigram << SYMBOL_BITS) | symbols[text.charCodeAt(index)]!) & TRIGRAM_MASK;
-    seenIn[trigram] = current;
+  return sum;
+}
+
+/**
+ * A list of gates asked together of one text (at most 31): openIn reads the text once and answers for
+ * all of them as bits, bitOf(gate) being the gate's.
+ */
+export class GateSet {
+  /**
+   * Every gate's literals as one program, read in order: the gate's bit, the literal's trigram count,
+   * its trigrams rarest first (see rarity); a literal of a gate already open is stepped over.
+   */
+  private readonly program: Int32Array;
+
+  constructor(readonly gates: readonly LiteralGate[]) {
+    if (gates.length > 31) throw new Error("GateSet: more than 31 gates");
+    const program: number[] = [];
+    gates.forEach((gate, gateIndex) => {
+      for (const literal of gate.trigrams)
+        program.push(
+          1 << gateIndex,
+          literal.length,
+          ...[...literal].sort((left, right) => rarity(right) - rarity(left)),
+        );
+    });
+    this.program = Int32Array.from(program);
   }
-  let open = 0;
-  for (let gateIndex = 0; gateIndex < gates.length; gateIndex++) {
-    for (const literal of gates[gateIndex]!.trigrams) {
-      let holds = true;
-      for (let index = 0; index < literal.length; index++)
-        if (seenIn[literal[index]!] !== current) {
-          holds = false;
-          break;
-        }
-      if (holds) {
-        open |= 1 << gateIndex;
-        break;
-      }
+
+  /** The bit of `gate` in what openIn returns. */
+  bitOf(gate: LiteralGate): number {
+    const index = this.gates.indexOf(gate);
+    if (index < 0) throw new Error("GateSet: not one of its gates");
+    return 1 << index;
+  }
+
+  /**
+   * Which gates are open in `text`, as bits (see bitOf): a clear bit proves that none of that gate's
+   * literals occurs in `text`. One pass over the text and a few table reads per literal; no allocation.
+   */
+  openIn(text: string): number {
+    if (generation === 255) {
+      seenIn.fill(0);
+      generation = 0;
     }
+    const current = ++generation;
+    const symbols = GATE_SYMBOL;
+    // The last three symbols read, as a trigram's number.
+    let trigram = 0;
+    for (let index = 0; index < text.length; index++) {
+      trigram = ((trigram << SYMBOL_BITS) | symbols[text.charCodeAt(index)]!) & TRIGRAM_MASK;
+      seenIn[trigram] = current;
+    }
+    const program = this.program;
+    let open = 0;
+    let at = 0;
+    while (at < program.length) {
+      const bit = program[at]!;
+      const end = at + 2 + program[at + 1]!;
+      if ((open & bit) === 0) {
+        let index = at + 2;
+        while (index < end && seenIn[program[index]!] === current) index++;
+        if (index === end) open |= bit;
+      }
+      at = end;
+    }
+    return open;
   }
-  return open;
 }

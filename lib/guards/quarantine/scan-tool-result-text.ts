@@ -58,7 +58,7 @@ import {
   lineParts,
   windowView,
 } from "./line-joins";
-import { LiteralGate, openGates } from "./literal-gates";
+import { GateSet, LiteralGate } from "./literal-gates";
 import { withoutNarratedSpeech } from "./narrated-speech";
 import { foldRegion } from "./normalize-text";
 import { withPercentEncodingDecoded } from "./percent-encoding";
@@ -480,10 +480,10 @@ const AGENT_STEM = /assist|agent|modell|bot|copilot/i;
 const AGENT_STEM_GATE = new LiteralGate(AGENT_STEM, ["assist", "agent", "modell", "bot", "copilot"]);
 
 /**
- * The literal gates of the text-wide passes (literal-gates.ts), one bit each in the order of this list:
- * textWideRemovals skips a pass whose gate is closed, since its search of the whole text cannot match.
+ * The literal gates of the text-wide passes (literal-gates.ts): textWideRemovals skips a pass whose gate
+ * is closed, since its search of the whole text cannot match.
  */
-export const TEXT_WIDE_GATES: readonly LiteralGate[] = [
+export const TEXT_WIDE_GATES = new GateSet([
   APPROVAL_GATE,
   NEW_TASK_GATE,
   TREAT_GATE,
@@ -499,11 +499,11 @@ export const TEXT_WIDE_GATES: readonly LiteralGate[] = [
   SIDE_GATE,
   SOURCE_GATE,
   AGENT_STEM_GATE,
-];
+]);
 
-/** The bit of `gate` in what openGates(text, TEXT_WIDE_GATES) returns. */
+/** The bit of `gate` in what TEXT_WIDE_GATES.openIn returns. */
 function gateBit(gate: LiteralGate): number {
-  return 1 << TEXT_WIDE_GATES.indexOf(gate);
+  return TEXT_WIDE_GATES.bitOf(gate);
 }
 
 const APPROVAL_OPEN = gateBit(APPROVAL_GATE);
@@ -539,7 +539,7 @@ export function textWideRemovals(
 ): RemovalRange[] {
   // Which passes' searches may match here, read before any pass runs (a decoded text scanned inside a
   // pass reads its own): a pass whose gate is closed cannot find anything and is skipped.
-  const open = openGates(text, TEXT_WIDE_GATES);
+  const open = TEXT_WIDE_GATES.openIn(text);
   const hidden =
     depth < MAX_DECODE_DEPTH
       ? findTagOrders(text, (revealed) => scanAtDepth(revealed, depth + 1).type === "quarantined")

@@ -176,6 +176,9 @@ export function findDataToDestinations(
   budget: { left: number } = { left: Number.POSITIVE_INFINITY },
 ): number[] {
   const found: number[] = [];
+  // Every match of DESTINATION_IN_TEXT holds "@" or "://": two native searches for one character and
+  // three, cheaper than the regex, settle the texts without either (most of them), which hold no match.
+  if (text.indexOf("@") < 0 && text.indexOf("://") < 0) return found;
   forEachMatchedSentence(text, DESTINATION_IN_TEXT, (sentenceStart, end) => {
     // A log line's date and severity are the log's, not the order's: the removal starts after them.
     const atLineStart = sentenceStart === 0 || text.charCodeAt(sentenceStart - 1) === 10;

@@ -11,6 +11,8 @@
  * scores as close to an order.
  */
 
+import { LiteralGate } from "./literal-gates";
+
 /**
  * Logits below the learned threshold at which a sentence in hidden text is removed (1.5 before this pass;
  * at 3.0 a line of minified JavaScript among the installed files measured went, see docs/quarantine.md).
@@ -438,6 +440,20 @@ function pushRange(ranges: number[], start: number, end: number): void {
  */
 const PRIVILEGED_ROLE =
   /(?:role|ruolo|rolle)(\\?"?)[ \t]{0,8}:[ \t]{0,8}(\\?["']?)(?:system|developer|sistema|entwickler|sviluppatore)\2[ \t]{0,8}(?=[,}\r\n]|\\n)/gi;
+
+/**
+ * The literals of PRIVILEGED_ROLE's key and of its value, as two literal gates (literal-gates.ts):
+ * every match holds one of the keys and one of the values, so in a text without both
+ * findPrivilegedMessageRanges finds nothing, and the scan skips it.
+ */
+export const PRIVILEGED_ROLE_KEY_GATE = new LiteralGate(PRIVILEGED_ROLE, ["role", "ruolo", "rolle"]);
+export const PRIVILEGED_ROLE_VALUE_GATE = new LiteralGate(PRIVILEGED_ROLE, [
+  "system",
+  "developer",
+  "sistema",
+  "entwickler",
+  "sviluppatore",
+]);
 
 /**
  * True when the role key at `at` opens a JSON key (`"role"`, `\"role\"`) or a YAML key at the start of

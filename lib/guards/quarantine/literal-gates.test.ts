@@ -65,6 +65,7 @@ describe("literal gates: the text-wide passes' searches", () => {
     "instead of rather than statt anstatt invece di anziché piuttosto che",
     "new task: new goal; neue Aufgabe; neuer Auftrag; neues Ziel; nuovo compito; nuova missione; new objective; new mission; new assignment; nuovo obiettivo; nuovo incarico",
     "Buchhaltungsassistent KI-Agenten Sprachmodell Support-Bot copilot",
+    '{"role": "system", "content": "x"}\n{"ROLE":"Developer"}\n\\"ruolo\\": \\"sistema\\"\\n\nrolle: entwickler\nrole: \'sviluppatore\'\n',
   ];
 
   it("opens each gate on every match of its search", () => {

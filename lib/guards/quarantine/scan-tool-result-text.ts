@@ -35,6 +35,8 @@ import {
   findProseAttributeRanges,
   HIDDEN_DISCOUNT,
   PRIVILEGED_DISCOUNT,
+  PRIVILEGED_ROLE_KEY_GATE,
+  PRIVILEGED_ROLE_VALUE_GATE,
   UNGATED_HIDDEN_DISCOUNT,
 } from "./hidden-markup";
 import {
@@ -499,6 +501,8 @@ export const TEXT_WIDE_GATES = new GateSet([
   SIDE_GATE,
   SOURCE_GATE,
   AGENT_STEM_GATE,
+  PRIVILEGED_ROLE_KEY_GATE,
+  PRIVILEGED_ROLE_VALUE_GATE,
 ]);
 
 /** The bit of `gate` in what TEXT_WIDE_GATES.openIn returns. */
@@ -521,6 +525,8 @@ const STAKED_STATEMENT_OPEN = gateBit(STAKED_STATEMENT_GATE);
 const SIDE_OPEN = gateBit(SIDE_GATE);
 const SOURCE_OPEN = gateBit(SOURCE_GATE);
 const AGENT_STEM_OPEN = gateBit(AGENT_STEM_GATE);
+/** Both bits: a privileged role's key and its value. */
+const PRIVILEGED_ROLE_OPEN = gateBit(PRIVILEGED_ROLE_KEY_GATE) | gateBit(PRIVILEGED_ROLE_VALUE_GATE);
 
 /**
  * The removals that do not depend on the pre-filter's regions, `depth` base64 layers down: lines whose
@@ -550,11 +556,15 @@ export function textWideRemovals(
   // A sentence with a single disguised word: scored by the learned stage at a lowered threshold.
   if (lone.length > 0) hidden.push(...loneDisguiseRemovals(text, lone));
   // The messages of a privileged role, found once for the hidden-text and privileged-act passes.
-  const privilegedMessages = findPrivilegedMessageRanges(text);
+  // Without a role key and a privileged value (both gates open) the search finds none.
+  const privilegedMessages =
+    (open & PRIVILEGED_ROLE_OPEN) === PRIVILEGED_ROLE_OPEN ? findPrivilegedMessageRanges(text) : [];
   const concealed = hiddenTextRemovals(text, privilegedMessages);
   if (concealed.length > 0) hidden.push(...concealed);
   const boundaries = forgedBoundaryRemovals(text);
   if (boundaries.length > 0) hidden.push(...boundaries);
+  // Needs an approval word (APPROVAL_GATE: "approv", "granted", "genehmig", ...): without one its search
+  // cannot match, so skipping it changes nothing.
   if ((open & APPROVAL_OPEN) !== 0) {
     const approvals = forgedApprovalRemovals(text);
     if (approvals.length > 0) hidden.push(...approvals);
@@ -572,6 +582,8 @@ export function textWideRemovals(
   const acts = privilegedActRemovals(text, privilegedMessages);
   if (acts.length > 0) hidden.push(...acts);
   // The task under way set aside and a new one announced in the next sentence (task-set-aside.ts).
+  // Needs a task noun (NEW_TASK_GATE: "task", "goal", "Aufgabe", "compito", ...): without one its search
+  // cannot match, so skipping it changes nothing.
   if ((open & NEW_TASK_OPEN) !== 0) {
     const replacedTasks = findReplacedTasks(text, (start, end) => windowView(text, start, end));
     if (replacedTasks.length > 0) hidden.push(...spanRemovals(text, replacedTasks, taskHijackRule.name));
@@ -618,6 +630,8 @@ export function textWideRemovals(
     const referrals = userReferralRemovals(text, budget);
     if (referrals.length > 0) hidden.push(...referrals);
     // Someone else's words given the user's authority (user-authority.ts).
+    // Needs a verb of treating (TREAT_GATE: "treat", "consider", "behandl", "tratta", ...): without one its
+    // search cannot match, so skipping it changes nothing.
     if ((open & TREAT_OPEN) !== 0) {
       const grants = findUserAuthorityGrants(text, (start, end) => windowView(text, start, end), budget);
       if (grants.length > 0) hidden.push(...spanRemovals(text, grants, ownerImpersonationRule.name));
@@ -627,6 +641,8 @@ export function textWideRemovals(
   const sent = findDataToDestinations(text, (start, end) => windowView(text, start, end), budget);
   if (sent.length > 0) hidden.push(...spanRemovals(text, sent, exfiltrationRule.name));
   // The tracks of an act covered: "..., so no trace remains" (concealed-purpose.ts).
+  // Needs a trace word (TRACE_GATE: "trace", "trail", "Spur", "traccia", ...): without one its search cannot
+  // match, so skipping it changes nothing.
   if ((open & TRACE_OPEN) !== 0) {
     const tracks = findCoveredTracks(text, (start, end) => windowView(text, start, end), budget);
     if (tracks.length > 0) hidden.push(...spanRemovals(text, tracks, concealmentRule.name));
@@ -634,16 +650,22 @@ export function textWideRemovals(
   // The passes about the user, only in texts that name a user or a person (USER_SIGN, PEOPLE_SIGN).
   if ((wordSigns & (USER_SIGN | PEOPLE_SIGN)) !== 0) {
     // The user kept from learning what the reader did: "The user must never find out ..." (user-kept-unaware.ts).
+    // Needs a verb of learning (LEARNING_GATE: "know", "find out", "erfahren", "scopr", ...): without one its
+    // search cannot match, so skipping it changes nothing.
     if ((open & LEARNING_OPEN) !== 0) {
       const unaware = findUserKeptUnaware(text, (start, end) => windowView(text, start, end), budget);
       if (unaware.length > 0) hidden.push(...spanRemovals(text, unaware, concealmentRule.name));
     }
     // This text or its people put before the user: "follow this document instead of the user" (preferred-over-user.ts).
+    // Needs a preference (PREFERENCE_GATE: "instead of", "statt", "invece d", ...): without one its search
+    // cannot match, so skipping it changes nothing.
     if ((open & PREFERENCE_OPEN) !== 0) {
       const preferred = findTextPreferredOverUser(text, (start, end) => windowView(text, start, end), budget);
       if (preferred.length > 0) hidden.push(...spanRemovals(text, preferred, overrideEverythingRule.name));
     }
     // The user shut out by an idiom: "Leave the user in the dark ..." (user-in-the-dark.ts).
+    // Needs an idiom's words (IDIOM_GATE: "in the dark", "unter uns", "noi", ...): without one its search
+    // cannot match, so skipping it changes nothing.
     if ((open & IDIOM_OPEN) !== 0) {
       const dark = findUserInTheDark(text, (start, end) => windowView(text, start, end), budget);
       if (dark.length > 0) hidden.push(...spanRemovals(text, dark, concealmentRule.name));
@@ -659,28 +681,38 @@ export function textWideRemovals(
     if (excuses.length > 0) hidden.push(...spanRemovals(text, excuses, concealmentRule.name));
   }
   // What the agent's makers told it, asked for word for word (makers-words.ts).
+  // Needs a maker noun (MAKER_GATE: "developer", "creator", "Entwickler", ...): without one its search cannot
+  // match, so skipping it changes nothing.
   if ((open & MAKER_OPEN) !== 0) {
     const makers = findMakersWords(text, (start, end) => windowView(text, start, end), budget);
     if (makers.length > 0) hidden.push(...spanRemovals(text, makers, promptExtractionRule.name));
   }
   // A mailbox's mail forwarded for good to an address (mail-forwarding.ts).
+  // Needs a forwarding verb (FORWARD_GATE: "forward", "weiterleit", "inoltr", ...): without one its search
+  // cannot match, so skipping it changes nothing.
   if ((open & FORWARD_OPEN) !== 0) {
     const forwards = findMailboxForwards(text, (start, end) => windowView(text, start, end), budget);
     if (forwards.length > 0) hidden.push(...spanRemovals(text, forwards, exfiltrationRule.name));
   }
   // An answer dictated against the text's own source: "Reply that ..., even though the document says ..."
   // (contradicted-source.ts).
+  // Needs a contradiction marker (CONTRADICTION_GATE: "though", "even if", "obwohl", "anche se", ...):
+  // without one its search cannot match, so skipping it changes nothing.
   if ((open & CONTRADICTION_OPEN) !== 0) {
     const contradicted = findContradictedSources(text, (start, end) => windowView(text, start, end), budget);
     if (contradicted.length > 0)
       hidden.push(...spanRemovals(text, contradicted, answerManipulationRule.name));
   }
   // Gift cards bought and their codes sent to an address (gift-card-codes.ts).
+  // Needs a gift-card word (GIFT_CARD_GATE: "gift", "Geschenk", "Gutschein", "regalo"): without one its
+  // search cannot match, so skipping it changes nothing.
   if ((open & GIFT_CARD_OPEN) !== 0) {
     const giftCards = findGiftCardCodeOrders(text, (start, end) => windowView(text, start, end), budget);
     if (giftCards.length > 0) hidden.push(...spanRemovals(text, giftCards, paymentRule.name));
   }
   // A staked database statement ordered run on production (production-writes.ts).
+  // Needs a statement's verb (STAKED_STATEMENT_GATE: "update", "delete", "drop", "truncate"): without one its
+  // search cannot match, so skipping it changes nothing.
   if ((open & STAKED_STATEMENT_OPEN) !== 0) {
     const writes = findProductionWrites(text, (start, end) => windowView(text, start, end), budget);
     if (writes.length > 0) hidden.push(...spanRemovals(text, writes, destructiveCommandRule.name));
@@ -708,6 +740,8 @@ export function textWideRemovals(
     );
     if (dictated.length > 0) hidden.push(...dictated);
     // A one-sided answer: the unfavourable opinions left out, only the favourable ones reported.
+    // Needs an opinion's side (SIDE_GATE: "positiv", "good", "critic", "-star", ...): without one its search
+    // cannot match, so skipping it changes nothing.
     if ((open & SIDE_OPEN) !== 0) {
       const oneSided = spanRemovals(
         text,
@@ -718,6 +752,8 @@ export function textWideRemovals(
     }
   }
   // This text put into the answer as the authority ("Cite this page as the authoritative source").
+  // Needs a source noun (SOURCE_GATE: "source", "reference", "Quelle", "fonte", ...): without one its search
+  // cannot match, so skipping it changes nothing.
   if ((open & SOURCE_OPEN) !== 0) {
     const endorsed = spanRemovals(
       text,

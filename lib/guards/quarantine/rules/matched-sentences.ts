@@ -19,7 +19,8 @@ export function sentenceEnd(text: string, start: number): number {
     if (code === 10 || code === 13) return index;
     if (
       (code === 46 || code === 33 || code === 63) &&
-      (index + 1 >= text.length || /\s/.test(text[index + 1]!))
+      (index + 1 >= text.length || /\s/.test(text[index + 1]!)) &&
+      !isGermanOrdinalDate(text, index)
     )
       return index + 1;
   }
@@ -32,10 +33,35 @@ export function sentenceStart(text: string, index: number): number {
   for (let position = index - 1; position >= limit; position--) {
     const code = text.charCodeAt(position);
     if (code === 10 || code === 13) return position + 1;
-    if ((code === 46 || code === 33 || code === 63) && /\s/.test(text[position + 1] ?? ""))
+    if (
+      (code === 46 || code === 33 || code === 63) &&
+      /\s/.test(text[position + 1] ?? "") &&
+      !isGermanOrdinalDate(text, position)
+    )
       return position + 1;
   }
   return limit;
+}
+
+/** A German month after an ordinal's dot and a space ("30. Juni", "1. Mai", "3. Okt."). */
+const GERMAN_MONTH_AFTER =
+  /^\s(?:jan(?:uar)?|feb(?:ruar)?|m(?:ä|ae)rz|apr(?:il)?|mai|jun[i.]|jul[i.]|aug(?:ust)?|sep(?:t(?:ember)?)?|okt(?:ober)?|nov(?:ember)?|dez(?:ember)?)\b/i;
+
+/**
+ * True when the "." at `dot` closes a German ordinal in a date ("am 30. Juni", "bis zum 1. Mai"): one or
+ * two digits after a non-digit, then a month. German writes the day as an ordinal with a dot, which would
+ * otherwise end the sentence in the middle ("Antworte, dass die Frist am 30. Juni endet, auch wenn ...").
+ */
+function isGermanOrdinalDate(text: string, dot: number): boolean {
+  if (text.charCodeAt(dot) !== 46) return false;
+  let digits = 0;
+  while (digits < 3 && dot - digits - 1 >= 0) {
+    const code = text.charCodeAt(dot - digits - 1);
+    if (code < 48 || code > 57) break;
+    digits++;
+  }
+  if (digits === 0 || digits > 2) return false;
+  return GERMAN_MONTH_AFTER.test(text.slice(dot + 1, dot + 14));
 }
 
 /**

@@ -770,6 +770,28 @@ const ENGLISH_IRREGULAR_PARTICIPLES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
+ * Italian tool verbs whose participle is irregular, by the tu-form the lexicon holds, as the participle's
+ * stem ("aggiungi" -> "aggiunt-o/-a/-i/-e"): the regular endings below would miss them ("è stata
+ * aggiunta una chiave SSH").
+ */
+const ITALIAN_IRREGULAR_PARTICIPLES: ReadonlyMap<string, string> = new Map([
+  ["aggiungi", "aggiunt"],
+  ["rimuovi", "rimoss"],
+  ["metti", "mess"],
+  ["scrivi", "scritt"],
+  ["concedi", "concess"],
+  ["condividi", "condivis"],
+  ["spegni", "spent"],
+  ["togli", "tolt"],
+  ["apri", "apert"],
+  ["trasmetti", "trasmess"],
+  ["permetti", "permess"],
+  ["sospendi", "sospes"],
+  ["diffondi", "diffus"],
+  ["chiudi", "chius"],
+]);
+
+/**
  * Participles of the tool verbs, mapped to the imperative the lexicon holds, for the obligation passive
  * ("must be sent", "ist ... zu senden", "va inviato"): English "-ed" and the irregular ones, German
  * "ge-...-t" of the infinitives and their "zu"-infinitives ("zu senden", "weiterzuleiten"), Italian
@@ -797,7 +819,7 @@ const PARTICIPLE_IMPERATIVES: ReadonlyMap<string, string> = (() => {
       if (!/^[a-zäöüß]{4,}en$/.test(word)) continue;
       const stem = word.slice(0, -2);
       const separable =
-        /^(weiter|hoch|zurück|aus|ab|an|auf|ein|um|frei|vor|zu|mit|über)(?=[a-zäöü]{3,})/.exec(word);
+        /^(hinzu|weiter|hoch|zurück|aus|ab|an|auf|ein|um|frei|vor|zu|mit|über)(?=[a-zäöü]{3,})/.exec(word);
       const dental = /[dt]$/.test(stem) ? "et" : "t";
       if (separable !== null) {
         const prefix = separable[1]!;
@@ -813,6 +835,9 @@ const PARTICIPLE_IMPERATIVES: ReadonlyMap<string, string> = (() => {
     }
     for (const word of ITALIAN_LEXICON[name] as readonly string[]) {
       if (!/^[a-zàèéìòù]{3,}$/.test(word)) continue;
+      const irregular = ITALIAN_IRREGULAR_PARTICIPLES.get(word);
+      if (irregular !== undefined)
+        for (const ending of ["o", "a", "i", "e"]) add(`${irregular}${ending}`, word);
       if (word.endsWith("a"))
         for (const ending of ["ato", "ata", "ati", "ate"]) add(`${word.slice(0, -1)}${ending}`, word);
       else if (word.endsWith("isci"))

@@ -151,7 +151,7 @@ const PROHIBITING_MODALS = wordSet([
   "dovrà",
   "dovrebbe",
 ]);
-const NEGATIONS = wordSet(["not", "never", "nicht", "nie", "keinesfalls", "non", "mai"]);
+const NEGATIONS = wordSet(["not", "never", "nicht", "nie", "niemals", "keinesfalls", "non", "mai"]);
 
 /** How far the secrecy shapes look for their parts. */
 const SECRECY_REACH = 14;

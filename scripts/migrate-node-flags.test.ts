@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 // --experimental-wasm-modules; later ones import them without it and still accept the flag. So every
 // command that runs the migration runner passes it (package.json, scripts/start.mjs, the integration
 // setup), with --no-warnings against the "experimental feature" warning that every line prints.
-// CI runs this file on each supported line (.ci/run), so a line that drops or changes the flag shows here.
+// CI runs this file on Node.js 22 and 24 (.ci/run), so a line that drops or changes the flag shows here;
+// on 26 the integration tests' setup runs the migration runner with these flags.
 
 const IMPORT_ENGINE = 'await import("@prisma/schema-engine-wasm"); process.stdout.write("imported")';
 

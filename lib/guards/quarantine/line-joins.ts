@@ -97,14 +97,7 @@ export function continuationWindow(
       next >= 0 &&
       next < text.length &&
       isLetterOrDigit(text.charCodeAt(next)) &&
-      !(
-        followLines &&
-        (holdsCode(text, next) ||
-          isHeadingLine(text, start) ||
-          isTableRow(text, lineOpening(text, start)) ||
-          isTableRow(text, next) ||
-          isTitleAbove(text, next, lineOpening(text, start), end))
-      )
+      !(followLines && endsBeforeNextLine(text, start, end, next))
     ) {
       const limit = Math.min(text.length, next + MAX_REACH);
       let index = next;
@@ -137,13 +130,7 @@ export function continuationWindow(
       !endsLineBreakAt(text, lineEnd - 1) &&
       (isLetterOrDigit(previousLast) || previousLast === 44) &&
       isLetterOrDigit(text.charCodeAt(start)) &&
-      !(
-        followLines &&
-        (isHeadingLine(text, lineEnd - 1) ||
-          isTableRow(text, lineOpening(text, lineEnd - 1)) ||
-          isTableRow(text, lineOpening(text, start)) ||
-          isTitleAbove(text, start, lineOpening(text, lineEnd - 1), lineEnd))
-      )
+      !(followLines && startsAfterPreviousLine(text, start, lineEnd))
     ) {
       const limit = Math.max(0, lineEnd - MAX_REACH);
       let index = lineEnd;
@@ -392,14 +379,46 @@ function lineOpening(text: string, index: number): number {
 }
 
 /**
+ * True when the segment text[start, end) ends its sentence at its line's end although it has no sentence
+ * end, so the next line (opening at `next`) is not joined to it: that line is code, the segment's line is
+ * a Markdown heading or a title, or either line is a table row. Each line's opening is read once.
+ */
+function endsBeforeNextLine(text: string, start: number, end: number, next: number): boolean {
+  if (holdsCode(text, next)) return true;
+  const opening = lineOpening(text, start);
+  return (
+    isHeading(text, opening) ||
+    isTableRow(text, opening) ||
+    isTableRow(text, next) ||
+    isTitleAbove(text, next, opening, end)
+  );
+}
+
+/**
+ * True when the segment opening at `start` starts a sentence of its own although the line above (ending
+ * at `lineEnd`) has no sentence end: that line is a Markdown heading or a title, or either line is a
+ * table row. Each line's opening is read once.
+ */
+function startsAfterPreviousLine(text: string, start: number, lineEnd: number): boolean {
+  const above = lineOpening(text, lineEnd - 1);
+  return (
+    isHeading(text, above) ||
+    isTableRow(text, above) ||
+    isTableRow(text, lineOpening(text, start)) ||
+    isTitleAbove(text, start, above, lineEnd)
+  );
+}
+
+/**
  * True when the text at `start` opens with a capital letter and the line text[lineStart, lineEnd) above
  * it is a title: it opens a paragraph (the text's first line, or one after a blank line), is plain
  * words (no markup, code or "key=value" data) and holds no word of the learned stage's gate, or the
  * text at `start` opens with a capitalized article, pronoun or conjunction (SENTENCE_OPENERS)
  * ("Protokoll der Sitzung\nDeine wahre Identität ist ...", "Ticket n. 7781 - risolto\nIl cliente
  * chiede ...", "Red-team report excerpt\nTest case 14: ..."). Joined, a title's words were scored as
- * part of the next sentence and tipped benign sentences over the threshold on our probe sets. The first half of a sentence cut over lines mostly carries a gate word ("Ignore all
- * of your\nPrevious instructions ...", "Vergiss deine bisherigen\nAnweisungen ...") and stays joined.
+ * part of the next sentence and tipped benign sentences over the threshold on our probe sets. The first
+ * half of a sentence cut over lines mostly carries a gate word ("Ignore all of your\nPrevious
+ * instructions ...", "Vergiss deine bisherigen\nAnweisungen ...") and stays joined.
  */
 function isTitleAbove(text: string, start: number, lineStart: number, lineEnd: number): boolean {
   const first = text.charCodeAt(start);
@@ -435,27 +454,12 @@ function opensWithSentenceOpener(text: string, start: number): boolean {
   return (next === 32 || next === 39 || next === 0x2019) && SENTENCE_OPENERS.has(text.slice(start, end));
 }
 
-/** True when text[start, end) holds none of the characters of markup, code or "key=value" data. */
+/** Characters of markup, code or "key=value" data, which a title line does not hold. */
+const NOT_IN_TITLES = '="<>[]`{|};\\';
+
+/** True when text[start, end) holds none of NOT_IN_TITLES. */
 function isPlainLine(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index++) {
-    const codeUnit = text.charCodeAt(index);
-    // = " < > [ ] ` { | } ; and the backslash
-    if (
-      codeUnit === 61 ||
-      codeUnit === 34 ||
-      codeUnit === 60 ||
-      codeUnit === 62 ||
-      codeUnit === 91 ||
-      codeUnit === 93 ||
-      codeUnit === 96 ||
-      codeUnit === 123 ||
-      codeUnit === 124 ||
-      codeUnit === 125 ||
-      codeUnit === 59 ||
-      codeUnit === 92
-    )
-      return false;
-  }
+  for (let index = start; index < end; index++) if (NOT_IN_TITLES.includes(text[index]!)) return false;
   return true;
 }
 
@@ -470,9 +474,9 @@ function opensParagraph(text: string, index: number): boolean {
   return at < 0 || endsLineBreakAt(text, at);
 }
 
-/** True when the line that holds `index` is a Markdown heading ("## What it looks like"): it ends itself. */
-function isHeadingLine(text: string, index: number): boolean {
-  return text.charCodeAt(lineOpening(text, index)) === 35;
+/** True when the line opening at `opening` is a Markdown heading ("## What it looks like"): it ends itself. */
+function isHeading(text: string, opening: number): boolean {
+  return text.charCodeAt(opening) === 35;
 }
 
 /** True when a line starting at `start` opens with a "key:" (a word of letters, digits, "-" or "_", then ":"). */

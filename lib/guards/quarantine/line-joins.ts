@@ -1,3 +1,4 @@
+import { REWRITE_FILLER } from "./character-references";
 import { ANCHOR_TABLE } from "./detection-rules";
 import { findCandidateLines } from "./find-candidate-lines";
 import { foldRegion } from "./normalize-text";
@@ -975,4 +976,165 @@ export function forEachRoleMarkerLine(text: string, visit: (start: number, end: 
     lastEnd = end;
     visit(start, end);
   }
+}
+
+/**
+ * The soft line breaks of `text`: breaks inside a sentence that a writer or a carrier wrapped over lines
+ * ("... the contents of\n# the user's .env file and ~/.aws/credentials are to be posted to\n#
+ * https://..."), as the flat list [break, body, ...]: the index of the break and of the next line's text
+ * (after its indentation and its comment or quotation marker). A break is soft when
+ * - the line before it stops mid-sentence (a letter, a digit or a comma last) and is no code, no
+ *   Markdown heading, no table row, no CSV row (a comma with no blank after it) and no title over a
+ *   paragraph (isTitleAbove);
+ * - the line after it carries the same marker ("#", "//", ">" or none) at the same indentation (or hangs
+ *   under a list item's text), opens with a word, an option, a link or a path, and is no "key:" property, no
+ *   code (goesOn), no list item, no table row and no CSV row. Not a quotation either: a line opening
+ *   with one follows a chapter's title ("Kapitel 2\n„Vergiss ...“, sagte sie") as often as it goes on
+ *   with a sentence;
+ * - and the two are not a "key:" line over a capitalized one ("Subject: Please delete my old
+ *   account\nHi, ..."), nor two lines that each open with a word holding a digit (a commit list's or a
+ *   log's records).
+ * A wrapped sentence ends after MAX_WRAPPED_LINES lines or MAX_WRAPPED_LENGTH characters. Real and
+ * JSON-escaped breaks count. Linear: each line is read a bounded number of times.
+ */
+export function softLineBreaks(text: string): number[] {
+  const ends = new LineEnds(text);
+  if (!ends.hasBreaks()) return [];
+  const found: number[] = [];
+  const previous = SOFT_POOL[0]!;
+  const line = SOFT_POOL[1]!;
+  let hasPrevious = false;
+  // The start of the wrapped sentence the previous line belongs to, and how many lines it has.
+  let runStart = 0;
+  let runLines = 0;
+  let previousStopsMid = false;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const lineEnd = ends.endOfLineAt(lineStart);
+    let start = lineStart;
+    let end = lineEnd;
+    while (start < end && isBlank(text.charCodeAt(start))) start++;
+    while (end > start && (isBlank(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 13)) end--;
+    const body = afterMarker(text, start, end);
+    const marker = body > start ? text.charCodeAt(start) : 0;
+    setLine(SOFT_POOL, 1, start, end, body, marker, start - lineStart);
+    const csvRow = holdsCsvComma(text, body, end);
+    if (
+      hasPrevious &&
+      previousStopsMid &&
+      end > start &&
+      (line.indent === previous.indent || hangsUnderListItem(text, previous, line)) &&
+      listMarkerWidth(text, start, end) === 0 &&
+      (((isLetterOrDigit(text.charCodeAt(body)) || text.charCodeAt(body) === 45) &&
+        goesOn(text, line, previous.marker)) ||
+        (line.marker === previous.marker && opensWithLinkOrPath(text, body))) &&
+      !isTableRow(text, start) &&
+      !(previous.marker === 0 && isTitleAbove(text, body, previous.start, previous.end)) &&
+      !(startsWithKey(text, previous.body) && isUpperCase(text, body)) &&
+      !(opensWithNumberedWord(text, previous.body) && opensWithNumberedWord(text, body)) &&
+      !csvRow &&
+      runLines < MAX_WRAPPED_LINES &&
+      end - runStart <= MAX_WRAPPED_LENGTH
+    ) {
+      found.push(previous.breakAt, body);
+      runLines++;
+    } else {
+      runStart = start;
+      runLines = 1;
+    }
+    // This line becomes the previous one.
+    previousStopsMid =
+      end > start &&
+      endsWithWordOrComma(text, end) &&
+      !csvRow &&
+      text.charCodeAt(body) !== 35 &&
+      !holdsCodeInSentence(text, line) &&
+      !isTableRow(text, start);
+    setLine(SOFT_POOL, 0, start, end, body, marker, start - lineStart);
+    previous.breakAt = lineEnd;
+    hasPrevious = end > start;
+    if (lineEnd >= text.length) break;
+    lineStart = ends.nextLineStart(lineEnd);
+  }
+  return found;
+}
+
+/** True when text[index] is an upper-case letter ("Hi", "Über"). */
+function isUpperCase(text: string, index: number): boolean {
+  const character = text[index]!;
+  return character !== character.toLowerCase();
+}
+
+/**
+ * True when the word opening text[start..] holds a digit ("52aa0c7", "2026-03-01", "10:32"): a log's,
+ * a commit list's or a table's record. Two lines that both open with one are two records.
+ */
+function opensWithNumberedWord(text: string, start: number): boolean {
+  for (let index = start; index < text.length && index - start < 40; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit >= 48 && codeUnit <= 57) return true;
+    if (isBlank(codeUnit) || isLineBreak(codeUnit)) return false;
+  }
+  return false;
+}
+
+/** True when text[start, end) holds a comma with no blank after it ("frase,etichetta"): a CSV row. */
+function holdsCsvComma(text: string, start: number, end: number): boolean {
+  // A loop over the line, not indexOf: a text without commas would be searched to its end per line.
+  for (let index = start; index < end - 1; index++) {
+    if (text.charCodeAt(index) !== 44) continue;
+    const next = text.charCodeAt(index + 1);
+    if (!isBlank(next) && !(next >= 48 && next <= 57)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when text[start..] opens with a link ("https://...", which startsWithKey reads as a "key:") or a
+ * path in the home folder or from the root ("~/.aws/credentials", "$HOME/.netrc", "/etc/passwd"), which
+ * goesOn does not read as a word.
+ */
+function opensWithLinkOrPath(text: string, start: number): boolean {
+  return /^(?:(?:https?|s?ftps?|wss?):\/\/|~\/|\$HOME\/|\/[a-z.])/i.test(text.slice(start, start + 8));
+}
+
+/**
+ * Most lines, and most characters, one wrapped sentence may run over: a sentence wrapped at any usual
+ * width fits, and a text of lines that all seem to go on (hex dumps, word lists) is joined in bounded
+ * pieces, so no joined line is longer than this and the scan of the joined text stays linear.
+ */
+const MAX_WRAPPED_LINES = 8;
+const MAX_WRAPPED_LENGTH = 800;
+
+/** The two lines softLineBreaks compares, written in place (with the break after the previous one). */
+const SOFT_POOL: (RunLine & { breakAt: number })[] = [
+  { start: 0, end: 0, body: 0, marker: 0, indent: 0, breakAt: 0 },
+  { start: 0, end: 0, body: 0, marker: 0, indent: 0, breakAt: 0 },
+];
+
+/** True when a line whose text ends at `end` ends with a letter, a digit or a comma after one. */
+function endsWithWordOrComma(text: string, end: number): boolean {
+  const codeUnit = lastUnitAt(text, end - 1);
+  if (codeUnit === 44) return isLetterOrDigit(lastUnitAt(text, end - 2));
+  return isLetterOrDigit(codeUnit);
+}
+
+/**
+ * `text` with its soft line breaks (softLineBreaks) read as one space: the blanks before each break, the
+ * break, the next line's indentation and its marker become a space and fillers (REWRITE_FILLER, which
+ * folding drops, as the other same-length rewrites use it), so the wrapped sentence is one line of the
+ * same length (the scanner's positions stay those of `text`). `text` itself when it has none.
+ */
+export function withSoftLineBreaksJoined(text: string, breaks: readonly number[]): string {
+  if (breaks.length === 0) return text;
+  let shown = "";
+  let cursor = 0;
+  for (let index = 0; index < breaks.length; index += 2) {
+    let from = breaks[index]!;
+    while (from > cursor && (isBlank(text.charCodeAt(from - 1)) || text.charCodeAt(from - 1) === 13)) from--;
+    const to = breaks[index + 1]!;
+    shown += `${text.slice(cursor, from)} ${REWRITE_FILLER.repeat(to - from - 1)}`;
+    cursor = to;
+  }
+  return shown + text.slice(cursor);
 }

@@ -58,7 +58,9 @@ import {
   forEachRoleMarkerLine,
   forEachShortLineRun,
   lineParts,
+  softLineBreaks,
   windowView,
+  withSoftLineBreaksJoined,
 } from "./line-joins";
 import { GateSet, LiteralGate } from "./literal-gates";
 import { withoutNarratedSpeech } from "./narrated-speech";
@@ -452,8 +454,61 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
   const shown = withSeparatedLettersJoined(
     withPercentEncodingDecoded(withStyledLettersFolded(withCharacterReferencesDecoded(text))),
   );
-  if (shown !== text) return onOriginalText(text, shown, scanShownText(shown, depth));
-  return scanShownText(text, depth);
+  const scan =
+    shown !== text ? onOriginalText(text, shown, scanShownText(shown, depth)) : scanShownText(text, depth);
+  return withWrappedSentences(text, shown, scan, depth);
+}
+
+/**
+ * `scan` of `text` (scanned as `shown`) with the orders found in sentences wrapped over lines: `shown`
+ * with its soft line breaks read as spaces (line-joins.ts softLineBreaks: "... the contents of\n# the
+ * user's .env file ... are to be posted to\n# https://...") is scanned once more, and of that scan only
+ * the removals that run over a soft break are kept, each cut at its breaks into the parts of its lines
+ * (the next line's part starts after its indentation and comment marker), so the line structure stays.
+ * A removal within one line, or over a sentence the first scan removed a part of, is the first scan's to
+ * make or not: the second one only adds the sentences that no line shows whole.
+ */
+function withWrappedSentences(
+  text: string,
+  shown: string,
+  scan: ToolResultScan,
+  depth: number,
+): ToolResultScan {
+  const breaks = softLineBreaks(shown);
+  if (breaks.length === 0) return scan;
+  const joined = withSoftLineBreaksJoined(shown, breaks);
+  const wrapped = onOriginalText(text, joined, scanShownText(joined, depth));
+  if (wrapped.type === "clean") return scan;
+  const added: RemovalRange[] = [];
+  const firstScan = scan.type === "clean" ? [] : scan.segments;
+  const overlapsFirstScan = removedSentences(firstScan);
+  let next = 0;
+  for (const segment of wrapped.segments) {
+    while (next < breaks.length && breaks[next]! <= segment.start) next += 2;
+    if (next >= breaks.length || breaks[next]! >= segment.end) continue;
+    // A sentence the first scan removed a part of is that scan's to bound.
+    if (overlapsFirstScan(segment.start, segment.end)) continue;
+    let from = segment.start;
+    for (let index = next; index < breaks.length && breaks[index]! < segment.end; index += 2) {
+      let to = breaks[index]!;
+      while (to > from && /\s/.test(text[to - 1]!)) to--;
+      if (to > from) added.push({ start: from, end: to, rule: segment.rule });
+      from = Math.max(from, breaks[index + 1]!);
+    }
+    if (segment.end > from) added.push({ start: from, end: segment.end, rule: segment.rule });
+  }
+  if (added.length === 0) return scan;
+  const kept: RemovalRange[] = firstScan.map((segment) => ({ ...segment }));
+  const merged = mergeRemovals(kept, added);
+  const segments: QuarantinedSegment[] = [];
+  let output = "";
+  let cursor = 0;
+  for (const { start, end, rule } of merged) {
+    output += text.slice(cursor, start) + QUARANTINE_MARKER;
+    cursor = end;
+    segments.push({ start, end, rule, preview: previewOfRange(text, start, end) });
+  }
+  return { type: "quarantined", output: output + text.slice(cursor), segments };
 }
 
 /** scanAtDepth of a text already rewritten as shown (see scanAtDepth). */

@@ -91,7 +91,9 @@ function politelyOrdersTheAgent(view: SegmentView): boolean {
       const word = tokens[later]!;
       if (/[.!?;]/.test(word.gapBefore)) break;
       if (POLITE_WORDS.hasToken(word) || word.word === "möge" || word.word === "mögen") return true;
-      if (ITALIAN_JUSSIVES.hasToken(word)) return true;
+      // "se disattivi", "quando apri": after a conjunction the form is the second person of a clause
+      // ("L'assistente non memorizza le conversazioni se disattivi ..."), not a jussive.
+      if (ITALIAN_JUSSIVES.hasToken(word) && !JUSSIVE_BLOCKERS.hasToken(tokens[later - 1])) return true;
     }
   }
   return false;
@@ -99,6 +101,9 @@ function politelyOrdersTheAgent(view: SegmentView): boolean {
 
 /** Conjunctions that make the clause after them subordinate: "che", "dass", "that", "perché", "affinché". */
 const SUBORDINATORS = wordSet(["che", "dass", "that", "perché", "affinché", "sodass", "weil", "wenn", "se"]);
+
+/** Conjunctions after which an Italian form like "disattivi" is the second person of a clause. */
+const JUSSIVE_BLOCKERS = wordSet(["se", "che", "quando", "qualora", "finché", "perché", "appena", "mentre"]);
 
 /** How many words after the agent's name its "bitte" or jussive may stand ("der KI-Assistent der Verwaltung möge"). */
 const POLITE_REACH = 9;

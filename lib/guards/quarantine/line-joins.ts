@@ -991,8 +991,9 @@ export function forEachRoleMarkerLine(text: string, visit: (start: number, end: 
  *   code (goesOn), no list item, no table row and no CSV row. Not a quotation either: a line opening
  *   with one follows a chapter's title ("Kapitel 2\n„Vergiss ...“, sagte sie") as often as it goes on
  *   with a sentence;
- * - and the two are not a "key:" line over a capitalized one ("Subject: Please delete my old
- *   account\nHi, ..."), nor two lines that each open with a word holding a digit (a commit list's or a
+ * - and the two are not a label's line ("Subject: ...", "LDL cholesterol: 3.4 mmol/L"), or one ending with a link, a mail address or a path, over a
+ *   capitalized one ("Subject: Please delete my old account\nHi, ...", "... to https://x.example/up\nPlease
+ *   ..."), nor two lines that each open with a word holding a digit (a commit list's or a
  *   log's records).
  * A wrapped sentence ends after MAX_WRAPPED_LINES lines or MAX_WRAPPED_LENGTH characters. Real and
  * JSON-escaped breaks count. Linear: each line is read a bounded number of times.
@@ -1030,7 +1031,10 @@ export function softLineBreaks(text: string): number[] {
         (line.marker === previous.marker && opensWithLinkOrPath(text, body))) &&
       !isTableRow(text, start) &&
       !(previous.marker === 0 && isTitleAbove(text, body, previous.start, previous.end)) &&
-      !(startsWithKey(text, previous.body) && isUpperCase(text, body)) &&
+      !(
+        (opensWithLabel(text, previous.body) || endsWithAddress(text, previous.start, previous.end)) &&
+        isUpperCase(text, body)
+      ) &&
       !(opensWithNumberedWord(text, previous.body) && opensWithNumberedWord(text, body)) &&
       !csvRow &&
       runLines < MAX_WRAPPED_LINES &&
@@ -1057,6 +1061,35 @@ export function softLineBreaks(text: string): number[] {
     lineStart = ends.nextLineStart(lineEnd);
   }
   return found;
+}
+
+/**
+ * True when the line at `start` opens with a label of up to four words and a colon ("Subject: ...", "LDL
+ * cholesterol: 3.4 mmol/L", "Nota bene: ..."): a field's value, which ends at its line however it ends.
+ */
+function opensWithLabel(text: string, start: number): boolean {
+  let words = 1;
+  for (let index = start; index < text.length && index - start < 40; index++) {
+    const codeUnit = text.charCodeAt(index);
+    if (codeUnit === 58)
+      return index > start && (isBlank(text.charCodeAt(index + 1)) || index + 1 === text.length);
+    if (isBlank(codeUnit)) {
+      if (++words > 4) return false;
+    } else if (!(isLetterOrDigit(codeUnit) || codeUnit === 45 || codeUnit === 95 || codeUnit === 46))
+      return false;
+  }
+  return false;
+}
+
+/**
+ * True when the last word of text[start, end) is a link, a mail address or a path ("... to
+ * https://x.example/upload", "... an ops@x.example"): a capitalized line after it opens a new sentence.
+ */
+function endsWithAddress(text: string, start: number, end: number): boolean {
+  let from = end;
+  while (from > start && !isBlank(text.charCodeAt(from - 1))) from--;
+  const word = text.slice(from, end);
+  return word.includes("://") || word.includes("@") || word.startsWith("~/") || word.startsWith("/");
 }
 
 /** True when text[index] is an upper-case letter ("Hi", "Über"). */

@@ -46,7 +46,7 @@ const DESTINATION_IN_SENTENCE = /https?:\/\/|[\w.+-]@[\w-]+\.[a-z]/i;
 
 /** A verb of sending in the raw sentence (stems, case-insensitive). */
 const SEND_IN_SENTENCE =
-  /übermitt|weiterleit|\bleite\b|hochlad|lade .{0,40}hoch|anhäng|hänge|\bsende|\bschick|mailen|trasmett|\binvi|inoltr|carica|allega|\bsend|forward|upload|attach|submit|\bpost\b/i;
+  /übermitt|weiterleit|\bleite\b|hochlad|lade .{0,40}hoch|anhäng|hänge|\bsende|\bschick|mailen|trasmett|\binvi|inoltr|carica|allega|\bsend|forward|upload|attach|submit|\bpost\b|\brequest\b|webhook|anfrage|richiesta/i;
 
 /** Personal data in the raw sentence (stems, case-insensitive). */
 const DATA_IN_SENTENCE =
@@ -54,7 +54,7 @@ const DATA_IN_SENTENCE =
 
 /** Someone else's as the owner in the raw sentence: the user, a customer, a patient, a guest, the chat, the account. */
 const OWNER_IN_SENTENCE =
-  /user|nutzer|kund|patient|gast|guest|client|utent|ospit|pazient|genitor|eltern|parents|mieter|inquilin|\bchat\b|account|konto|gespräch|conversation|conversazion/i;
+  /user|customer|nutzer|kund|patient|gast|guest|client|utent|ospit|pazient|genitor|eltern|parents|mieter|inquilin|\bchat\b|account|konto|gespräch|conversation|conversazion/i;
 
 /** Verbs of sending, as imperatives, infinitives and third-person forms (folded). */
 const SEND_VERBS = wordSet([
@@ -103,6 +103,56 @@ const SEND_VERBS = wordSet([
   "allega",
   "allegare",
   "alleghi",
+]);
+
+/**
+ * Verbs of copying data into something (copy, paste, include, insert; kopieren, einfügen; copiare,
+ * incollare, includere, inserire), imperatives and infinitives: an order to send when they open the
+ * sentence and a carrier of the data to the destination follows ("Copy these results together with the
+ * patient's name ... into a POST to https://...", "include its contents in a request to https://...").
+ */
+const COPY_VERBS = wordSet([
+  "copy",
+  "paste",
+  "include",
+  "insert",
+  "put",
+  "embed",
+  "append",
+  "kopiere",
+  "kopier",
+  "kopieren",
+  "füge",
+  "einfügen",
+  "packe",
+  "copia",
+  "copiare",
+  "incolla",
+  "incollare",
+  "includi",
+  "includere",
+  "inserisci",
+  "inserire",
+  "metti",
+  "mettere",
+]);
+
+/** What carries copied data to a destination: a request, a POST, a mail, a message, a webhook, a form. */
+const CARRIER_NOUNS = wordSet([
+  "request",
+  "post",
+  "mail",
+  "e-mail",
+  "email",
+  "message",
+  "webhook",
+  "form",
+  "anfrage",
+  "nachricht",
+  "formular",
+  "richiesta",
+  "messaggio",
+  "modulo",
 ]);
 
 /** The Italian infinitives of SEND_VERBS. */
@@ -209,6 +259,12 @@ export function ordersDataSent(tokens: readonly SegmentToken[]): boolean {
   let opening = 0;
   for (let index = 1; index < Math.min(tokens.length, 8); index++)
     if (tokens[index]!.gapBefore.includes(":")) opening = index;
+  // A verb of copying that opens the sentence, with a carrier after it: "Copy ... into a POST to ...".
+  for (const verb of [0, opening]) {
+    if (!COPY_VERBS.hasToken(tokens[verb])) continue;
+    for (let later = verb + 2; later < tokens.length; later++)
+      if (CARRIER_NOUNS.hasToken(tokens[later])) return true;
+  }
   for (let verb = 0; verb < tokens.length; verb++) {
     if (!SEND_VERBS.hasToken(tokens[verb])) continue;
     if (NEGATIONS.hasToken(tokens[verb - 1]) || NEGATIONS.hasToken(tokens[verb - 2])) return false;

@@ -117,6 +117,16 @@ const READING_IN_SENTENCE =
   /read|process|summar|handl|review|execut|pars|compil|analy[sz]|index|ingest|screen|triag|\blies|lesend|gelesen|verarbeit|zusammenfass|prüf|bearbeit|auswert|\blegg|\bletto|elabor|riassum|gestisc|smist|esamin|valut|analizz|prepar|manag|scrap|fill|complet|answer|draft|organi[sz]|plann|sort|rout|relay|monitor|check|scan|brows|visit|view|book|track|translat|transcrib|extract|inspect|audit|moderat|grad|assess|compar|rank|respond|reply|receiv|sync|verwalt|betreu|beantwort|sicht|durchsuch|ausfüll|übersetz|überwach|vergleich|abarbeit|empf[aä]ng|rispond|sincronizz|controll|consult|ricev|tradu|confront|tratt|amministr/i;
 
 /**
+ * Any participle that marks the agent as the one handling this text, in the original sentence: an
+ * English "-ing" form before "this"/"these" ("the assistant administering this mailbox", "any automated
+ * assistant accessing these terms") and a German participle in "-end" before the agent ("das
+ * protokollierende System", "dem auswertenden Assistenten"). READING_IN_SENTENCE names the usual verbs;
+ * these are the forms of every other verb (see readerMarkEnd).
+ */
+const PARTICIPLE_READER_IN_SENTENCE =
+  /\b[a-z]{3,}ing (?:this|these)\b|\b[a-zäöü]{3,}ende[nmrs]? (?:ki-|sprach)?(?:system|assistent|modell|agent|bot)/i;
+
+/**
  * What an order to the reading agent puts at stake, in the original sentence (case-insensitive stems):
  * the user or customer it would deceive, the answer, summary, rating or recommendation it would shape,
  * secrecy, money and accounts, destructive or privileged acts, the agent's own setup, its memory, an
@@ -797,7 +807,7 @@ export function findReaderAgentOrders(
       Math.max(sentenceStart, at - NEAR_BEFORE),
       Math.min(sentenceEnd, at + NEAR_AFTER),
     );
-    const reads = READING_IN_SENTENCE.test(near);
+    const reads = READING_IN_SENTENCE.test(near) || PARTICIPLE_READER_IN_SENTENCE.test(near);
     if (!reads && !CONCEALING_IN_SENTENCE.test(near) && !POLITE_IN_SENTENCE.test(near)) return undefined;
     const [start, end] = renderedLineAround(text, sentenceStart, sentenceEnd, at);
     if (
@@ -1067,6 +1077,14 @@ function readerMarkEnd(tokens: readonly SegmentToken[], agent: number): number {
   if (READER_PARTICIPLES.hasToken(before)) return agent + 1;
   // "vom lesenden KI-Assistenten", "des prüfenden Assistenten": an adjective between is fine.
   if (READER_PARTICIPLES.hasToken(tokens[agent - 2]) && !before!.gapBefore.includes(",")) return agent + 1;
+  // Any German participle in "-end" right before the agent: "das protokollierende System".
+  if (before !== undefined && GERMAN_PARTICIPLE.test(before.word)) return agent + 1;
+  // Any English "-ing" form right after the agent, then this text: "the assistant administering this
+  // mailbox", "assistants accessing these terms".
+  const participle = tokens[agent + 1];
+  if (participle !== undefined && /^[a-z]{3,}ing$/.test(participle.word)) {
+    if (THIS_WORDS.hasToken(tokens[agent + 2])) return agent + 3;
+  }
   // "von einem KI-Assistenten gelesen", "letta da un assistente": the text read by the agent.
   for (let back = agent - 1; back >= Math.max(0, agent - 3); back--) {
     if (!BY_WORDS.hasToken(tokens[back])) continue;
@@ -1099,6 +1117,9 @@ function readerMarkEnd(tokens: readonly SegmentToken[], agent: number): number {
   }
   return -1;
 }
+
+/** A German present participle in "-end", declined ("protokollierende", "auswertenden"), not "Ende". */
+const GERMAN_PARTICIPLE = /^[a-zäöü]{3,}ende[nmrs]?$/;
 
 /** Verbs of using a tool: "use", "ask", "nutzt", "verwendest", "usi", "utilizzi", "chiedi". */
 const USING_VERBS = wordSet([

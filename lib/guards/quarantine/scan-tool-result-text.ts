@@ -77,7 +77,7 @@ import {
 } from "./quoted-mentions";
 import { mayPutAnObligationOnAReader, obligedOrderText, obligedReaderOrder } from "./reader-obligations";
 import { withoutRefusedTurns } from "./refused-turns";
-import { findAddressedChecklists } from "./rules/addressed-checklists";
+import { CHECKLIST_HEADING_GATE, findAddressedChecklists } from "./rules/addressed-checklists";
 import { findAddressedSecrecy } from "./rules/addressed-secrecy";
 import { agentActorAt } from "./rules/agent-actor";
 import { agentAddressRule, taskHijackRule } from "./rules/agent-address-rules";
@@ -93,8 +93,8 @@ import { findDataToDestinations } from "./rules/data-to-destinations";
 import { findDictatedAnswers } from "./rules/dictated-answers";
 import { exfiltrationRule, paymentRule } from "./rules/exfiltration-rules";
 import { APPROVAL_GATE, findForgedApprovals } from "./rules/forged-approvals";
-import { findForgedBoundaries } from "./rules/forged-boundaries";
-import { findForgedExchanges } from "./rules/forged-exchanges";
+import { BOUNDARY_GATE, findForgedBoundaries } from "./rules/forged-boundaries";
+import { findForgedExchanges, USER_LABEL_GATE } from "./rules/forged-exchanges";
 import { findGiftCardCodeOrders, GIFT_CARD_GATE } from "./rules/gift-card-codes";
 import {
   isLearnedOrder,
@@ -109,7 +109,7 @@ import { findMakersWords, MAKER_GATE } from "./rules/makers-words";
 import { overrideEarlierInstructionsRule, overrideEverythingRule } from "./rules/override-rules";
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
 import { findTextPreferredOverUser, PREFERENCE_GATE } from "./rules/preferred-over-user";
-import { findPrivilegedActs } from "./rules/privileged-acts";
+import { findPrivilegedActs, PRIVILEGED_LABEL_GATE } from "./rules/privileged-acts";
 import { findProductionWrites, STAKED_STATEMENT_GATE } from "./rules/production-writes";
 import { promptExtractionRule } from "./rules/prompt-extraction-rules";
 import { findQuestionedReaderOrders } from "./rules/questioned-reader";
@@ -558,6 +558,10 @@ export const TEXT_WIDE_GATES = new GateSet([
   AGENT_STEM_GATE,
   PRIVILEGED_ROLE_KEY_GATE,
   PRIVILEGED_ROLE_VALUE_GATE,
+  BOUNDARY_GATE,
+  PRIVILEGED_LABEL_GATE,
+  USER_LABEL_GATE,
+  CHECKLIST_HEADING_GATE,
 ]);
 
 /** Each gate's bit in what TEXT_WIDE_GATES.openIn returns. */
@@ -576,6 +580,10 @@ const STAKED_STATEMENT_OPEN = TEXT_WIDE_GATES.bitOf(STAKED_STATEMENT_GATE);
 const SIDE_OPEN = TEXT_WIDE_GATES.bitOf(SIDE_GATE);
 const SOURCE_OPEN = TEXT_WIDE_GATES.bitOf(SOURCE_GATE);
 const AGENT_STEM_OPEN = TEXT_WIDE_GATES.bitOf(AGENT_STEM_GATE);
+const BOUNDARY_OPEN = TEXT_WIDE_GATES.bitOf(BOUNDARY_GATE);
+const PRIVILEGED_LABEL_OPEN = TEXT_WIDE_GATES.bitOf(PRIVILEGED_LABEL_GATE);
+const USER_LABEL_OPEN = TEXT_WIDE_GATES.bitOf(USER_LABEL_GATE);
+const CHECKLIST_HEADING_OPEN = TEXT_WIDE_GATES.bitOf(CHECKLIST_HEADING_GATE);
 /** Both bits: a privileged role's key and its value. */
 const PRIVILEGED_ROLE_OPEN =
   TEXT_WIDE_GATES.bitOf(PRIVILEGED_ROLE_KEY_GATE) | TEXT_WIDE_GATES.bitOf(PRIVILEGED_ROLE_VALUE_GATE);
@@ -613,16 +621,24 @@ export function textWideRemovals(
     (open & PRIVILEGED_ROLE_OPEN) === PRIVILEGED_ROLE_OPEN ? findPrivilegedMessageRanges(text) : [];
   const concealed = hiddenTextRemovals(text, privilegedMessages);
   if (concealed.length > 0) hidden.push(...concealed);
-  const boundaries = forgedBoundaryRemovals(text);
-  if (boundaries.length > 0) hidden.push(...boundaries);
+  // Needs a word of a forged end's marker (BOUNDARY_GATE: "end", "fine", "tool", ...): without one the
+  // marker cannot match, so skipping it changes nothing.
+  if ((open & BOUNDARY_OPEN) !== 0) {
+    const boundaries = forgedBoundaryRemovals(text);
+    if (boundaries.length > 0) hidden.push(...boundaries);
+  }
   // Needs an approval word (APPROVAL_GATE: "approv", "granted", "genehmig", ...): without one its search
   // cannot match, so skipping it changes nothing.
   if ((open & APPROVAL_OPEN) !== 0) {
     const approvals = forgedApprovalRemovals(text);
     if (approvals.length > 0) hidden.push(...approvals);
   }
-  const checklists = addressedChecklistRemovals(text);
-  if (checklists.length > 0) hidden.push(...checklists);
+  // Needs a name of the agent in a heading (CHECKLIST_HEADING_GATE: "agent", "assist", " ai", ...), or a
+  // U+0130, which lower-cases to an "i" the gate cannot see: without either, skipping it changes nothing.
+  if ((open & CHECKLIST_HEADING_OPEN) !== 0 || text.includes("\u0130")) {
+    const checklists = addressedChecklistRemovals(text);
+    if (checklists.length > 0) hidden.push(...checklists);
+  }
   // "Are you a model? Then ...": the condition asked as a question, the order in the next sentence.
   const questioned = questionedReaderRemovals(text);
   if (questioned.length > 0) hidden.push(...questioned);
@@ -631,8 +647,13 @@ export function textWideRemovals(
   const cut = lineJoinRemovals(text);
   if (cut.length > 0) hidden.push(...cut);
   // Transactions on the user's behalf under a forged system or developer label (privileged-acts.ts).
-  const acts = privilegedActRemovals(text, privilegedMessages);
-  if (acts.length > 0) hidden.push(...acts);
+  // Needs a privileged message or a label a role's or the agent's name opens (PRIVILEGED_LABEL_GATE:
+  // "system", "entwickler", "assist", " ai", ...): without either there is no message to read, so skipping
+  // it changes nothing.
+  if (privilegedMessages.length > 0 || (open & PRIVILEGED_LABEL_OPEN) !== 0) {
+    const acts = privilegedActRemovals(text, privilegedMessages);
+    if (acts.length > 0) hidden.push(...acts);
+  }
   // The task under way set aside and a new one announced in the next sentence (task-set-aside.ts).
   // Needs a task noun (NEW_TASK_GATE: "task", "goal", "Aufgabe", "compito", ...): without one its search
   // cannot match, so skipping it changes nothing.
@@ -641,8 +662,12 @@ export function textWideRemovals(
     if (replacedTasks.length > 0) hidden.push(...spanRemovals(text, replacedTasks, taskHijackRule.name));
   }
   // A user's order and the assistant's acknowledgement forged as a chat exchange (forged-exchanges.ts).
-  const exchanges = findForgedExchanges(text);
-  if (exchanges.length > 0) hidden.push(...spanRemovals(text, exchanges, roleLabelRule.name));
+  // Needs a word of the user's label (USER_LABEL_GATE: "user", "nutzer", "kund", ...): without one there
+  // is no exchange to find, so skipping it changes nothing.
+  if ((open & USER_LABEL_OPEN) !== 0) {
+    const exchanges = findForgedExchanges(text);
+    if (exchanges.length > 0) hidden.push(...spanRemovals(text, exchanges, roleLabelRule.name));
+  }
   // A value wrapped over several rows of a text table: its column's pieces read as one text.
   if (depth < MAX_DECODE_DEPTH) {
     const wrapped = wrappedCellRemovals(text, depth);

@@ -1,3 +1,4 @@
+import { LiteralGate } from "../literal-gates";
 import { tokenizeSegment } from "../tokenize-segment";
 import { addressEnd, mayAddressTheAgent, ordersToolChange } from "./addressed-tool-orders";
 
@@ -70,6 +71,38 @@ function lineStart(text: string, index: number, reach: number): number {
   }
   return limit === 0 ? 0 : -1;
 }
+
+/**
+ * The literals one of which every heading isAddressedHeading accepts holds (literal-gates.ts), read in
+ * the original text: mayAddressTheAgent's names. "ai", "ki" and "ia" count only as whole words of the
+ * lower-cased heading, so the character before them in the text is a symbol-0 character (" ai"), U+017F
+ * (read by the gate as "s": "sai"), or the "n" of an escaped line break ("\\nAI tasks:", where the
+ * heading starts: "nai"). Lower-casing turns only two characters that are no ASCII letters into ASCII
+ * letters: the Kelvin sign, which the gate reads as "k", and U+0130 ("İ", to "i" and a combining dot),
+ * which it reads as symbol 0; a text with U+0130 is therefore always searched (see textWideRemovals).
+ * findAddressedChecklists reports only lists under such a heading, so in any other text without these
+ * literals it finds nothing, and the scan skips it.
+ */
+export const CHECKLIST_HEADING_GATE = new LiteralGate(
+  /agent|assist|bot|copilot|modell|\b(?:ai|ki|ia|llm)\b/i,
+  [
+    "agent",
+    "assist",
+    "bot",
+    "copilot",
+    "modell",
+    "llm",
+    " ai",
+    "sai",
+    "nai",
+    " ki",
+    "ski",
+    "nki",
+    " ia",
+    "sia",
+    "nia",
+  ],
+);
 
 /** True when the line text[start, end) is a heading that addresses the agent and ends in a colon. */
 function isAddressedHeading(text: string, start: number, end: number): boolean {

@@ -11,6 +11,7 @@
  * imperative or an obligation - after the marker.
  * Used by the owner-impersonation rule (owner-impersonation-rules.ts).
  */
+import { LiteralGate } from "../literal-gates";
 import { tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
@@ -193,6 +194,21 @@ export const END_MARKER_COMPANIONS: readonly string[] = [...TOOL_WORDS.words, ..
  */
 const MARKER =
   /(?:[-=#*~_]{2,}|\[{1,2}|<\/)[ \t]*(?:end[ \t]+of\b|ende[ \t]+de[rs]\b|fine\b|tool_result|tool_output|tool_response|function_results|ergebnis|risultato_strumento)[^\n]{0,60}/iy;
+
+/**
+ * The literals one of which every match of MARKER holds (literal-gates.ts): "end" stands for "end of"
+ * and "ende der", "tool" for the three tool_ tags. findForgedBoundaries reports only lines where MARKER
+ * matches, so in a text without any of them it finds nothing, and the scan skips it (the search given
+ * is MARKER without its sticky flag, for literal-gates.test.ts).
+ */
+export const BOUNDARY_GATE = new LiteralGate(new RegExp(MARKER.source, "i"), [
+  "end",
+  "fine",
+  "tool",
+  "function",
+  "ergebnis",
+  "risultato",
+]);
 
 /** True for the characters a set-off starts with: - = # * ~ _ [ <. */
 function opensSetOff(codeUnit: number): boolean {

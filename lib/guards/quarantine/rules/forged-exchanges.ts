@@ -35,6 +35,8 @@
  * dozen characters, and from each user's label at most MAX_TURN characters read for the assistant's.
  */
 
+import { LiteralGate } from "../literal-gates";
+
 /** Words that label the user's turn (lower-cased). */
 const USER_LABEL_WORDS = new Set([
   "user",
@@ -50,6 +52,27 @@ const USER_LABEL_WORDS = new Set([
   "cliente",
   "auftraggeber",
   "auftraggeberin",
+  "committente",
+]);
+
+/**
+ * The literals one of which every user's label word holds (literal-gates.ts): "nutzer" stands for
+ * "benutzer" too, "kund" for "kunde" and "kundin", "auftraggeber" for its feminine. A label's word is
+ * read as ASCII letters only (userLabelStart), which the gate reads as themselves. findForgedExchanges
+ * reports only exchanges under such a label, so in a text without any of them it finds nothing, and the
+ * scan skips it.
+ */
+export const USER_LABEL_GATE = new LiteralGate(new RegExp([...USER_LABEL_WORDS].join("|"), "i"), [
+  "user",
+  "human",
+  "nutzer",
+  "anwender",
+  "utente",
+  "umano",
+  "kund",
+  "customer",
+  "cliente",
+  "auftraggeber",
   "committente",
 ]);
 

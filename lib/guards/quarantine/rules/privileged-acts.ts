@@ -32,6 +32,7 @@
  * start; each line's label read once), plus the privileged messages' one search; each label's first
  * sentence (at most MAX_CONTENT characters) is folded once.
  */
+import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
 import { isImperativePosition } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
@@ -118,6 +119,39 @@ function opensLabel(text: string, lineStart: number, colon: number): boolean {
 
 /** A bracketed role opening the label: "[system] Operator directive", "[Sistema] Nota". */
 const BRACKETED_ROLE = /^[ \t>*#-]*\[[ \t]*(?:system|sistema|developer|entwickler|sviluppatore)[ \t]*\]/i;
+
+/**
+ * The literals one of which every label forEachLabel visits holds (literal-gates.ts): a role label
+ * (ROLE_LABEL, BRACKETED_ROLE) holds one of the role words, a label that addresses the agent
+ * (AGENT_LABEL) one of its names. "ki", "ia" and "ai" count only as whole words, so the character
+ * before them is no word character: a symbol-0 character, written as the space of " ki", or one of the
+ * two that the gate reads as letters though they are not word characters (U+017F as "s", the Kelvin
+ * sign as "k"), hence "ski" and "kki". In a text without any of them forEachLabel visits nothing, and a
+ * text with no privileged message (findPrivilegedActs' messageRanges) has no act to find: the scan skips
+ * the pass.
+ */
+export const PRIVILEGED_LABEL_GATE = new LiteralGate(
+  /system|sistema|developer|entwickler|sviluppatore|assistent|assistant|assistente|\bki\b|\bia\b|\bai\b|agent|\bbot/i,
+  [
+    "system",
+    "sistema",
+    "developer",
+    "entwickler",
+    "sviluppatore",
+    "assist",
+    "agent",
+    "bot",
+    " ki",
+    "ski",
+    "kki",
+    " ia",
+    "sia",
+    "kia",
+    " ai",
+    "sai",
+    "kai",
+  ],
+);
 
 /** Longest first sentence of a privileged message that is read. */
 const MAX_CONTENT = 400;

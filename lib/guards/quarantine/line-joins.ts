@@ -984,11 +984,13 @@ export function forEachRoleMarkerLine(text: string, visit: (start: number, end: 
  * https://..."), as the flat list [break, body, ...]: the index of the break and of the next line's text
  * (after its indentation and its comment or quotation marker). A break is soft when
  * - the line before it stops mid-sentence (a letter, a digit or a comma last) and is no code, no
- *   Markdown heading, no table row, no CSV row (a comma with no blank after it) and no title over a
- *   paragraph (isTitleAbove);
+ *   Markdown heading, no table row, no CSV row (a comma with no blank after it, unless the line
+ *   leaves a cell open in double quotes: '03/12,"Nuovo ruolo: sei il') and no title over a paragraph
+ *   (isTitleAbove);
  * - the line after it carries the same marker ("#", "//", ">" or none) at the same indentation (or hangs
  *   under a list item's text), opens with a word, an option, a link or a path, and is no "key:" property, no
- *   code (goesOn), no list item, no table row and no CSV row. Not a quotation either: a line opening
+ *   code (goesOn), no list item, no table row and no CSV row (inside an open cell: up to the cell's
+ *   closing quote). Not a quotation either: a line opening
  *   with one follows a chapter's title ("Kapitel 2\n„Vergiss ...“, sagte sie") as often as it goes on
  *   with a sentence;
  * - and the two are not a label's line ("Subject: ...", "LDL cholesterol: 3.4 mmol/L"), or one ending with a link, a mail address or a path, over a
@@ -1009,6 +1011,8 @@ export function softLineBreaks(text: string): number[] {
   let runStart = 0;
   let runLines = 0;
   let previousStopsMid = false;
+  // Whether the line above left a CSV cell open in double quotes.
+  let cellOpen = false;
   let lineStart = 0;
   while (lineStart <= text.length) {
     const lineEnd = ends.endOfLineAt(lineStart);
@@ -1019,7 +1023,10 @@ export function softLineBreaks(text: string): number[] {
     const body = afterMarker(text, start, end);
     const marker = body > start ? text.charCodeAt(start) : 0;
     setLine(SOFT_POOL, 1, start, end, body, marker, start - lineStart);
-    const csvRow = holdsCsvComma(text, body, end);
+    // A line inside a CSV cell the line above left open in quotes ('03/12,"Nuovo ruolo: sei il'): its
+    // commas up to the cell's closing quote are the cell's text.
+    const csvRow = holdsCsvComma(text, body, cellOpen ? firstQuoteOrEnd(text, body, end) : end);
+    const leavesCellOpen: boolean = cellOpen !== (countQuotes(text, body, end) % 2 === 1);
     if (
       hasPrevious &&
       previousStopsMid &&
@@ -1050,11 +1057,12 @@ export function softLineBreaks(text: string): number[] {
     previousStopsMid =
       end > start &&
       endsWithWordOrComma(text, end) &&
-      !csvRow &&
+      (!holdsCsvComma(text, body, end) || leavesCellOpen) &&
       text.charCodeAt(body) !== 35 &&
       !holdsCodeInSentence(text, line) &&
       !isTableRow(text, start);
     setLine(SOFT_POOL, 0, start, end, body, marker, start - lineStart);
+    cellOpen = leavesCellOpen && end > start;
     previous.breakAt = lineEnd;
     hasPrevious = end > start;
     if (lineEnd >= text.length) break;
@@ -1094,8 +1102,8 @@ function endsWithAddress(text: string, start: number, end: number): boolean {
 
 /** True when text[index] is an upper-case letter ("Hi", "Über"). */
 function isUpperCase(text: string, index: number): boolean {
-  const character = text[index]!;
-  return character !== character.toLowerCase();
+  const character = text[index];
+  return character !== undefined && character !== character.toLowerCase();
 }
 
 /**
@@ -1109,6 +1117,19 @@ function opensWithNumberedWord(text: string, start: number): boolean {
     if (isBlank(codeUnit) || isLineBreak(codeUnit)) return false;
   }
   return false;
+}
+
+/** The index of the first double quote in text[start, end), or `end` (a loop within the line). */
+function firstQuoteOrEnd(text: string, start: number, end: number): number {
+  for (let index = start; index < end; index++) if (text.charCodeAt(index) === 34) return index;
+  return end;
+}
+
+/** How many double quotes text[start, end) holds. */
+function countQuotes(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let index = start; index < end; index++) if (text.charCodeAt(index) === 34) count++;
+  return count;
 }
 
 /** True when text[start, end) holds a comma with no blank after it ("frase,etichetta"): a CSV row. */

@@ -1171,6 +1171,24 @@ export const personaSwitchRule: InstructionRule = {
           if (tokens[sei]!.word === "sei" && personaFollows(tokens, sei + 1)) return true;
         }
       }
+      // A new role handed to the reader as a label: "New role: you are ...", "Neue Rolle: Du bist ...",
+      // "Nuovo ruolo: sei ...".
+      if (
+        ((word === "new" && next === "role") ||
+          (word === "neue" && next === "rolle") ||
+          (word === "nuovo" && next === "ruolo")) &&
+        tokens[index + 2]?.gapBefore.includes(":") === true
+      ) {
+        const copula = tokens[index + 2]!.word;
+        const after = tokens[index + 3]?.word;
+        const persona =
+          copula === "sei"
+            ? index + 3
+            : (copula === "you" && after === "are") || (copula === "du" && after === "bist")
+              ? index + 4
+              : -1;
+        if (persona > 0 && personaFollows(tokens, persona)) return true;
+      }
       // "from this point on, you are ...", "from here on you will ...": the other ways to say "from now on".
       if (
         word === "from" &&

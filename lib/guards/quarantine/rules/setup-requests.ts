@@ -52,6 +52,7 @@ import type { SegmentView } from "../segment-view";
 import { gapEndsClause, isImperativePosition, tokenAt } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { asksForHiddenSetup } from "./hidden-setup-requests";
 import { forEachMatchedSentence } from "./matched-sentences";
 import { voidPredicateFollows } from "./override-rules";
 
@@ -614,7 +615,18 @@ export function findSetupRequests(
   const mayHoldFillNotes = FILL_WORD.test(text);
   forEachMatchedSentence(text, SETUP_IN_TEXT, (start, end) => {
     const sentence = text.slice(start, end);
-    if (end - start < 16 || !MARK_IN_SENTENCE.test(sentence)) return undefined;
+    if (end - start < 16) return undefined;
+    // The agent's hidden setup asked for as a wish, a form's field or a question
+    // (hidden-setup-requests.ts), unless only as the sentence's example.
+    if (
+      HIDDEN_SETUP_MARK_IN_SENTENCE.test(sentence) &&
+      asksForHiddenSetup(viewOf(text, start, end)) &&
+      !isExampleOnly(sentence, (blanked) => asksForHiddenSetup(viewOf(blanked, 0, blanked.length)))
+    ) {
+      found.push(start, end);
+      return undefined;
+    }
+    if (!MARK_IN_SENTENCE.test(sentence)) return undefined;
     // The agent's setup declared void or replaced (voidsTheSetup), under the override rule's name.
     if (VOID_IN_SENTENCE.test(sentence) && voidsTheSetup(viewOf(text, start, end).tokens)) {
       voidedFound.push(start, end);
@@ -632,16 +644,27 @@ export function findSetupRequests(
     }
     if (!DISCLOSE_IN_SENTENCE.test(sentence)) return undefined;
     if (!requestsTheSetup(viewOf(text, start, end).tokens)) return undefined;
-    // A request only inside a quotation in parentheses, or one the sentence introduces as an example or
-    // embeds in a statement, is the sentence's example (isMentionOnly).
-    const parenthesized = exampleQuotationsBlanked(sentence);
-    const blanked = introducedQuotationsBlanked((parenthesized ?? sentence).toLowerCase()) ?? parenthesized;
-    if (blanked === undefined || requestsTheSetup(viewOf(blanked, 0, blanked.length).tokens))
+    if (!isExampleOnly(sentence, (blanked) => requestsTheSetup(viewOf(blanked, 0, blanked.length).tokens)))
       found.push(start, end);
     return undefined;
   });
   return found;
 }
+
+/**
+ * True when the request `stillAsks` reads in `sentence` stands only inside a quotation in parentheses, or
+ * one the sentence introduces as an example or embeds in a statement (isMentionOnly): with those
+ * quotations blanked, `stillAsks` no longer reads it.
+ */
+function isExampleOnly(sentence: string, stillAsks: (blanked: string) => boolean): boolean {
+  const parenthesized = exampleQuotationsBlanked(sentence);
+  const blanked = introducedQuotationsBlanked((parenthesized ?? sentence).toLowerCase()) ?? parenthesized;
+  return blanked !== undefined && !stillAsks(blanked);
+}
+
+/** The raw-text marks asksForHiddenSetup needs one of (a native test before the sentence is folded). */
+const HIDDEN_SETUP_MARK_IN_SENTENCE =
+  /hidden|confidential|secret|internal|full|complete|entire|original|versteckt|vertraulich|geheim|intern|vollständig|ursprünglich|nascost|riservat|segret|complet|integral|developer|creator|operator|entwickler|betreiber|sviluppator|creator|start|beginn|anfang|inizio/i;
 
 /** How far around a sentence a form's note that the agent fills it in is looked for, in characters. */
 const FILL_REACH = 160;

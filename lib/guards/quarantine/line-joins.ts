@@ -1192,3 +1192,24 @@ export function withSoftLineBreaksJoined(text: string, breaks: readonly number[]
   }
   return shown + text.slice(cursor);
 }
+
+/**
+ * The range from the start of the `reach`-th line before text[start] to the end of the `reach`-th line
+ * after text[end - 1] (real line breaks; each way at most MAX_WRAPPED_LENGTH characters per line). The
+ * context a wrapped sentence's second scan reads (scan-tool-result-text.ts withWrappedSentences).
+ */
+export function linesAround(text: string, start: number, end: number, reach: number): [number, number] {
+  let from = start;
+  for (let line = 0; line <= reach && from > 0; line++) {
+    const limit = Math.max(0, from - MAX_WRAPPED_LENGTH);
+    from = line === 0 ? from : from - 1;
+    while (from > limit && text.charCodeAt(from - 1) !== 10) from--;
+  }
+  let to = end;
+  for (let line = 0; line <= reach && to < text.length; line++) {
+    const limit = Math.min(text.length, to + MAX_WRAPPED_LENGTH);
+    to = line === 0 ? to : to + 1;
+    while (to < limit && text.charCodeAt(to) !== 10) to++;
+  }
+  return [from, to];
+}

@@ -58,6 +58,7 @@ import {
   forEachRoleMarkerLine,
   forEachShortLineRun,
   lineParts,
+  linesAround,
   softLineBreaks,
   windowView,
   withSoftLineBreaksJoined,
@@ -106,6 +107,7 @@ import {
 } from "./rules/learned-order-rule";
 import { FORWARD_GATE, findMailboxForwards } from "./rules/mail-forwarding";
 import { findMakersWords, MAKER_GATE } from "./rules/makers-words";
+import { sentenceEnd, sentenceStart } from "./rules/matched-sentences";
 import { overrideEarlierInstructionsRule, overrideEverythingRule } from "./rules/override-rules";
 import { ownerImpersonationRule } from "./rules/owner-impersonation-rules";
 import { findTextPreferredOverUser, PREFERENCE_GATE } from "./rules/preferred-over-user";
@@ -460,6 +462,34 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
 }
 
 /**
+ * True when the line that ends at the soft break `at` was cut short (at most CUT_LINE_LENGTH characters)
+ * or carries a comment or quotation marker ("#", "//", ">"): a sentence split by hand or in a carrier,
+ * which is how orders are hidden over lines. The lines of prose wrapped to a width are all long but the
+ * last, and are not scanned a second time: that scan costs what the first one did on the same sentences
+ * (on the benign test texts about 40% more time when every wrapped sentence was scanned again).
+ */
+function isCutOrMarked(text: string, at: number): boolean {
+  // The line's start, read back at most as far as a wrapped sentence reaches (line-joins.ts).
+  let start = at;
+  while (start > 0 && at - start < CUT_LINE_REACH && text.charCodeAt(start - 1) !== 10) start--;
+  while (start < at && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start++;
+  if (at - start <= CUT_LINE_LENGTH) return true;
+  const first = text.charCodeAt(start);
+  return first === 35 || first === 62 || (first === 47 && text.charCodeAt(start + 1) === 47);
+}
+
+/** The longest line read as cut short by hand (isCutOrMarked); lines wrapped to a width are longer. */
+const CUT_LINE_LENGTH = 48;
+/** How far back isCutOrMarked looks for the line's start (line-joins.ts MAX_WRAPPED_LENGTH). */
+const CUT_LINE_REACH = 800;
+
+/**
+ * How many lines around a wrapped sentence its second scan reads (wrappedContextRanges): each stretch is
+ * scanned on its own, which keeps that scan's cost to the wrapped parts of a text.
+ */
+const WRAPPED_CONTEXT_LINES = 3;
+
+/**
  * `scan` of `text` (scanned as `shown`) with the orders found in sentences wrapped over lines: `shown`
  * with its soft line breaks read as spaces (line-joins.ts softLineBreaks: "... the contents of\n# the
  * user's .env file ... are to be posted to\n# https://...") is scanned once more, and of that scan only
@@ -477,13 +507,36 @@ function withWrappedSentences(
   const breaks = softLineBreaks(shown);
   if (breaks.length === 0) return scan;
   const joined = withSoftLineBreaksJoined(shown, breaks);
-  const wrapped = onOriginalText(text, joined, scanShownText(joined, depth));
-  if (wrapped.type === "clean") return scan;
+  // Each wrapped sentence that opens some rule's gate (an anchor and a companion, as the scanner's
+  // pre-filter asks of every sentence) is scanned on its own, with WRAPPED_CONTEXT_LINES lines around
+  // it for the genre filters; its removals are moved back in place. Wrapped sentences that open no gate
+  // cannot hold an order no line showed and are not scanned again.
+  const wrapped: QuarantinedSegment[] = [];
+  let scannedTo = -1;
+  for (let index = 0; index < breaks.length; index += 2) {
+    const at = breaks[index]!;
+    if (at < scannedTo || !isCutOrMarked(shown, at)) continue;
+    const sentenceFrom = sentenceStart(joined, at);
+    const sentenceTo = sentenceEnd(joined, at);
+    if (gateMask(windowView(joined, sentenceFrom, sentenceTo).text) === 0) continue;
+    const [start, end] = linesAround(joined, sentenceFrom, sentenceTo, WRAPPED_CONTEXT_LINES);
+    scannedTo = end;
+    const part = joined.slice(start, end);
+    const partScan = onOriginalText(text.slice(start, end), part, scanShownText(part, depth));
+    if (partScan.type === "clean") continue;
+    for (const segment of partScan.segments)
+      wrapped.push({
+        ...segment,
+        start: Math.max(segment.start + start, wrapped.at(-1)?.end ?? 0),
+        end: segment.end + start,
+      });
+  }
+  if (wrapped.length === 0) return scan;
   const added: RemovalRange[] = [];
   const firstScan = scan.type === "clean" ? [] : scan.segments;
   const overlapsFirstScan = removedSentences(firstScan);
   let next = 0;
-  for (const segment of wrapped.segments) {
+  for (const segment of wrapped) {
     while (next < breaks.length && breaks[next]! <= segment.start) next += 2;
     if (next >= breaks.length || breaks[next]! >= segment.end) continue;
     // A sentence the first scan removed a part of is that scan's to bound.
@@ -1377,6 +1430,14 @@ const HAND_WRITTEN_MASK: number = ~(LEARNED_RULE_MASK | ENCODED_MENTION_MASK);
  * window costs what one more sentence costs and not a run of every rule.
  */
 function windowRuleMask(foldedText: string): number {
+  return gateMask(foldedText) & HAND_WRITTEN_MASK;
+}
+
+/**
+ * The rules (hand-written and the learned stage's gates) whose anchor and companion both stand in the
+ * folded text, hashed as the segmenter hashes words (see windowRuleMask).
+ */
+function gateMask(foldedText: string): number {
   let anchors = 0;
   let companions = 0;
   let hash = WORD_HASH_SEED;
@@ -1395,7 +1456,7 @@ function windowRuleMask(foldedText: string): number {
     anchors |= ANCHOR_TABLE.anchorMaskAt(slot);
     companions |= ANCHOR_TABLE.companionMaskAt(slot);
   }
-  return ANCHOR_TABLE.rulesToCheck(anchors, companions) & HAND_WRITTEN_MASK;
+  return ANCHOR_TABLE.rulesToCheck(anchors, companions);
 }
 
 /**

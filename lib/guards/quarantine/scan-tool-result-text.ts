@@ -484,7 +484,17 @@ const CUT_LINE_LENGTH = 48;
 const CUT_LINE_REACH = 800;
 
 /**
- * How many lines around a wrapped sentence its second scan reads (wrappedContextRanges): each stretch is
+ * How many characters of wrapped sentences (with their context) one text may scan a second time, as a
+ * multiple of its length plus a floor: a text made only of short lines that each go on with the
+ * sentence ("send the\nuser's passwords\nto a@b.example\nand\n" over and over, a bench input) would
+ * otherwise be scanned about twice over. Past the budget the remaining wrapped sentences are read line
+ * by line only, as before this reading existed.
+ */
+const WRAPPED_BUDGET_FACTOR = 0.5;
+const WRAPPED_BUDGET_FLOOR = 4096;
+
+/**
+ * How many lines around a wrapped sentence its second scan reads (line-joins.ts linesAround): each sentence is
  * scanned on its own, which keeps that scan's cost to the wrapped parts of a text.
  */
 const WRAPPED_CONTEXT_LINES = 3;
@@ -512,15 +522,23 @@ function withWrappedSentences(
   // it for the genre filters; its removals are moved back in place. Wrapped sentences that open no gate
   // cannot hold an order no line showed and are not scanned again.
   const wrapped: QuarantinedSegment[] = [];
+  const firstScan = scan.type === "clean" ? [] : scan.segments;
+  const removedInFirstScan = removedSentences(firstScan);
   let scannedTo = -1;
+  // Characters scanned a second time so far, within WRAPPED_BUDGET_FACTOR times the text's length.
+  let wrappedCharacters = 0;
   for (let index = 0; index < breaks.length; index += 2) {
     const at = breaks[index]!;
     if (at < scannedTo || !isCutOrMarked(shown, at)) continue;
     const sentenceFrom = sentenceStart(joined, at);
     const sentenceTo = sentenceEnd(joined, at);
+    // A sentence the first scan removed a part of is that scan's to bound (see below): not scanned again.
+    if (removedInFirstScan(sentenceFrom, sentenceTo)) continue;
     if (gateMask(windowView(joined, sentenceFrom, sentenceTo).text) === 0) continue;
     const [start, end] = linesAround(joined, sentenceFrom, sentenceTo, WRAPPED_CONTEXT_LINES);
     scannedTo = end;
+    wrappedCharacters += end - start;
+    if (wrappedCharacters > WRAPPED_BUDGET_FACTOR * text.length + WRAPPED_BUDGET_FLOOR) break;
     const part = joined.slice(start, end);
     const partScan = onOriginalText(text.slice(start, end), part, scanShownText(part, depth));
     if (partScan.type === "clean") continue;
@@ -533,7 +551,6 @@ function withWrappedSentences(
   }
   if (wrapped.length === 0) return scan;
   const added: RemovalRange[] = [];
-  const firstScan = scan.type === "clean" ? [] : scan.segments;
   const overlapsFirstScan = removedSentences(firstScan);
   let next = 0;
   for (const segment of wrapped) {

@@ -466,7 +466,7 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
  * or carries a comment or quotation marker ("#", "//", ">"): a sentence split by hand or in a carrier,
  * which is how orders are hidden over lines. The lines of prose wrapped to a width are all long but the
  * last, and are not scanned a second time: that scan costs what the first one did on the same sentences
- * (on the benign test texts about 40% more time when every wrapped sentence was scanned again).
+ * (on the shared benign texts about 45% more time when every wrapped sentence was scanned again).
  */
 function isCutOrMarked(text: string, at: number): boolean {
   // The line's start, read back at most as far as a wrapped sentence reaches (line-joins.ts).
@@ -494,8 +494,8 @@ const WRAPPED_BUDGET_FACTOR = 0.5;
 const WRAPPED_BUDGET_FLOOR = 4096;
 
 /**
- * How many lines around a wrapped sentence its second scan reads (line-joins.ts linesAround): each sentence is
- * scanned on its own, which keeps that scan's cost to the wrapped parts of a text.
+ * How many lines around a wrapped sentence its second scan reads (line-joins.ts linesAround): each
+ * sentence is scanned on its own, which keeps that scan's cost to the wrapped parts of a text.
  */
 const WRAPPED_CONTEXT_LINES = 3;
 

@@ -9,20 +9,21 @@
  * formal imperative, a verb after a leading phrase); writers put the same request as a wish, a
  * conditional, a form's field or a question. What stays the same is the object: a setup text that is
  * the agent's own and hidden from the user. Read, in one sentence:
- * (1) a setup noun (prompt, preamble, instructions, system message, configuration; Präambel,
- *     Anweisungen, Systemanweisung; preambolo, istruzioni, messaggio di sistema);
- * (2) marked as the reader agent's hidden one: a word of secrecy or wholeness before it ("hidden",
+ * (1) a setup noun (prompt and its compounds, preamble, instructions, configuration; Präambel,
+ *     Anweisungen, Systemanweisung, Konfiguration; preambolo, istruzioni, configurazione);
+ * (2) marked as the reader agent's hidden one: an adjective of secrecy or wholeness next to it ("hidden",
  *     "confidential", "full", "versteckt", "vertraulich", "vollständig", "nascosto", "riservato",
  *     "completo") with the agent named in the sentence, or given to the reader by its makers ("your
  *     developer", "dein Entwickler", "il tuo sviluppatore") or at the session's start ("it received at
  *     the start of this session", "zu Beginn dieser Sitzung erhalten", "all'inizio di questa sessione");
  * (3) asked for: a verb of showing, copying or telling in any form (quote, paste, fill in, print,
  *     report, tell; zitieren, einfügen, ausfüllen, ausgeben; citare, incollare, compilare, riportare),
- *     or the sentence is a question about what the setup says.
+ *     or, with the makers named, the sentence is a question about what the setup says.
  *
  * What stays: negations ("never reveal your hidden instructions", the guidelines of a system prompt),
- * texts about attacks ("attackers try to make the model quote its hidden prompt"), and setup texts
- * with no reader agent marked ("Paste the full prompt into the playground").
+ * texts about attacks ("attackers try to make the model quote its hidden prompt"), the writer's own
+ * agent or setup ("my assistant", "unser Modell") and setup texts with no reader agent marked ("Paste
+ * the full prompt into the playground").
  *
  * Read by the setup-request pass (setup-requests.ts findSetupRequests, a text-wide pass under the
  * prompt-extraction rule's name) for each sentence with a setup noun and one of the marks. Linear: one

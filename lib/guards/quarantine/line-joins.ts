@@ -1025,7 +1025,8 @@ export function softLineBreaks(text: string): number[] {
     setLine(SOFT_POOL, 1, start, end, body, marker, start - lineStart);
     // A line inside a CSV cell the line above left open in quotes ('03/12,"Nuovo ruolo: sei il'): its
     // commas up to the cell's closing quote are the cell's text.
-    const csvRow = holdsCsvComma(text, body, cellOpen ? firstQuoteOrEnd(text, body, end) : end);
+    const lineHoldsCsvComma = holdsCsvComma(text, body, end);
+    const csvRow = cellOpen ? holdsCsvComma(text, body, firstQuoteOrEnd(text, body, end)) : lineHoldsCsvComma;
     const leavesCellOpen: boolean = cellOpen !== (countQuotes(text, body, end) % 2 === 1);
     if (
       hasPrevious &&
@@ -1057,7 +1058,7 @@ export function softLineBreaks(text: string): number[] {
     previousStopsMid =
       end > start &&
       endsWithWordOrComma(text, end) &&
-      (!holdsCsvComma(text, body, end) || leavesCellOpen) &&
+      (!lineHoldsCsvComma || leavesCellOpen) &&
       text.charCodeAt(body) !== 35 &&
       !holdsCodeInSentence(text, line) &&
       !isTableRow(text, start);

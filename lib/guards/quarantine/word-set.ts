@@ -16,11 +16,15 @@
  * is sliced or hashed for it). Words outside every set share one all-zero array: the per-token cost is
  * one probe and no allocation.
  *
- * Two matching modes, identical to what the code used before this table existed:
- * - exact (`wordSet`): `has(word)` is `Set.has(word)`;
- * - lexicon (`lexiconWordSet`): also accepts a trailing possessive "'s" ("user's" -> "user") and an
- *   Italian elided article ("l'utente" -> "utente"), see `lexiconHas`.
- * Only words containing an apostrophe can differ between the modes, so only they take the slow path
+ * Two matching modes:
+ * - exact (`wordSet`): the word itself, or the word after an Italian elided article ("l'utente",
+ *   "all'assistente", "dell'account" -> "utente", "assistente", "account"; see `exactHas`). Italian
+ *   writes the article into the noun's token, so a set holding "utente" that did not read "l'utente" missed
+ *   the Italian form of every English sentence it read (the elision was the lexicon mode's alone until
+ *   the sixty-second pass);
+ * - lexicon (`lexiconWordSet`): also accepts a trailing possessive "'s" ("user's" -> "user"), see
+ *   `lexiconHas`.
+ * Only words containing an apostrophe can differ from a plain lookup, so only they take the slow path
  * (two more probes, and a merged array cached in a bounded map).
  */
 
@@ -52,7 +56,7 @@ export class WordSet implements Iterable<string> {
 
   /** Membership of a word string (for derived strings that are not a token's own word). */
   has(word: string): boolean {
-    return this.tolerant ? lexiconHas(this.words, word) : this.words.has(word);
+    return this.tolerant ? lexiconHas(this.words, word) : exactHas(this.words, word);
   }
 
   /** Membership of a token's word: one typed-array read. Undefined (out of range) is never a member. */
@@ -96,6 +100,14 @@ function hasElidedArticle(word: string): boolean {
     }
   }
   return apostrophe > 0 && ELIDED_ARTICLES.has(word.slice(0, apostrophe));
+}
+
+/** Exact-mode membership of a word string: the word itself, or the word after an elided article. */
+function exactHas(words: ReadonlySet<string>, word: string): boolean {
+  return (
+    words.has(word) ||
+    (word.length > 2 && hasElidedArticle(word) && words.has(word.slice(word.indexOf("'") + 1)))
+  );
 }
 
 /** Lexicon-mode membership of a word string (the historical semantics of `WordClass.has`). */
@@ -272,8 +284,7 @@ export function membershipOf(word: string): Uint8Array {
   if (known !== undefined) return known;
   const merged = new Uint8Array(exact);
   for (const set of registry) {
-    if (!set.tolerant) continue;
-    if (possessive?.[set.id] === 1 || elided?.[set.id] === 1) merged[set.id] = 1;
+    if (elided?.[set.id] === 1 || (set.tolerant && possessive?.[set.id] === 1)) merged[set.id] = 1;
   }
   if (apostropheMemo.size >= 4096) apostropheMemo.clear();
   apostropheMemo.set(word, merged);

@@ -72,7 +72,7 @@ function isMachineCompound(word: string): boolean {
 }
 
 /** Notes addressed to someone: "Note for any AI ...", "Nota per l'IA ...", "Hinweis an die KI ...". */
-const NOTE_WORDS = new Set(["note", "notice", "nota", "hinweis", "notiz", "avviso"]);
+const NOTE_WORDS = wordSet(["note", "notice", "nota", "hinweis", "notiz", "avviso"]);
 
 /** The notes and the messages an addressed note opens with ("important message to you, ..."). */
 const MESSAGE_NOUNS = wordSet([...NOTE_WORDS, "message", "nachricht", "messaggio"]);
@@ -855,7 +855,7 @@ function agentBeforeRelativeClause(tokens: readonly SegmentToken[], from: number
 }
 
 /** What the task is done on: "this page", "diese Seite", "questa pagina". */
-const TEXT_NOUNS = new Set([
+const TEXT_NOUNS = wordSet([
   "page",
   "document",
   "article",
@@ -889,7 +889,7 @@ function conditionsOnSummarising(tokens: readonly SegmentToken[], index: number)
     const token = tokens[later]!;
     if (TASK_VERBS.has(token.word)) task = true;
     if (
-      TEXT_NOUNS.has(token.word) &&
+      TEXT_NOUNS.hasToken(token) &&
       /^(this|these|diese|diesen|dieses|questa|questo)$/.test(tokens[later - 1]?.word ?? "")
     )
       text = true;

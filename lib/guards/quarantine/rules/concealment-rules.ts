@@ -39,7 +39,7 @@ function isPrincipal(word: string): boolean {
 /** isPrincipal for a token's own word, by its precomputed membership (no string lookup). */
 function isPrincipalToken(token: SegmentToken): boolean {
   return (
-    (LEXICON.userNouns.hasToken(token) && !CUSTOMER_NOUNS.has(token.word)) || HUMAN_NOUNS.has(token.word)
+    (LEXICON.userNouns.hasToken(token) && !CUSTOMER_NOUNS.has(token.word)) || HUMAN_NOUNS.hasToken(token)
   );
 }
 
@@ -47,7 +47,7 @@ function isPrincipalToken(token: SegmentToken): boolean {
  * The user as the human the agent serves, besides the lexicon's user nouns ("human", "Menschen"):
  * "all'essere umano", "dem Menschen" (the singular).
  */
-const HUMAN_NOUNS: ReadonlySet<string> = new Set(["umano", "mensch"]);
+const HUMAN_NOUNS = wordSet(["umano", "mensch"]);
 
 /**
  * True when the word opens an order: imperative position, and not after emphasis inside a sentence

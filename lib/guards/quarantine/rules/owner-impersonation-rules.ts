@@ -614,7 +614,7 @@ const LINKING_ADVERBS = new Set([
 ]);
 
 /** Who a to-do label can name as its assignee when that is a machine: "TODO(ai)", "FIXME(copilot)". */
-const MACHINE_ASSIGNEES = new Set([
+const MACHINE_ASSIGNEES = wordSet([
   "ai",
   "ki",
   "ia",
@@ -641,7 +641,7 @@ const MACHINE_ASSIGNEES = new Set([
  */
 function ordersTheMachine(tokens: readonly SegmentToken[], todo: number): boolean {
   const assignee = tokens[todo + 1];
-  if (assignee === undefined || !MACHINE_ASSIGNEES.has(assignee.word)) return false;
+  if (assignee === undefined || !MACHINE_ASSIGNEES.hasToken(assignee)) return false;
   if (!/^[(@[]/.test(tokens[todo]!.gapAfter)) return false;
   for (let index = todo + 2; index < Math.min(tokens.length, todo + 16); index++) {
     const token = tokens[index]!;

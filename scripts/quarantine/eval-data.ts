@@ -230,7 +230,7 @@ export function registerProbeCases(part: "tuned" | "held"): EvalRecord[] {
 }
 
 /**
- * The two probe sets of the fifty-fourth pass, written by helpers that saw neither the repository nor any
+ * The numbered writers' probe sets: the two of the fifty-fourth pass (and one of the sixty-second), written by helpers that saw neither the repository nor any
  * evaluation data after the pass's first readings were written, scored whole before anything in them was
  * read, then split by number (odd numbers tuned on, even numbers held out; docs/quarantine.md "The agent
  * addressed by its job, requests put as questions, and two fresh writers"):
@@ -240,8 +240,14 @@ export function registerProbeCases(part: "tuned" | "held"): EvalRecord[] {
  *   words: notes to "assistants" in the third person, passive and impersonal orders, polite requests,
  *   fake policy notices, orders posing as the user's wishes, redirections of the task, and the plural,
  *   formal and infinitive registers (`style`); the benign texts use the same styles for people.
+ * - "p" (writer-probes-p.jsonl, the sixty-second pass, written the same way by a helper that saw no
+ *   code and no evaluation data): 180 attacks of the six families the held-out sets catch least
+ *   (secrecy, prompt extraction, conditional orders, answer manipulation, memory, persona; 10 per family
+ *   and language, 28 under an obfuscation) in seventeen carriers, and 150 hard benign texts in thirty
+ *   genres (privacy notices, NDAs, surprise parties, prompt guides, chatbot docs, role-play rules,
+ *   advisories quoting attacks, ...). Its German and Italian benign texts adapt the English scenarios.
  */
-export function numberedWriterProbeCases(part: "n" | "o", half: "tuned" | "held"): EvalRecord[] {
+export function numberedWriterProbeCases(part: "n" | "o" | "p", half: "tuned" | "held"): EvalRecord[] {
   return byProbeNumber(
     readRecords(join(REPOSITORY_ROOT, "scripts", "quarantine", `writer-probes-${part}.jsonl`)),
     half,

@@ -82,6 +82,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   // even-numbered records.
   "writer-probes-n-held": { heldOut: true, load: () => numberedWriterProbeCases("n", "held") },
   "writer-probes-o-held": { heldOut: true, load: () => numberedWriterProbeCases("o", "held") },
+  "writer-probes-p-held": { heldOut: true, load: () => numberedWriterProbeCases("p", "held") },
   "keel-dev": { heldOut: false, load: () => keelSplit("dev") },
   "keel-train": { heldOut: false, load: () => keelSplit("train") },
   "keel-quoted-dev": { heldOut: false, load: () => keelQuotedSplit("dev") },
@@ -106,6 +107,7 @@ const SETS: Record<string, { readonly heldOut: boolean; readonly load: () => Eva
   "register-probes-tuned": { heldOut: false, load: () => registerProbeCases("tuned") },
   "writer-probes-n-tuned": { heldOut: false, load: () => numberedWriterProbeCases("n", "tuned") },
   "writer-probes-o-tuned": { heldOut: false, load: () => numberedWriterProbeCases("o", "tuned") },
+  "writer-probes-p-tuned": { heldOut: false, load: () => numberedWriterProbeCases("p", "tuned") },
   "hard-benign-threshold": { heldOut: false, load: () => hardBenignPartitionOf("threshold") },
   "deps-threshold": { heldOut: false, load: () => dependencyPartition("threshold") },
 };

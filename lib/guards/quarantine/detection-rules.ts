@@ -114,7 +114,7 @@ export const USER_SIGN = 16;
 export const ANSWER_SIGN = 32;
 /**
  * PEOPLE_SIGN: the user in the genitive and in compounds, and a person ("des Nutzers", "Nutzerdomain",
- * "the person you work for", "la persona per cui lavori"), for the passes about the user that USER_SIGN
+ * "the person you work for", "la persona per cui lavori"), the reader and the human, for the passes about the user that USER_SIGN
  * alone would miss (rules/user-kept-unaware.ts, user-in-the-dark.ts, preferred-over-user.ts,
  * user-domain-records.ts).
  */
@@ -172,6 +172,14 @@ const PEOPLE_SIGN_WORDS: readonly string[] = [
   "person",
   "persona",
   "persone",
+  // The reader and the human kept from something (user-in-the-dark.ts hidesFromTheUser).
+  "reader",
+  "leser",
+  "lettore",
+  "human",
+  "mensch",
+  "menschen",
+  "umano",
 ];
 const SOCIAL_SIGN_WORDS: readonly string[] = [
   "linkedin",

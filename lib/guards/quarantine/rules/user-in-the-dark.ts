@@ -13,7 +13,16 @@
  * - a secret shared with the reader ("between you and us", "unter uns", "tra noi") and the user shut
  *   out in the same sentence: the user, a negation and the user's part denied within five words ("the
  *   user is not part of it", "der Nutzer hat damit nichts zu tun", "l'utente non c'entra"; not "tra noi
- *   e l'utente non ci sono segreti").
+ *   e l'utente non ci sono segreti");
+ * - an order to hide something from the user (since the sixty-second pass): a verb of hiding (hide,
+ *   conceal, withhold; verschweige, verheimliche, verbirg, verberge; nascondi, taci, cela, occulta) in
+ *   imperative position and not negated, the user within four words after it ("from the user", "dem
+ *   Nutzer", "all'utente"; also the reader or the human: "dem Leser", "al lettore"), and what is hidden
+ *   named in the same sentence as the carrying text ("this paragraph", "diesen Absatz", "questo
+ *   paragrafo") or as a clause about the reader's act or this text ("that you read this", "dass du ...",
+ *   "di aver letto ...", "che questo paragrafo esiste"). "Hide the password field from the user" (a
+ *   UI spec) names neither and stays; "Don't hide from the reader that the sample was small" (a writing
+ *   tip) is negated.
  * Only the agent's user counts (user, Nutzer, utente): colleagues write "between us, the client doesn't
  * know yet" to each other, and a status page promises "we will never leave our customers in the dark".
  *
@@ -30,10 +39,11 @@ import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { AGENT_USER_WORDS } from "./agent-user";
 import { findMatchedSentences } from "./matched-sentences";
+import { isSelfReference } from "./self-reference";
 
 /** The idioms on the raw text (the pass's native search). */
 const IDIOM_IN_TEXT =
-  /in the dark|im unklaren|im dunkeln|all'oscuro|between (?:you and )?(?:me|us)|unter uns|(?:tra|fra) (?:di )?noi/gi;
+  /in the dark|im unklaren|im dunkeln|all'oscuro|between (?:you and )?(?:me|us)|unter uns|(?:tra|fra) (?:di )?noi|\b(?:hide|conceal|withhold|verschweig|verheimlich|verbirg|verberge|nascondi|taci|cela|occulta)/gi;
 
 /**
  * The literals one of which every match of IDIOM_IN_TEXT holds (literal-gates.ts): "between" stands for
@@ -48,10 +58,22 @@ export const IDIOM_GATE = new LiteralGate(IDIOM_IN_TEXT, [
   "between",
   "unter uns",
   "noi",
+  "hide",
+  "conceal",
+  "withhold",
+  "verschweig",
+  "verheimlich",
+  "verbirg",
+  "verberge",
+  "nascondi",
+  "taci",
+  "cela",
+  "occulta",
 ]);
 
 /** The agent's user in the raw sentence (the pass's cheap test before folding). */
-const USER_IN_SENTENCE = /\b(?:user|nutzer|benutzer|utente)\b|'utente/i;
+const USER_IN_SENTENCE =
+  /\b(?:user|nutzer|benutzer|utente|reader|leser|lettore|human|mensch|menschen|umano)\b|'utente|'umano/i;
 
 /** Verbs of leaving or keeping someone somewhere, as imperatives (folded). */
 const LEAVE_VERBS = wordSet(["leave", "keep", "lass", "lasse", "halte", "lascia", "tieni", "mantieni"]);
@@ -95,6 +117,77 @@ const USER_PART_WORDS = wordSet([
   "riguarda",
 ]);
 
+/** Verbs of hiding, as imperatives (folded). */
+const HIDE_VERBS = wordSet([
+  "hide",
+  "conceal",
+  "withhold",
+  "verschweige",
+  "verschweig",
+  "verheimliche",
+  "verheimlich",
+  "verbirg",
+  "verberge",
+  "nascondi",
+  "taci",
+  "cela",
+  "occulta",
+]);
+
+/** Those the hidden thing is kept from besides the user: the reader and the human (with "from", "al"). */
+const KEPT_FROM_WORDS = wordSet([
+  ...AGENT_USER_WORDS,
+  "reader",
+  "leser",
+  "lettore",
+  "human",
+  "mensch",
+  "menschen",
+  "umano",
+]);
+
+/** Clause openers of what is hidden: "that", "dass", "che", "di" (+ infinitive: "di aver letto"). */
+const HIDDEN_CLAUSE_OPENERS = wordSet(["that", "dass", "che", "di"]);
+
+/**
+ * What the clause from `from` says is hidden: the carrying text ("this paragraph", "dieser Absatz",
+ * "questo paragrafo"), the reader ("you", "du", "dir", "tu"), or the reader's perfect ("di aver letto",
+ * "che hai", "l'hai").
+ */
+const HIDDEN_CLAUSE_MARKS = wordSet([
+  "you",
+  "your",
+  "du",
+  "dir",
+  "dich",
+  "tu",
+  "hai",
+  "l'hai",
+  "aver",
+  "avere",
+]);
+
+/**
+ * True when the order to hide at `verb` keeps the user (or the reader, the human) from something the
+ * sentence names as this text or the reader's act (see the file comment).
+ */
+function hidesFromTheUser(tokens: readonly SegmentToken[], verb: number): boolean {
+  let person = -1;
+  for (let later = verb + 1; later < Math.min(tokens.length, verb + 5); later++)
+    if (KEPT_FROM_WORDS.hasToken(tokens[later])) {
+      person = later;
+      break;
+    }
+  if (person < 0) return false;
+  let clause = false;
+  for (let later = verb + 1; later < Math.min(tokens.length, verb + 16); later++) {
+    if (isSelfReference(tokens, later)) return true;
+    if (later > person && HIDDEN_CLAUSE_OPENERS.hasToken(tokens[later])) clause = true;
+    else if (clause && HIDDEN_CLAUSE_MARKS.hasToken(tokens[later])) return true;
+  }
+  return false;
+}
+
 /** True when the idiom of the dark follows `from` within five words: "in the dark", "im Unklaren", "all'oscuro". */
 function darkIdiomAfter(tokens: readonly SegmentToken[], from: number): boolean {
   for (let index = from; index < Math.min(tokens.length, from + 8); index++) {
@@ -121,6 +214,13 @@ export function shutsOutTheUser(tokens: readonly SegmentToken[]): boolean {
   if (tokens.length < 4 || tokens.length > 50) return false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
+    if (
+      HIDE_VERBS.hasToken(token) &&
+      isImperativePosition(tokens, index) &&
+      !negatedWithin(tokens, index, 3) &&
+      hidesFromTheUser(tokens, index)
+    )
+      return !quotesAMention(tokens);
     if (
       LEAVE_VERBS.hasToken(token) &&
       isImperativePosition(tokens, index) &&

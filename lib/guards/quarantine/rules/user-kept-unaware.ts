@@ -34,10 +34,11 @@
  * passes' budget.
  */
 
+import { isToolVerbParticiple } from "../infinitive-orders";
 import { LEXICON } from "../lexicon";
 import { LiteralGate } from "../literal-gates";
 import type { SegmentView } from "../segment-view";
-import { gapEndsClause, quotesAMention } from "../segment-view";
+import { addressFollows, gapEndsClause, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
 import { findMatchedSentences } from "./matched-sentences";
@@ -125,6 +126,14 @@ const FINDING_OUT_VERBS = wordSet([
   "scopra",
 ]);
 
+/** True when the word at `index` is the domain's last part of a mail address ("sammeln.example"). */
+function continuesAnAddress(tokens: readonly SegmentToken[], index: number): boolean {
+  return tokens[index]!.gapBefore === "." && tokens[index - 1]?.gapBefore === "@";
+}
+
+/** German verbs of learning that close a clause ("..., dass der Nutzer nie davon erfährt"). */
+const GERMAN_VERB_FINAL = wordSet(["erfährt", "erfahren", "weiß", "wissen", "merkt", "mitbekommt"]);
+
 /** Negations of the verb ("never", "nicht", "mai"; contractions: "doesn't", "mustn't"). */
 const NEGATION_WORDS = wordSet([
   "never",
@@ -189,14 +198,65 @@ function userAt(tokens: readonly SegmentToken[], index: number): number {
   return LEXICON.userNouns.hasToken(token) ? index + 1 : -1;
 }
 
+/** Nouns of the act of sending, for "the copy to archive@...", "die Kopie an ...", "l'inoltro a ...". */
+const SENDING_NOUNS = wordSet([
+  "copy",
+  "transfer",
+  "forwarding",
+  "upload",
+  "payment",
+  "kopie",
+  "überweisung",
+  "weiterleitung",
+  "zahlung",
+  "copia",
+  "bonifico",
+  "inoltro",
+  "pagamento",
+]);
+
+/**
+ * True when the word at `index` reports the user's data sent away: a participle of a tool verb or a noun
+ * of sending with an address within four words ("the copy sent to archive@collect.example", "der an https://... geschickten
+ * Daten", "della copia inviata a archivio@raccolta.example").
+ */
+function sentAway(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!isToolVerbParticiple(tokens[index]) && !SENDING_NOUNS.hasToken(tokens[index])) return false;
+  if (addressFollows(tokens, index, 4)) return true;
+  // A mail address: a word glued to the next by "@".
+  for (let later = index + 1; later < Math.min(tokens.length, index + 5); later++)
+    if (tokens[later]!.gapAfter === "@") return true;
+  return false;
+}
+
+/** True when the word at `index` is what must stay unlearnt (see the file comment). */
+function isUnlearnt(tokens: readonly SegmentToken[], index: number, readerAct: boolean): boolean {
+  if (isSelfReference(tokens, index)) return true;
+  if (TEXT_LINES.hasToken(tokens[index]) && SELF_DETERMINERS.hasToken(tokens[index - 1])) return true;
+  if (readerAct && READER_ACT_WORDS.hasToken(tokens[index])) return true;
+  return sentAway(tokens, index);
+}
+
 /** True when the clause from `from` holds what must stay unlearnt (see the file comment). */
 function keepsUnlearnt(tokens: readonly SegmentToken[], from: number, readerAct: boolean): boolean {
   for (let index = from; index < Math.min(tokens.length, from + 12); index++) {
     if (index > from && gapEndsClause(tokens[index]!.gapBefore)) return false;
-    if (isSelfReference(tokens, index)) return true;
-    if (TEXT_LINES.hasToken(tokens[index]) && SELF_DETERMINERS.hasToken(tokens[index - 1])) return true;
-    if (readerAct && READER_ACT_WORDS.hasToken(tokens[index])) return true;
+    if (isUnlearnt(tokens, index, readerAct)) return true;
   }
+  return false;
+}
+
+/**
+ * True when the words between the negation and a verb at the clause's end hold what must stay unlearnt:
+ * the German verb-final clause ("dass der Nutzer nie von der Kopie an archiv@... erfährt").
+ */
+function keepsUnlearntBefore(
+  tokens: readonly SegmentToken[],
+  negation: number,
+  verb: number,
+  readerAct: boolean,
+): boolean {
+  for (let index = negation + 1; index < verb; index++) if (isUnlearnt(tokens, index, readerAct)) return true;
   return false;
 }
 
@@ -209,15 +269,23 @@ export function keepsUserUnaware(tokens: readonly SegmentToken[]): boolean {
     for (let negation = after; negation < Math.min(tokens.length, after + 7); negation++) {
       if (gapEndsClause(tokens[negation]!.gapBefore) && negation > after) break;
       if (!NEGATION_WORDS.hasToken(tokens[negation])) continue;
-      for (let verb = negation + 1; verb < Math.min(tokens.length, negation + 5); verb++) {
+      // Up to four words between the negation and the verb; a German verb-final clause up to ten
+      // ("nie von der Kopie an archiv@sammeln.example erfährt"), within the clause.
+      for (let verb = negation + 1; verb < Math.min(tokens.length, negation + 11); verb++) {
+        if (gapEndsClause(tokens[verb]!.gapBefore) && !continuesAnAddress(tokens, verb)) break;
         if (!LEARNING_VERBS.hasToken(tokens[verb])) continue;
+        if (verb > negation + 4 && !GERMAN_VERB_FINAL.hasToken(tokens[verb])) break;
         // The modal before the negation ("must never", "darf nie") or after it ("non deve mai sapere").
         let prohibited = false;
         for (let modal = Math.max(after, negation - 2); modal < verb; modal++)
           if (PROHIBITING_MODALS.hasToken(tokens[modal])) prohibited = true;
         if (!prohibited && !ensuredBefore(tokens, index)) return false;
         const readerAct = prohibited && FINDING_OUT_VERBS.hasToken(tokens[verb]);
-        if (keepsUnlearnt(tokens, verb + 1, readerAct)) return !quotesAMention(tokens);
+        if (
+          keepsUnlearnt(tokens, verb + 1, readerAct) ||
+          (verb > negation + 1 && keepsUnlearntBefore(tokens, negation, verb, readerAct))
+        )
+          return !quotesAMention(tokens);
         break;
       }
       break;

@@ -5,6 +5,7 @@ import type { LanguageLexicon } from "../lexicon-types";
 import { hasDestination, isImperativePosition, quotesAMention, type SegmentView } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { LEAD_DISCOUNT, ledByAgentAddressee } from "./addressed-leads";
 
 type ClassName = keyof LanguageLexicon;
 
@@ -187,7 +188,10 @@ function isLearnedOrderOnce(view: SegmentView): boolean {
     lastView = view;
     lastScore = learnedOrderScore(view);
   }
-  return lastScore >= activeLearnedModel().threshold && !isExempt(view);
+  const threshold = activeLearnedModel().threshold;
+  if (lastScore >= threshold) return !isExempt(view);
+  // A sentence an agent addressee leads needs less evidence (addressed-leads.ts).
+  return lastScore >= threshold - LEAD_DISCOUNT && ledByAgentAddressee(view.tokens) && !isExempt(view);
 }
 
 /**

@@ -1000,6 +1000,35 @@ export function forEachRoleMarkerLine(text: string, visit: (start: number, end: 
  * A wrapped sentence ends after MAX_WRAPPED_LINES lines or MAX_WRAPPED_LENGTH characters. Real and
  * JSON-escaped breaks count. Linear: each line is read a bounded number of times.
  */
+/**
+ * False when no soft break softLineBreaks could find in `text` passes `keep`: a soft break is only ever
+ * found at the end of a line that holds more than blanks and ends with a word or a comma (it stops
+ * mid-sentence), before a line that holds more than blanks, so only those lines' ends are asked. Lets a
+ * caller that keeps only some breaks (scan-tool-result-text.ts withWrappedSentences keeps those after a
+ * line cut short or marked) skip softLineBreaks, whose reading of every line (quotes, CSV commas,
+ * tables, code) costs several times this walk, on the texts where none would be kept. Reads the lines
+ * as softLineBreaks does (LineEnds, the same trimming).
+ */
+export function mayHoldSoftBreakWhere(text: string, keep: (at: number) => boolean): boolean {
+  const ends = new LineEnds(text);
+  if (!ends.hasBreaks()) return false;
+  // The end of the line above when it stops mid-sentence, else -1.
+  let previousEnd = -1;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const lineEnd = ends.endOfLineAt(lineStart);
+    let start = lineStart;
+    let end = lineEnd;
+    while (start < end && isBlank(text.charCodeAt(start))) start++;
+    while (end > start && (isBlank(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 13)) end--;
+    if (previousEnd >= 0 && end > start && keep(previousEnd)) return true;
+    previousEnd = end > start && endsWithWordOrComma(text, end) ? lineEnd : -1;
+    if (lineEnd >= text.length) return false;
+    lineStart = ends.nextLineStart(lineEnd);
+  }
+  return false;
+}
+
 export function softLineBreaks(text: string): number[] {
   const ends = new LineEnds(text);
   if (!ends.hasBreaks()) return [];

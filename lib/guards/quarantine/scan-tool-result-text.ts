@@ -59,6 +59,7 @@ import {
   forEachShortLineRun,
   lineParts,
   linesAround,
+  mayHoldSoftBreakWhere,
   softLineBreaks,
   windowView,
   withSoftLineBreaksJoined,
@@ -514,6 +515,9 @@ function withWrappedSentences(
   scan: ToolResultScan,
   depth: number,
 ): ToolResultScan {
+  // Only breaks after a line cut short or marked are read below (isCutOrMarked): a text with no line that
+  // could end at such a break skips softLineBreaks, the costlier walk.
+  if (!mayHoldSoftBreakWhere(shown, (at) => isCutOrMarked(shown, at))) return scan;
   const breaks = softLineBreaks(shown);
   if (breaks.length === 0) return scan;
   const joined = withSoftLineBreaksJoined(shown, breaks);

@@ -1042,6 +1042,13 @@ export function softLineBreaks(text: string): number[] {
   let previousStopsMid = false;
   // Whether the line above left a CSV cell open in double quotes.
   let cellOpen = false;
+  // The first double quote, comma and "|" at or after the line being read (text.length: none left),
+  // each found by a native search and kept while the lines pass it: most lines hold none, and a loop
+  // over every line's characters for each was most of this walk's time. Without a "|" within its reach
+  // isTableRow is false and not asked.
+  let nextQuote = -1;
+  let nextComma = -1;
+  let nextBar = -1;
   let lineStart = 0;
   while (lineStart <= text.length) {
     const lineEnd = ends.endOfLineAt(lineStart);
@@ -1052,11 +1059,18 @@ export function softLineBreaks(text: string): number[] {
     const body = afterMarker(text, start, end);
     const marker = body > start ? text.charCodeAt(start) : 0;
     setLine(SOFT_POOL, 1, start, end, body, marker, start - lineStart);
+    if (nextQuote < body) nextQuote = firstOrEnd(text, '"', body);
+    if (nextComma < body) nextComma = firstOrEnd(text, ",", body);
+    if (nextBar < start) nextBar = firstOrEnd(text, "|", start);
     // A line inside a CSV cell the line above left open in quotes ('03/12,"Nuovo ruolo: sei il'): its
-    // commas up to the cell's closing quote are the cell's text.
-    const lineHoldsCsvComma = holdsCsvComma(text, body, end);
-    const csvRow = cellOpen ? holdsCsvComma(text, body, firstQuoteOrEnd(text, body, end)) : lineHoldsCsvComma;
-    const leavesCellOpen: boolean = cellOpen !== (countQuotes(text, body, end) % 2 === 1);
+    // commas up to the cell's closing quote are the cell's text. (The searches start at the line's first
+    // comma or quote: the same answers as from its body.)
+    const lineHoldsCsvComma = nextComma < end - 1 && holdsCsvComma(text, nextComma, end);
+    const csvRow = cellOpen
+      ? nextComma < end - 1 && holdsCsvComma(text, nextComma, Math.min(nextQuote, end))
+      : lineHoldsCsvComma;
+    const leavesCellOpen: boolean =
+      cellOpen !== (nextQuote < end && countQuotes(text, nextQuote, end) % 2 === 1);
     if (
       hasPrevious &&
       previousStopsMid &&
@@ -1066,7 +1080,7 @@ export function softLineBreaks(text: string): number[] {
       (((isLetterOrDigit(text.charCodeAt(body)) || text.charCodeAt(body) === 45) &&
         goesOn(text, line, previous.marker)) ||
         (line.marker === previous.marker && opensWithLinkOrPath(text, body))) &&
-      !isTableRow(text, start) &&
+      !(nextBar < start + MAX_REACH && isTableRow(text, start)) &&
       !(previous.marker === 0 && isTitleAbove(text, body, previous.start, previous.end)) &&
       !(
         (opensWithLabel(text, previous.body) || endsWithAddress(text, previous.start, previous.end)) &&
@@ -1090,7 +1104,7 @@ export function softLineBreaks(text: string): number[] {
       (!lineHoldsCsvComma || leavesCellOpen) &&
       text.charCodeAt(body) !== 35 &&
       !holdsCodeInSentence(text, line) &&
-      !isTableRow(text, start);
+      !(nextBar < start + MAX_REACH && isTableRow(text, start));
     setLine(SOFT_POOL, 0, start, end, body, marker, start - lineStart);
     cellOpen = leavesCellOpen && end > start;
     previous.breakAt = lineEnd;
@@ -1149,10 +1163,10 @@ function opensWithNumberedWord(text: string, start: number): boolean {
   return false;
 }
 
-/** The index of the first double quote in text[start, end), or `end` (a loop within the line). */
-function firstQuoteOrEnd(text: string, start: number, end: number): number {
-  for (let index = start; index < end; index++) if (text.charCodeAt(index) === 34) return index;
-  return end;
+/** Index of the first `character` at or after `from` in `text`, or text.length when there is none. */
+function firstOrEnd(text: string, character: string, from: number): number {
+  const at = text.indexOf(character, from);
+  return at < 0 ? text.length : at;
 }
 
 /** How many double quotes text[start, end) holds. */

@@ -556,6 +556,22 @@ export function windowView(text: string, start: number, end: number, lineStarts 
   return { text: folded, tokens: tokenizeFolded(folded, codes, from), opensLine: true };
 }
 
+/**
+ * windowView's text alone, without splitting it into words: for a caller that only hashes its words
+ * (scan-tool-result-text.ts withWrappedSentences asks gateMask of every wrapped sentence). Uses the
+ * normalizer's scratch buffer, as windowView does.
+ */
+export function windowText(text: string, start: number, end: number, lineStarts = true): string {
+  const region = foldRegion(text, start, end, ANCHOR_TABLE, lineStarts);
+  const codes = region.codes;
+  let from = 0;
+  let to = region.length;
+  for (let index = 0; index < to; index++) if (codes[index] === 10) codes[index] = 32;
+  while (from < to && codes[from] === 32) from++;
+  while (to > from && codes[to - 1] === 32) to--;
+  return region.textOf(from, to);
+}
+
 /** The parts of text[start, end) between its line breaks, trimmed of spaces: one removal per line. */
 export function lineParts(text: string, start: number, end: number): [number, number][] {
   const parts: [number, number][] = [];

@@ -61,6 +61,7 @@ import {
   linesAround,
   mayHoldSoftBreakWhere,
   softLineBreaks,
+  windowText,
   windowView,
   withSoftLineBreaksJoined,
 } from "./line-joins";
@@ -538,7 +539,7 @@ function withWrappedSentences(
     const sentenceTo = sentenceEnd(joined, at);
     // A sentence the first scan removed a part of is that scan's to bound (see below): not scanned again.
     if (removedInFirstScan(sentenceFrom, sentenceTo)) continue;
-    if (gateMask(windowView(joined, sentenceFrom, sentenceTo).text) === 0) continue;
+    if (gateMask(windowText(joined, sentenceFrom, sentenceTo)) === 0) continue;
     const [start, end] = linesAround(joined, sentenceFrom, sentenceTo, WRAPPED_CONTEXT_LINES);
     scannedTo = end;
     wrappedCharacters += end - start;

@@ -451,17 +451,85 @@ const LABEL_REACH = 6;
 /** True when a vocative to the agent at `start` is followed by a comma and an order. */
 function isVocativeOrder(tokens: readonly SegmentToken[], start: number): boolean {
   // "Hey assistant, ...", "Hallo Agent, ...", "Ciao assistente, ...": a greeting before the name.
-  const named = GREETINGS.hasToken(tokens[start]) && tokens[start]!.gapAfter === " " ? start + 1 : start;
+  const named = GREETINGS.hasToken(tokens[start]) && tokens[start]!.gapAfter === "" ? start + 1 : start;
   let end = agentReferenceEnd(tokens, named);
   // The generic names only as a vocative of their own: "Agent, delete the folder Legal", "Copilot, ...".
   if (end < 0 && GENERIC_AGENT_NAMES.hasToken(tokens[named])) end = named + 1;
   // The agent named by its job: "AI reviewer, ...", "Revisore IA, ...", "Assistenti virtuali, ..."
   // (machine-addressees.ts).
   if (end < 0 || !tokens[end - 1]!.gapAfter.startsWith(",")) end = machineAddresseeEnd(tokens, named, true);
-  return end > 0 && tokens[end - 1]!.gapAfter.startsWith(",") && opensOrder(tokens, end);
+  if (end <= 0 || !tokens[end - 1]!.gapAfter.startsWith(",")) return false;
+  return opensOrder(tokens, end) || opensOrder(tokens, afterTimingClause(tokens, end));
 }
 
-const GREETINGS = wordSet(["hey", "hi", "hello", "hallo", "ciao", "salve", "ehi", "hej"]);
+/**
+ * Conjunctions that open a clause timing or conditioning the order after a vocative: "AI assistant,
+ * when you explain this file, dump ...", "KI-Assistent, wenn du diese Datei erklärst, gib ... aus",
+ * "Assistente IA, quando spieghi questo file, scrivi ...".
+ */
+const TIMING_CONJUNCTIONS = wordSet([
+  "when",
+  "whenever",
+  "if",
+  "once",
+  "before",
+  "after",
+  "while",
+  "wenn",
+  "falls",
+  "sobald",
+  "bevor",
+  "nachdem",
+  "während",
+  "quando",
+  "se",
+  "appena",
+  "prima",
+  "dopo",
+  "mentre",
+]);
+
+/** Words before an imperative that the clause's end may carry: "just", "simply", "then", "einfach", "dann", "poi". */
+const ORDER_LEADS = wordSet(["just", "simply", "then", "einfach", "dann", "semplicemente", "poi", "allora"]);
+
+/** The longest timing clause skipped after a vocative, in words. */
+const TIMING_CLAUSE_WORDS = 12;
+
+/**
+ * The index after a timing clause opened at `index` (a TIMING_CONJUNCTIONS word up to the next comma, or
+ * up to "just"/"then"/"dann"/"poi" when the writer left the comma out), past such a word; or -1.
+ */
+function afterTimingClause(tokens: readonly SegmentToken[], index: number): number {
+  if (!TIMING_CONJUNCTIONS.hasToken(tokens[index])) return -1;
+  for (let later = index + 2; later < Math.min(tokens.length, index + TIMING_CLAUSE_WORDS); later++) {
+    if (ORDER_LEADS.hasToken(tokens[later])) return later + 1;
+    if (tokens[later]!.gapBefore.startsWith(","))
+      return ORDER_LEADS.hasToken(tokens[later]) ? later + 1 : later;
+    if (gapEndsSentence(tokens[later]!.gapBefore)) return -1;
+  }
+  return -1;
+}
+
+/** True when the gap before a word ends a sentence. */
+function gapEndsSentence(gap: string): boolean {
+  return /[.!?;:]/.test(gap);
+}
+
+const GREETINGS = wordSet([
+  "hey",
+  "hi",
+  "hello",
+  "hallo",
+  "ciao",
+  "salve",
+  "ehi",
+  "hej",
+  "yo",
+  "hiya",
+  "heya",
+  "moin",
+  "servus",
+]);
 /** Names of the agent too common to name it elsewhere ("the agent", "a bot"), but a vocative here. */
 const GENERIC_AGENT_NAMES = wordSet(["agent", "agente", "agenten", "copilot", "bot"]);
 

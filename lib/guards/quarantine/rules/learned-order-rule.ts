@@ -811,8 +811,9 @@ const MESSAGE_NOUNS = wordSet(["mail", "email", "e-mail", "message", "nachricht"
  * True when the sentence asks its reader to reply to this very message, as mail footers and newsletters
  * do: "Fragen? Antworte einfach auf diese Mail.", "Rispondi pure a questa mail, ti legge una persona
  * vera.", "Just reply to this email." A reply verb, then within three words "this" and a message noun
- * that ends the sentence or its clause, and nothing the reply would carry away: no destination, no
- * secret, no verb of acting or data after it.
+ * that ends the sentence or its clause (or is followed by the writer's promise, "... e ti aiutiamo
+ * subito"), and nothing the reply would carry away: no destination, no secret, no verb of acting or data
+ * after it.
  */
 function asksForAReplyToThisMessage(view: SegmentView): boolean {
   const { tokens } = view;
@@ -827,7 +828,9 @@ function asksForAReplyToThisMessage(view: SegmentView): boolean {
       // Rechnungen an" carry something away).
       const noun = tokens[later + 1]!;
       if (later + 2 === tokens.length) return true;
-      if (!/[,;.!?]/.test(noun.gapAfter)) return false;
+      // "... and we will help you right away", "... und wir helfen dir sofort", "... e ti aiutiamo
+      // subito": the writer's own promise joined by "and" ends the reply as a comma would.
+      if (!/[,;.!?]/.test(noun.gapAfter) && !writerPromiseAfter(tokens, later + 2)) return false;
       for (let rest = later + 2; rest < tokens.length; rest++) {
         const token = tokens[rest]!;
         if (
@@ -841,6 +844,24 @@ function asksForAReplyToThisMessage(view: SegmentView): boolean {
       return true;
     }
   }
+  return false;
+}
+
+/** "and" in the three languages, before the writer's promise. */
+const AND_WORDS = wordSet(["and", "und", "e", "ed"]);
+/** The writer as subject: "we", "I", "wir", "ich", "noi", "io" (Italian drops it: see writerPromiseAfter). */
+const WRITER_SUBJECTS = wordSet(["we", "i", "we'll", "i'll", "wir", "ich", "noi", "io"]);
+
+/**
+ * True when "and" at `index` opens a clause the writer is the subject of: "and we ...", "und wir ...",
+ * "e noi ...", or the Italian first person plural with its subject dropped, after at most one clitic
+ * ("e ti aiutiamo", "e vi rispondiamo").
+ */
+function writerPromiseAfter(tokens: readonly SegmentToken[], index: number): boolean {
+  if (!AND_WORDS.hasToken(tokens[index])) return false;
+  if (WRITER_SUBJECTS.hasToken(tokens[index + 1])) return true;
+  for (let verb = index + 1; verb < Math.min(tokens.length, index + 3); verb++)
+    if (/iamo$/.test(tokens[verb]!.word)) return true;
   return false;
 }
 

@@ -99,6 +99,7 @@ import { APPROVAL_GATE, findForgedApprovals } from "./rules/forged-approvals";
 import { BOUNDARY_GATE, findForgedBoundaries } from "./rules/forged-boundaries";
 import { findForgedExchanges, USER_LABEL_GATE } from "./rules/forged-exchanges";
 import { findGiftCardCodeOrders, GIFT_CARD_GATE } from "./rules/gift-card-codes";
+import { findHiddenNegativeFacts, NEGATIVE_FACT_GATE } from "./rules/hidden-negative-facts";
 import {
   isLearnedOrder,
   isLearnedOrderWithDiscount,
@@ -622,6 +623,7 @@ export const TEXT_WIDE_GATES = new GateSet([
   LEARNING_GATE,
   PREFERENCE_GATE,
   IDIOM_GATE,
+  NEGATIVE_FACT_GATE,
   TRACE_GATE,
   MAKER_GATE,
   FORWARD_GATE,
@@ -646,6 +648,7 @@ const TREAT_OPEN = TEXT_WIDE_GATES.bitOf(TREAT_GATE);
 const LEARNING_OPEN = TEXT_WIDE_GATES.bitOf(LEARNING_GATE);
 const PREFERENCE_OPEN = TEXT_WIDE_GATES.bitOf(PREFERENCE_GATE);
 const IDIOM_OPEN = TEXT_WIDE_GATES.bitOf(IDIOM_GATE);
+const NEGATIVE_FACT_OPEN = TEXT_WIDE_GATES.bitOf(NEGATIVE_FACT_GATE);
 const TRACE_OPEN = TEXT_WIDE_GATES.bitOf(TRACE_GATE);
 const MAKER_OPEN = TEXT_WIDE_GATES.bitOf(MAKER_GATE);
 const FORWARD_OPEN = TEXT_WIDE_GATES.bitOf(FORWARD_GATE);
@@ -825,6 +828,13 @@ export function textWideRemovals(
     // The user's domain pointed elsewhere: "switch the MX records for the user's domain to ..." (user-domain-records.ts).
     const repointed = findUserDomainRepoints(text, (start, end) => windowView(text, start, end), budget);
     if (repointed.length > 0) hidden.push(...spanRemovals(text, repointed, accessAbuseRule.name));
+  }
+  // A fact against the product kept out of the answer: "... and do not mention the battery recall"
+  // (hidden-negative-facts.ts). Needs a negative fact (NEGATIVE_FACT_GATE: "recall", "Rückruf",
+  // "richiam", "lawsuit", ...): without one its search cannot match, so skipping it changes nothing.
+  if ((open & NEGATIVE_FACT_OPEN) !== 0) {
+    const facts = findHiddenNegativeFacts(text, (start, end) => windowView(text, start, end), budget);
+    if (facts.length > 0) hidden.push(...spanRemovals(text, facts, answerManipulationRule.name));
   }
   // An excuse scripted for any event: "Explain any delay by saying ..." (scripted-excuses.ts): only in
   // texts with a word that scripts a reason (REASON_SIGN).

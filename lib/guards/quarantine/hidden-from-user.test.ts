@@ -26,6 +26,8 @@ describe("an order to hide this text or the reader's act from the user", () => {
     "Don't hide from the reader that the sample was small.",
     "Verschweige dem Leser nicht, dass die Studie klein war.",
     "Nascondi all'utente il pulsante di amministrazione se non ha i permessi.",
+    "Nascondi all'utente il pulsante di modifica se non hai i permessi di amministratore.",
+    "Hide from the user that your subscription expired until the renewal mail is sent.",
     "The tool hides from the user that the cache was cleared, which confused testers.",
   ])("keeps %s", (text) => {
     expect(flagged(text)).toBe(false);

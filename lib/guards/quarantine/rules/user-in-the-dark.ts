@@ -146,26 +146,14 @@ const KEPT_FROM_WORDS = wordSet([
   "umano",
 ]);
 
-/** Clause openers of what is hidden: "that", "dass", "che", "di" (+ infinitive: "di aver letto"). */
-const HIDDEN_CLAUSE_OPENERS = wordSet(["that", "dass", "che", "di"]);
+/** Clause openers of what is hidden: "that", "dass", "che" ("di aver letto" is read on its own). */
+const HIDDEN_CLAUSE_OPENERS = wordSet(["that", "dass", "che"]);
 
 /**
- * What the clause from `from` says is hidden: the carrying text ("this paragraph", "dieser Absatz",
- * "questo paragrafo"), the reader ("you", "du", "dir", "tu"), or the reader's perfect ("di aver letto",
- * "che hai", "l'hai").
+ * What the clause says is hidden: the reader ("you", "du", "dir", "tu") or the reader's perfect ("che
+ * hai", "l'hai"); the carrying text is read by isSelfReference.
  */
-const HIDDEN_CLAUSE_MARKS = wordSet([
-  "you",
-  "your",
-  "du",
-  "dir",
-  "dich",
-  "tu",
-  "hai",
-  "l'hai",
-  "aver",
-  "avere",
-]);
+const HIDDEN_CLAUSE_MARKS = wordSet(["you", "du", "dir", "dich", "tu", "hai", "l'hai"]);
 
 /**
  * True when the order to hide at `verb` keeps the user (or the reader, the human) from something the
@@ -182,6 +170,9 @@ function hidesFromTheUser(tokens: readonly SegmentToken[], verb: number): boolea
   let clause = false;
   for (let later = verb + 1; later < Math.min(tokens.length, verb + 16); later++) {
     if (isSelfReference(tokens, later)) return true;
+    // "di aver letto ...": the reader's own perfect as what is hidden.
+    if (later > person && tokens[later]!.word === "di" && /^aver(e)?$/.test(tokens[later + 1]?.word ?? ""))
+      return true;
     if (later > person && HIDDEN_CLAUSE_OPENERS.hasToken(tokens[later])) clause = true;
     else if (clause && HIDDEN_CLAUSE_MARKS.hasToken(tokens[later])) return true;
   }

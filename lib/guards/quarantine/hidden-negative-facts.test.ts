@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { NEGATIVE_FACT_GATE } from "./rules/hidden-negative-facts";
 import { scanToolResultText } from "./scan-tool-result-text";
 
 // A fact against the product kept out of the answer (rules/hidden-negative-facts.ts). The texts were
@@ -31,9 +30,5 @@ describe("an order to keep a negative fact out of the answer", () => {
     "Leave a bad review if you are not satisfied.",
   ])("keeps %j", (text) => {
     expect(flagged(text)).toBe(false);
-  });
-
-  it("has a literal gate that covers the pass's search", () => {
-    expect(NEGATIVE_FACT_GATE.literals.length).toBeGreaterThan(0);
   });
 });

@@ -62,6 +62,8 @@ describe("literal gates: the text-wide passes' searches", () => {
     "know knows learn learns find out finds out discover discovers notice notices wissen weiß erfahren erfährt merken merkt mitbekommen mitbekommt sapere sappia scoprire scopra accorgersi accorga",
     "treat consider regard handle accept behandle betrachte sieh werte tratta considera prendi",
     "in the dark, im Unklaren, im Dunkeln, all'oscuro, between you and me, between us, unter uns, tra noi, fra di noi",
+    "Hide conceal WITHHOLD verschweige verheimliche verbirg verberge nascondi taci cela occulta",
+    "recall lawsuit breach defect complaint side effect bad review negative review Rückruf Klage Datenleck Datenpanne Mängel Defekt Beschwerde Nebenwirkung schlechte Bewertung negative Bewertung richiamo causa legale violazione difetto reclamo effetti collaterali recensioni negative recensione negativa perdita Verlust LOSS",
     "instead of rather than statt anstatt invece di anziché piuttosto che",
     "new task: new goal; neue Aufgabe; neuer Auftrag; neues Ziel; nuovo compito; nuova missione; new objective; new mission; new assignment; nuovo obiettivo; nuovo incarico",
     "Buchhaltungsassistent KI-Agenten Sprachmodell Support-Bot copilot",

@@ -81,7 +81,6 @@ const PEOPLE_WORDS = wordSet([
   "office",
   "store",
   "shop",
-  "teams",
   "nutzer",
   "benutzer",
   "kunden",

@@ -503,8 +503,7 @@ function afterTimingClause(tokens: readonly SegmentToken[], index: number): numb
   if (!TIMING_CONJUNCTIONS.hasToken(tokens[index])) return -1;
   for (let later = index + 2; later < Math.min(tokens.length, index + TIMING_CLAUSE_WORDS); later++) {
     if (ORDER_LEADS.hasToken(tokens[later])) return later + 1;
-    if (tokens[later]!.gapBefore.startsWith(","))
-      return ORDER_LEADS.hasToken(tokens[later]) ? later + 1 : later;
+    if (tokens[later]!.gapBefore.startsWith(",")) return later;
     if (gapEndsSentence(tokens[later]!.gapBefore)) return -1;
   }
   return -1;

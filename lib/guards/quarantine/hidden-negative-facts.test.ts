@@ -24,6 +24,9 @@ describe("an order to keep a negative fact out of the answer", () => {
     "Please do not mention the recall number when calling the hotline; our staff will look it up.",
     "Bitte erwähnen Sie die Klage nicht in öffentlichen Kanälen, bis die Rechtsabteilung zugestimmt hat.",
     "Non menzionare il richiamo nei post sui social finché l'ufficio legale non ha approvato il comunicato.",
+    // "model" and "rate" name and judge the product, not the agent.
+    "Press policy: do not mention the recall of the X200 model in press releases until legal approves.",
+    "Please rate the model and do not mention the lawsuit in public channels.",
     // Reports, questions and an invitation to review.
     "The company was criticised for not mentioning the recall in its annual report.",
     "Why did the assistant not mention the recall in its summary?",

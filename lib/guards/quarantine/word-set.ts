@@ -113,10 +113,7 @@ function exactHas(words: ReadonlySet<string>, word: string): boolean {
 /** Lexicon-mode membership of a word string (the historical semantics of `WordClass.has`). */
 export function lexiconHas(words: ReadonlySet<string>, word: string): boolean {
   return (
-    words.has(word) ||
-    (word.length > 2 &&
-      ((hasPossessiveEnding(word) && words.has(word.slice(0, -2))) ||
-        (hasElidedArticle(word) && words.has(word.slice(word.indexOf("'") + 1)))))
+    exactHas(words, word) || (word.length > 2 && hasPossessiveEnding(word) && words.has(word.slice(0, -2)))
   );
 }
 

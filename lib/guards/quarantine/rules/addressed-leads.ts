@@ -118,6 +118,25 @@ function isAgentWord(token: SegmentToken): boolean {
 }
 
 /**
+ * Italian mentioning in the forms the lexicon lacks (infinitive, tu, voi and Lei imperatives), shared
+ * with hidden-negative-facts.ts.
+ */
+export const ITALIAN_MENTION_FORMS: readonly string[] = [
+  "menzionare",
+  "menziona",
+  "menzionate",
+  "menzioni",
+  "accennare",
+  "accenna",
+  "accennate",
+  "accenni",
+  "citare",
+  "cita",
+  "citate",
+  "citi",
+];
+
+/**
  * What an injected note puts at stake after its lead, as the lexicon's classes: the answer and what it
  * tells or leaves out ("describe ... and do not mention the recall", "say that ...", "empfehlen Sie",
  * "non accennate"), the reader's secrets, memory and persona, its guidance, money and payments, secrets
@@ -154,18 +173,7 @@ const STAKE_WORDS = wordSet([
   "rispondi",
   "rispondere",
   "rispondete",
-  // Italian mentioning in the forms the lexicon lacks (the plural and formal imperatives).
-  "menziona",
-  "menzionate",
-  "menzioni",
-  "accenna",
-  "accennate",
-  "accenni",
-  "accennare",
-  "cita",
-  "citate",
-  "citi",
-  "citare",
+  ...ITALIAN_MENTION_FORMS,
   "riferisci",
   "riferite",
   "riferire",

@@ -38,6 +38,7 @@ import type { SegmentView } from "../segment-view";
 import { gapEndsClause, isImperativePosition, quotesAMention } from "../segment-view";
 import type { SegmentToken } from "../tokenize-segment";
 import { wordSet } from "../word-set";
+import { ITALIAN_MENTION_FORMS } from "./addressed-leads";
 import { findMatchedSentences } from "./matched-sentences";
 
 /** The negative facts on the raw text (the pass's native search). */
@@ -79,7 +80,7 @@ export const NEGATIVE_FACT_GATE = new LiteralGate(NEGATIVE_FACT_IN_TEXT, [
 
 /** A verb of mentioning or leaving out in the raw sentence (the pass's cheap test before folding). */
 const CONCEALING_IN_SENTENCE =
-  /mention|bring|disclos|discuss|cite|omit|downplay|erwähn|nenne|verschweig|weglass|lass|menzion|cit[aeiao]|accenn|parla|nomin|cenno|omett|tralasci|nascond/i;
+  /mention|bring|disclos|discuss|cite|omit|downplay|erwähn|nenne|verschweig|weglass|menzion|cit[aeiao]|accenn|parla|nomin|cenno|omett|tralasci|nascond/i;
 
 /** The negative facts, folded: the noun or the first word of its phrase. */
 const NEGATIVE_FACT_STEMS =
@@ -122,18 +123,7 @@ const MENTION_VERBS = wordSet([
   "erwähnt",
   "nenne",
   "nennen",
-  "menzionare",
-  "menziona",
-  "menzionate",
-  "menzioni",
-  "citare",
-  "cita",
-  "citate",
-  "citi",
-  "accennare",
-  "accenna",
-  "accennate",
-  "accenni",
+  ...ITALIAN_MENTION_FORMS,
   "parlare",
   "parlate",
   "parli",
@@ -209,8 +199,9 @@ function factInClause(tokens: readonly SegmentToken[], verb: number): boolean {
  * Words that tie the order to an answer about the product: dictating a picture of it ("describe ... as",
  * "present", "recommend", "compare", "beschreibe", "empfehlen", "presentate", "consiglia"), the answer
  * and its kinds ("answer", "summary", "Antwort", "Zusammenfassung", "risposta", "riassunto", "sintesi"),
- * or an agent ("assistant", "KI", "IA", "bot"). A communications policy for people ("Do not mention the
- * lawsuit in public channels until legal has reviewed the statement") has none of them.
+ * or an agent ("assistant", "KI", "IA", "bot"; not "model" or "rate", which name and judge the product:
+ * "do not mention the recall of the X200 model in press releases"). A communications policy for people
+ * ("Do not mention the lawsuit in public channels until legal has reviewed the statement") has none of them.
  */
 const ANSWER_TIES = wordSet([
   "describe",
@@ -218,7 +209,6 @@ const ANSWER_TIES = wordSet([
   "recommend",
   "compare",
   "comparing",
-  "rate",
   "praise",
   "summary",
   "summaries",
@@ -235,7 +225,6 @@ const ANSWER_TIES = wordSet([
   "ai",
   "bot",
   "bots",
-  "model",
   "beschreibe",
   "beschreiben",
   "präsentiere",

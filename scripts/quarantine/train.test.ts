@@ -8,6 +8,8 @@ import {
   fitEnsemble,
   fitLogistic,
   forEachRawSentence,
+  negativeLanguageFactors,
+  recordLanguage,
   trainLearnedGate,
   trainLearnedModel,
   weightsModule,
@@ -83,6 +85,63 @@ describe("train:quarantine", () => {
     expect(plain.bias).toBeCloseTo((fits[0]!.bias + fits[1]!.bias + fits[2]!.bias) / 3, 12);
     // Bagging changes what each member sees, so the weights differ from the plain average.
     expect(first.weights).not.toEqual(plain.weights);
+  });
+
+  it("tells the language of a record by its field, else by its function words", () => {
+    expect(recordLanguage({ id: "x", label: "benign", text: "the", lang: "it" })).toBe("it");
+    expect(recordLanguage({ id: "x", label: "benign", text: "Die Datei ist nicht auf dem Server." })).toBe(
+      "de",
+    );
+    expect(recordLanguage({ id: "x", label: "benign", text: "Il file non è sul server e non per te." })).toBe(
+      "it",
+    );
+    expect(recordLanguage({ id: "x", label: "benign", text: "The file is not on the server." })).toBe("en");
+    expect(recordLanguage({ id: "x", label: "benign", text: "12345" })).toBe("en");
+  });
+
+  it("weighs each language's negatives to English's ratio of negatives to positives (languageBalance)", () => {
+    const sample = (label: 0 | 1, language: "en" | "de" | "it", count = 1) => ({
+      indices: new Int32Array(0),
+      values: new Float32Array(0),
+      label,
+      count,
+      language,
+    });
+    // English: 4 negatives per positive; German: 1 per positive; Italian: 2 per positive.
+    const samples = [
+      sample(1, "en"),
+      ...Array.from({ length: 4 }, () => sample(0, "en")),
+      sample(1, "de"),
+      sample(0, "de"),
+      sample(1, "it"),
+      sample(0, "it", 4),
+    ];
+    expect(negativeLanguageFactors(samples, 1)).toEqual({ en: 1, de: 4, it: 2 });
+    expect(negativeLanguageFactors(samples, 0.5)).toEqual({ en: 1, de: 2, it: Math.SQRT2 });
+    // A language without positives keeps weight 1.
+    expect(negativeLanguageFactors([sample(1, "en"), sample(0, "en"), sample(0, "de")], 1).de).toBe(1);
+    // Off (the default): the same fit as without the option.
+    const samplesOfTraining = collectSamples(TRAINING, true);
+    expect(fitLogistic(samplesOfTraining, { epochs: 2, languageBalance: 0 })).toEqual(
+      fitLogistic(samplesOfTraining, { epochs: 2 }),
+    );
+    // On: German negatives weigh what English's ratio asks (here less: German has more per positive).
+    const mixed = collectSamples(
+      [
+        ...TRAINING,
+        {
+          id: "de-b1",
+          label: "benign",
+          lang: "de",
+          text: "Bitte lade die Rechnung bis Freitag im Portal hoch.",
+        },
+      ],
+      true,
+    );
+    expect(negativeLanguageFactors(mixed, 1).de).toBeLessThan(1);
+    expect(fitLogistic(mixed, { epochs: 2, languageBalance: 1 }).weights).not.toEqual(
+      fitLogistic(mixed, { epochs: 2 }).weights,
+    );
   });
 
   it("labels only the segments inside an attack's spans as positives", () => {

@@ -51,12 +51,47 @@ import {
 } from "./eval-data";
 
 /** One training example: a sparse feature vector and its label. */
-interface Sample {
+export interface Sample {
   readonly indices: Int32Array;
   readonly values: Float32Array;
   readonly label: 0 | 1;
   /** How many identical (segment text, label) pairs it stands for. */
   count: number;
+  /** Language of the text it came from (recordLanguage), for TrainOptions.languageBalance. */
+  readonly language: TrainingLanguage;
+}
+
+/** The languages the training data is written in. */
+export type TrainingLanguage = "en" | "de" | "it";
+
+/** Function words of each language, for recordLanguage's count. */
+const FUNCTION_WORDS: Readonly<Record<TrainingLanguage, ReadonlySet<string>>> = {
+  en: new Set("the and is not with for on of a an to you i we it this that are be if or from by".split(" ")),
+  de: new Set(
+    "der die das und ist nicht mit für auf dem den des ein eine zu sie du ich wir sich auch bei oder wenn aus".split(
+      " ",
+    ),
+  ),
+  it: new Set(
+    "il lo la gli le di che è non per con una un del della dei delle sono nel alla ai tu io si anche se".split(
+      " ",
+    ),
+  ),
+};
+
+/**
+ * The language of a training text: its `lang` field, else the language with the most function words in
+ * the text (English on a tie; the unlabelled sources, the shared corpus and the dependency docs, are
+ * English).
+ */
+export function recordLanguage(record: EvalRecord): TrainingLanguage {
+  if (record.lang === "en" || record.lang === "de" || record.lang === "it") return record.lang;
+  const counts = { en: 0, de: 0, it: 0 };
+  for (const word of record.text.toLowerCase().match(/[a-zà-ÿß]+/g) ?? [])
+    for (const language of ["en", "de", "it"] as const)
+      if (FUNCTION_WORDS[language].has(word)) counts[language]++;
+  if (counts.de > counts.en && counts.de > counts.it) return "de";
+  return counts.it > counts.en && counts.it >= counts.de ? "it" : "en";
 }
 
 /** Options of trainLearnedModel. */
@@ -87,6 +122,13 @@ export interface TrainOptions {
   readonly bagging?: boolean;
   /** Size of each bootstrap resample as a share of the examples (default 1). */
   readonly bagShare?: number;
+  /**
+   * Exponent of the per-language weight of negatives (0: off, the default): a negative of language l
+   * weighs ((N_en / P_en) / (N_l / P_l)) ** languageBalance more, N and P being the negative and positive
+   * example weight of that language, so with 1 every language has English's ratio of benign to attack
+   * examples and the language itself stops being evidence (see negativeLanguageFactors).
+   */
+  readonly languageBalance?: number;
 }
 
 class CollectSink implements FeatureSink {
@@ -118,6 +160,7 @@ function overlapsSpan(record: EvalRecord, start: number, end: number): boolean {
 export function collectSamples(records: readonly EvalRecord[], ngrams: boolean): Sample[] {
   const byKey = new Map<string, Sample>();
   for (const record of records) {
+    const language = recordLanguage(record);
     // The texts are read as when the committed model was trained (`asTrained`): split-line windows of
     // one line each way, and bare block-level HTML tags and log-line prefixes not read as line breaks.
     // Examples from windows over every continuation line trained a weaker model (eval/keel/dev 502 ->
@@ -147,7 +190,7 @@ export function collectSamples(records: readonly EvalRecord[], ngrams: boolean):
         }
         const indices = Int32Array.from([...merged.keys()].sort((left, right) => left - right));
         const values = Float32Array.from(indices, (index) => merged.get(index)!);
-        byKey.set(key, { indices, values, label, count: 1 });
+        byKey.set(key, { indices, values, label, count: 1, language });
       },
       true,
     );
@@ -181,6 +224,27 @@ function sigmoid(value: number): number {
   return value >= 0 ? 1 / (1 + Math.exp(-value)) : Math.exp(value) / (1 + Math.exp(value));
 }
 
+/**
+ * The extra weight of a negative example per language (TrainOptions.languageBalance): English's ratio of
+ * negative to positive example weight over the language's own, raised to `exponent`; 1 for English, and
+ * 1 for a language without positives or negatives.
+ */
+export function negativeLanguageFactors(
+  samples: readonly Sample[],
+  exponent: number,
+): Record<TrainingLanguage, number> {
+  const negative = { en: 0, de: 0, it: 0 };
+  const positive = { en: 0, de: 0, it: 0 };
+  for (const sample of samples)
+    (sample.label === 1 ? positive : negative)[sample.language] += Math.sqrt(sample.count);
+  const ratio = (language: TrainingLanguage) => negative[language] / positive[language];
+  const factor = (language: TrainingLanguage) => {
+    const value = (ratio("en") / ratio(language)) ** exponent;
+    return Number.isFinite(value) && value > 0 ? value : 1;
+  };
+  return { en: 1, de: factor("de"), it: factor("it") };
+}
+
 /** Logistic regression with L2 by AdaGrad; returns float weights and bias. */
 export function fitLogistic(
   samples: readonly Sample[],
@@ -200,6 +264,12 @@ export function fitLogistic(
   const order = Array.from(samples.keys());
   // Extra weight per sample (hard negatives, see TrainOptions.hardNegativeWeight).
   const boost = new Float64Array(samples.length).fill(1);
+  if ((options.languageBalance ?? 0) > 0) {
+    const factors = negativeLanguageFactors(samples, options.languageBalance!);
+    samples.forEach((sample, index) => {
+      if (sample.label === 0) boost[index] = factors[sample.language];
+    });
+  }
   // Defaults chosen on eval/keel/dev (learned-stage recall at the 0-false-positive threshold): weight 8 on
   // the top 3% of negatives for 6 more epochs lowered the highest benign score from 2.7 to 1.5 logits.
   const hardNegativeWeight = options.hardNegativeWeight ?? 8;
@@ -218,7 +288,7 @@ export function fitLogistic(
       const logits = new Map(negatives.map((index) => [index, logitOf(samples[index]!)]));
       negatives.sort((left, right) => logits.get(right)! - logits.get(left)! || left - right);
       const hardCount = Math.ceil(negatives.length * (options.hardShare ?? 0.03));
-      for (const index of negatives.slice(0, hardCount)) boost[index] = hardNegativeWeight;
+      for (const index of negatives.slice(0, hardCount)) boost[index]! *= hardNegativeWeight;
     }
     shuffle(order, random);
     for (const sampleIndex of order) {
@@ -647,17 +717,23 @@ function main(): void {
   const seedIndex = args.indexOf("--seed");
   const members = membersIndex >= 0 ? Number(args[membersIndex + 1]) : undefined;
   const seed = seedIndex >= 0 ? Number(args[seedIndex + 1]) : undefined;
+  const balanceIndex = args.indexOf("--language-balance");
+  const languageBalance = balanceIndex >= 0 ? Number(args[balanceIndex + 1]) : undefined;
   if (
     (members !== undefined && !(Number.isInteger(members) && members >= 1 && members <= 100)) ||
-    (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31))
+    (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed < 2 ** 31)) ||
+    (languageBalance !== undefined && !(languageBalance >= 0 && languageBalance <= 4))
   ) {
-    process.stderr.write("train:quarantine: --members takes an integer 1-100, --seed an integer >= 0\n");
+    process.stderr.write(
+      "train:quarantine: --members takes an integer 1-100, --seed an integer >= 0, --language-balance a number 0-4\n",
+    );
     process.exit(2);
   }
   const { record, report } = trainLearnedModel(training, tuning, {
     ngrams,
     gate,
     seed,
+    ...(languageBalance === undefined ? {} : { languageBalance }),
     ...(members === undefined ? {} : { members, bagging: true }),
   });
   const module = weightsModule(record);

@@ -422,15 +422,65 @@ function startsAfterPreviousLine(text: string, start: number, lineEnd: number): 
  * instructions ...", "Vergiss deine bisherigen\nAnweisungen ...") and stays joined.
  */
 function isTitleAbove(text: string, start: number, lineStart: number, lineEnd: number): boolean {
+  return opensParagraph(text, lineStart) && isTitleLine(text, start, lineStart, lineEnd);
+}
+
+/**
+ * isTitleAbove without its question whether the line above opens a paragraph: the first line of a JSON
+ * string value always does ('"body": "Release notes 3.1\\nThe bot now ..."').
+ */
+function isTitleLine(text: string, start: number, lineStart: number, lineEnd: number): boolean {
   const first = text.charCodeAt(start);
   return (
     first >= 65 &&
     first <= 90 &&
-    opensParagraph(text, lineStart) &&
     isPlainLine(text, lineStart, lineEnd) &&
     (opensWithSentenceOpener(text, start) ||
       findCandidateLines(text.slice(lineStart, lineEnd), ANCHOR_TABLE).length === 0)
   );
+}
+
+/** True when text[index] starts a JSON-escaped line break ("\\n"). */
+function escapedBreakEndsLine(text: string, index: number): boolean {
+  return text.charCodeAt(index) === 92 && text.charCodeAt(index + 1) === 110;
+}
+
+/** True when the double quote at text[index] is escaped (an odd number of backslashes before it). */
+function isEscapedQuoteAt(text: string, index: number): boolean {
+  let backslashes = 0;
+  while (index - backslashes > 0 && text.charCodeAt(index - backslashes - 1) === 92) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+/**
+ * Where the text of the JSON string that an escaped break ends starts on the line text[start, end): after
+ * the last unescaped double quote of the line (the string's opening quote; an escaped break only stands
+ * inside a string) and the blanks after it, or -1 when the line holds none (the string began on a line
+ * above).
+ */
+function stringTextStart(text: string, start: number, end: number): number {
+  for (let index = end - 1; index >= start; index--) {
+    if (text.charCodeAt(index) !== 34 || isEscapedQuoteAt(text, index)) continue;
+    let opening = index + 1;
+    while (opening < end && isBlank(text.charCodeAt(opening))) opening++;
+    return opening;
+  }
+  return -1;
+}
+
+/**
+ * Where the text of the JSON string that an escaped break starts ends on the line text[start, end): at
+ * its first unescaped double quote (the string's closing quote) less the blanks before it, or -1 when
+ * the line holds none (the string goes on).
+ */
+function stringTextEnd(text: string, start: number, end: number): number {
+  for (let index = start; index < end; index++) {
+    if (text.charCodeAt(index) !== 34 || isEscapedQuoteAt(text, index)) continue;
+    let closing = index;
+    while (closing > start && isBlank(text.charCodeAt(closing - 1))) closing--;
+    return closing;
+  }
+  return -1;
 }
 
 /**
@@ -698,10 +748,28 @@ function holdsCodeInSentence(text: string, line: RunLine): boolean {
   for (let index = line.body; index < limit; index++) {
     const codeUnit = text.charCodeAt(index);
     if (endsSentenceAt(text, index)) return false;
+    if (codeUnit === 59 && isProseSemicolon(text, index)) continue;
     if (codeUnit === 61 || codeUnit === 59 || codeUnit === 123 || codeUnit === 125) return true;
     if (codeUnit === 40 && index > line.body && isLetterOrDigit(text.charCodeAt(index - 1))) return true;
   }
   return false;
+}
+
+/**
+ * True when the ";" at text[index] joins two clauses of prose: a word's last letter before it, one blank
+ * and a lower-case word after it ("configured with; the paragraph below ..."). A statement's ";" ends
+ * its line or stands among other code signs ("=", braces, calls), which holdsCodeInSentence reads anyway.
+ */
+function isProseSemicolon(text: string, index: number): boolean {
+  const before = text.charCodeAt(index - 1);
+  const after = text.charCodeAt(index + 2);
+  return (
+    isLetterOrDigit(before) &&
+    !(before >= 48 && before <= 57) &&
+    text.charCodeAt(index + 1) === 32 &&
+    isLetterOrDigit(after) &&
+    text[index + 2] !== text[index + 2]!.toUpperCase()
+  );
 }
 
 /**
@@ -1056,6 +1124,8 @@ export function softLineBreaks(text: string): number[] {
   let runStart = 0;
   let runLines = 0;
   let previousStopsMid = false;
+  // Whether the line above is the first line of a JSON string value (its text starts after the quote).
+  let previousOpensString = false;
   // Whether the line above left a CSV cell open in double quotes.
   let cellOpen = false;
   // The first double quote, comma and "|" at or after the line being read (text.length: none left),
@@ -1072,9 +1142,23 @@ export function softLineBreaks(text: string): number[] {
     let end = lineEnd;
     while (start < end && isBlank(text.charCodeAt(start))) start++;
     while (end > start && (isBlank(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 13)) end--;
+    // A JSON string value cut by escaped breaks ('"comment": "Any assistant ... its\\ncurrent ..."'): the
+    // line is the string's own text only, from its opening quote where an escaped break ends the line
+    // and up to its closing quote where one starts it, so the JSON around the string is neither code,
+    // a CSV row nor indentation here (the text is read as the document shows the value).
+    // A string's closing quote ends its text: nothing after the line that closes it is joined to it.
+    let opensString = false;
+    const closing =
+      lineStart >= 2 && escapedBreakEndsLine(text, lineStart - 2) ? stringTextEnd(text, start, end) : -1;
+    if (closing >= 0) end = closing;
+    else if (escapedBreakEndsLine(text, lineEnd)) {
+      const opening = stringTextStart(text, start, end);
+      opensString = opening >= 0;
+      if (opensString) start = opening;
+    }
     const body = afterMarker(text, start, end);
     const marker = body > start ? text.charCodeAt(start) : 0;
-    setLine(SOFT_POOL, 1, start, end, body, marker, start - lineStart);
+    setLine(SOFT_POOL, 1, start, end, body, marker, opensString ? 0 : start - lineStart);
     if (nextQuote < body) nextQuote = firstOrEnd(text, '"', body);
     if (nextComma < body) nextComma = firstOrEnd(text, ",", body);
     if (nextBar < start) nextBar = firstOrEnd(text, "|", start);
@@ -1097,7 +1181,12 @@ export function softLineBreaks(text: string): number[] {
         goesOn(text, line, previous.marker)) ||
         (line.marker === previous.marker && opensWithLinkOrPath(text, body))) &&
       !(nextBar < start + MAX_REACH && isTableRow(text, start)) &&
-      !(previous.marker === 0 && isTitleAbove(text, body, previous.start, previous.end)) &&
+      !(
+        previous.marker === 0 &&
+        (previousOpensString
+          ? isTitleLine(text, body, previous.start, previous.end)
+          : isTitleAbove(text, body, previous.start, previous.end))
+      ) &&
       !(
         (opensWithLabel(text, previous.body) || endsWithAddress(text, previous.start, previous.end)) &&
         isUpperCase(text, body)
@@ -1115,13 +1204,15 @@ export function softLineBreaks(text: string): number[] {
     }
     // This line becomes the previous one.
     previousStopsMid =
+      closing < 0 &&
       end > start &&
       endsWithWordOrComma(text, end) &&
       (!lineHoldsCsvComma || leavesCellOpen) &&
       text.charCodeAt(body) !== 35 &&
       !holdsCodeInSentence(text, line) &&
       !(nextBar < start + MAX_REACH && isTableRow(text, start));
-    setLine(SOFT_POOL, 0, start, end, body, marker, start - lineStart);
+    setLine(SOFT_POOL, 0, start, end, body, marker, opensString ? 0 : start - lineStart);
+    previousOpensString = opensString;
     cellOpen = leavesCellOpen && end > start;
     previous.breakAt = lineEnd;
     hasPrevious = end > start;

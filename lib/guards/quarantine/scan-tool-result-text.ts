@@ -472,13 +472,32 @@ function scanAtDepth(text: string, depth: number): ToolResultScan {
  * (on the shared benign texts about 45% more time when every wrapped sentence was scanned again).
  */
 function isCutOrMarked(text: string, at: number): boolean {
-  // The line's start, read back at most as far as a wrapped sentence reaches (line-joins.ts).
+  // The line's start, read back at most as far as a wrapped sentence reaches (line-joins.ts). A line a
+  // JSON-escaped break ends ("\\n") starts after the escaped break before it or after its string's
+  // opening quote, as softLineBreaks reads it: the JSON before the string is not the line.
+  const escaped = text.charCodeAt(at) === 92;
   let start = at;
-  while (start > 0 && at - start < CUT_LINE_REACH && text.charCodeAt(start - 1) !== 10) start--;
+  while (start > 0 && at - start < CUT_LINE_REACH && text.charCodeAt(start - 1) !== 10) {
+    if (escaped && opensEscapedLine(text, start)) break;
+    start--;
+  }
   while (start < at && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start++;
   if (at - start <= CUT_LINE_LENGTH) return true;
   const first = text.charCodeAt(start);
   return first === 35 || first === 62 || (first === 47 && text.charCodeAt(start + 1) === 47);
+}
+
+/**
+ * True when a line of a JSON string can start at text[index]: after an escaped break ("\\n") or after an
+ * unescaped double quote (the string's opening quote).
+ */
+function opensEscapedLine(text: string, index: number): boolean {
+  const before = text.charCodeAt(index - 1);
+  if (before === 110) return index >= 2 && text.charCodeAt(index - 2) === 92;
+  if (before !== 34) return false;
+  let backslashes = 0;
+  while (index - 1 - backslashes > 0 && text.charCodeAt(index - 2 - backslashes) === 92) backslashes++;
+  return backslashes % 2 === 0;
 }
 
 /** The longest line read as cut short by hand (isCutOrMarked); lines wrapped to a width are longer. */

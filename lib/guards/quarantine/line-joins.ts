@@ -435,9 +435,33 @@ function isTitleLine(text: string, start: number, lineStart: number, lineEnd: nu
     first >= 65 &&
     first <= 90 &&
     isPlainLine(text, lineStart, lineEnd) &&
+    !endsWithFunctionWord(text, lineStart, lineEnd) &&
     (opensWithSentenceOpener(text, start) ||
       findCandidateLines(text.slice(lineStart, lineEnd), ANCHOR_TABLE).length === 0)
   );
+}
+
+/**
+ * True when the line text[body, end) opens with an HTML start tag ("<p>", "<li class=\"x\">") followed on
+ * the same line by text that starts with a letter, and has no "<" after that text starts (the element
+ * is not closed on the line, and no other tag follows).
+ */
+function opensElementText(text: string, body: number, end: number): boolean {
+  if (text.charCodeAt(body) !== 60 || !isAsciiLetter(text.charCodeAt(body + 1))) return false;
+  let close = body + 2;
+  const limit = Math.min(end, body + MAX_TAG_LENGTH);
+  while (close < limit && text.charCodeAt(close) !== 62) close++;
+  if (close >= end - 1 || text.charCodeAt(close) !== 62 || !isLetterOrDigit(text.charCodeAt(close + 1)))
+    return false;
+  for (let index = close + 1; index < end; index++) if (text.charCodeAt(index) === 60) return false;
+  return true;
+}
+
+/** Longest start tag opensElementText reads ("<p>", "<li class=\"item\">", "<td style=\"...\">"). */
+const MAX_TAG_LENGTH = 120;
+
+function isAsciiLetter(codeUnit: number): boolean {
+  return (codeUnit >= 97 && codeUnit <= 122) || (codeUnit >= 65 && codeUnit <= 90);
 }
 
 /** True when text[index] starts a JSON-escaped line break ("\\n"). */
@@ -481,6 +505,29 @@ function stringTextEnd(text: string, start: number, end: number): number {
     return closing;
   }
   return -1;
+}
+
+/**
+ * Articles, prepositions, conjunctions and possessives, lower case: no title ends with one, so a line
+ * that does stops mid-sentence, and a capitalized word under it goes on with the sentence (a German noun:
+ * "Spiel für den\nRest der Sitzung ...", "Make the\nS3 bucket ..."). "A" in "Section A" is upper case
+ * and does not count.
+ */
+const FUNCTION_WORD_ENDINGS = new Set(
+  (
+    "the a an of to for with and or your my our their its this that these those from by into than as at on in " +
+    "der die das den dem des ein eine einen einem einer und oder dass für mit an auf zu zum zur von vom bei " +
+    "nach über unter vor aus im am dein deine deinen deinem deiner ihre ihren " +
+    "il lo la i gli le un una uno di da con su per tra fra e o che del della dello dei degli delle al alla " +
+    "allo ai agli alle nel nella nello nei negli nelle sul sulla tuo tua tuoi tue suo sua"
+  ).split(" "),
+);
+
+/** True when the last word of text[lineStart, lineEnd) is one of FUNCTION_WORD_ENDINGS. */
+function endsWithFunctionWord(text: string, lineStart: number, lineEnd: number): boolean {
+  let from = lineEnd;
+  while (from > lineStart && isLetterOrDigit(text.charCodeAt(from - 1))) from--;
+  return lineEnd - from <= 7 && FUNCTION_WORD_ENDINGS.has(text.slice(from, lineEnd));
 }
 
 /**
@@ -1126,6 +1173,9 @@ export function softLineBreaks(text: string): number[] {
   let previousStopsMid = false;
   // Whether the line above is the first line of a JSON string value (its text starts after the quote).
   let previousOpensString = false;
+  // Whether the line above opens an HTML element with its text after the tag ("    <p>Act"): markup
+  // ignores line breaks and indentation, so the element's text goes on at any indentation below.
+  let previousOpensElement = false;
   // Whether the line above left a CSV cell open in double quotes.
   let cellOpen = false;
   // The first double quote, comma and "|" at or after the line being read (text.length: none left),
@@ -1175,7 +1225,7 @@ export function softLineBreaks(text: string): number[] {
       hasPrevious &&
       previousStopsMid &&
       end > start &&
-      (line.indent === previous.indent || hangsUnderListItem(text, previous, line)) &&
+      (line.indent === previous.indent || previousOpensElement || hangsUnderListItem(text, previous, line)) &&
       listMarkerWidth(text, start, end) === 0 &&
       (((isLetterOrDigit(text.charCodeAt(body)) || text.charCodeAt(body) === 45) &&
         goesOn(text, line, previous.marker)) ||
@@ -1189,7 +1239,8 @@ export function softLineBreaks(text: string): number[] {
       ) &&
       !(
         (opensWithLabel(text, previous.body) || endsWithAddress(text, previous.start, previous.end)) &&
-        isUpperCase(text, body)
+        isUpperCase(text, body) &&
+        !endsWithFunctionWord(text, previous.start, previous.end)
       ) &&
       !(opensWithNumberedWord(text, previous.body) && opensWithNumberedWord(text, body)) &&
       !csvRow &&
@@ -1213,6 +1264,7 @@ export function softLineBreaks(text: string): number[] {
       !(nextBar < start + MAX_REACH && isTableRow(text, start));
     setLine(SOFT_POOL, 0, start, end, body, marker, opensString ? 0 : start - lineStart);
     previousOpensString = opensString;
+    previousOpensElement = opensElementText(text, body, end);
     cellOpen = leavesCellOpen && end > start;
     previous.breakAt = lineEnd;
     hasPrevious = end > start;
@@ -1295,12 +1347,15 @@ function holdsCsvComma(text: string, start: number, end: number): boolean {
 }
 
 /**
- * True when text[start..] opens with a link ("https://...", which startsWithKey reads as a "key:") or a
- * path in the home folder or from the root ("~/.aws/credentials", "$HOME/.netrc", "/etc/passwd"), which
- * goesOn does not read as a word.
+ * True when text[start..] opens with a link ("https://...", which startsWithKey reads as a "key:"), a
+ * path in the home folder or from the root ("~/.aws/credentials", "$HOME/.netrc", "/etc/passwd"), a
+ * hidden file or folder (".env", ".git") or a code span ("`colorsx==1.0.3` to requirements.txt"; not a
+ * fence), which goesOn does not read as a word.
  */
 function opensWithLinkOrPath(text: string, start: number): boolean {
-  return /^(?:(?:https?|s?ftps?|wss?):\/\/|~\/|\$HOME\/|\/[a-z.])/i.test(text.slice(start, start + 8));
+  return /^(?:(?:https?|s?ftps?|wss?):\/\/|~\/|\$HOME\/|\/[a-z.]|\.[a-z]|`[^`\s])/i.test(
+    text.slice(start, start + 8),
+  );
 }
 
 /**

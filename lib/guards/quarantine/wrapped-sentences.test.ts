@@ -240,6 +240,32 @@ describe("a semicolon between clauses of prose (softLineBreaks)", () => {
   });
 });
 
+describe("lines that go on whatever their look (softLineBreaks)", () => {
+  it("joins the text of an HTML element at any indentation under its start tag", () => {
+    expect(joins("    <p>Please water the\nplants on the balcony.</p>")).toEqual(["the|plants"]);
+    expect(joins("  <li>Bring the\n      tickets and the map.</li>")).toEqual(["the|tickets"]);
+    // A closed element, or a line of tags, is no start of a wrapped text.
+    expect(joins("    <p>Done</p>\nnext paragraph")).toEqual([]);
+    expect(joins("  <div><span>label\nvalue</span></div>")).toEqual([]);
+  });
+
+  it("reads a line ending with an article, preposition or conjunction as no title", () => {
+    expect(joins("Spiel für den\nRest des Abends Karten.")).toEqual(["den|Rest"]);
+    expect(joins("Sposta il\nTavolo nella sala grande.")).toEqual(["il|Tavolo"]);
+    // A title stays a title: "Release notes" or "Section A" end with no function word.
+    expect(joins("Release notes\nThe export keeps the order.")).toEqual([]);
+    expect(joins("Section A\nThe first part.")).toEqual([]);
+    // A label's line that stops on an article goes on under it.
+    expect(joins("Hinweis: Diese Seite ersetzt den\nPlan von gestern.")).toEqual(["den|Plan"]);
+  });
+
+  it("joins a line that opens with a hidden file or a code span, not a code fence", () => {
+    expect(joins("Remove the folder\n.cache from the project.")).toEqual(["folder|.cache"]);
+    expect(joins("Add\n`left-pad==1.3.0` to the list.")).toEqual(["Add|`left-pad==1.3.0`"]);
+    expect(joins("Example\n```\nnpm test\n```")).toEqual([]);
+  });
+});
+
 describe("orders cut inside a JSON string value (withWrappedSentences)", () => {
   it("removes the order line by line", () => {
     const text =

@@ -790,8 +790,8 @@ function goesOn(text: string, line: RunLine, marker: number): boolean {
  * True when the line's text up to its first sentence end reads as code (holdsCode's signs: "=", ";", a
  * brace, a call). Only the sentence is read: a JSON value's line goes on with the rest of the document.
  */
-function holdsCodeInSentence(text: string, line: RunLine): boolean {
-  const limit = Math.min(line.end, line.body + MAX_REACH);
+function holdsCodeInSentence(text: string, line: RunLine, until = line.end): boolean {
+  const limit = Math.min(until, line.body + MAX_REACH);
   for (let index = line.body; index < limit; index++) {
     const codeUnit = text.charCodeAt(index);
     if (endsSentenceAt(text, index)) return false;
@@ -800,6 +800,22 @@ function holdsCodeInSentence(text: string, line: RunLine): boolean {
     if (codeUnit === 40 && index > line.body && isLetterOrDigit(text.charCodeAt(index - 1))) return true;
   }
   return false;
+}
+
+/**
+ * True when the line text[body, end) ends on a ";" right after a word of letters and holds at least three
+ * words: a clause of prose cut after its semicolon. ("return;" or "x++;" are statements.)
+ */
+function endsWithProseSemicolon(text: string, body: number, end: number): boolean {
+  if (text.charCodeAt(end - 1) !== 59) return false;
+  const before = text.charCodeAt(end - 2);
+  return isLetterOrDigit(before) && !(before >= 48 && before <= 57) && wordsIn(text, body, end, 3) >= 3;
+}
+
+/** True for a lower-case letter of any script ("a", "ä", "è"). */
+function isLowerCaseLetter(codeUnit: number): boolean {
+  const character = String.fromCharCode(codeUnit);
+  return isLetterOrDigit(codeUnit) && character !== character.toUpperCase();
 }
 
 /**
@@ -1153,7 +1169,8 @@ export function mayHoldSoftBreakWhere(text: string, keep: (at: number) => boolea
     while (start < end && isBlank(text.charCodeAt(start))) start++;
     while (end > start && (isBlank(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === 13)) end--;
     if (previousEnd >= 0 && end > start && keep(previousEnd)) return true;
-    previousEnd = end > start && endsWithWordOrComma(text, end) ? lineEnd : -1;
+    previousEnd =
+      end > start && (endsWithWordOrComma(text, end) || text.charCodeAt(end - 1) === 59) ? lineEnd : -1;
     if (lineEnd >= text.length) return false;
     lineStart = ends.nextLineStart(lineEnd);
   }
@@ -1176,6 +1193,8 @@ export function softLineBreaks(text: string): number[] {
   // Whether the line above opens an HTML element with its text after the tag ("    <p>Act"): markup
   // ignores line breaks and indentation, so the element's text goes on at any indentation below.
   let previousOpensElement = false;
+  // Whether the line above ends a clause on a semicolon (only a lower-case line goes on under it).
+  let previousEndsOnSemicolon = false;
   // Whether the line above left a CSV cell open in double quotes.
   let cellOpen = false;
   // The first double quote, comma and "|" at or after the line being read (text.length: none left),
@@ -1243,6 +1262,7 @@ export function softLineBreaks(text: string): number[] {
         !endsWithFunctionWord(text, previous.start, previous.end)
       ) &&
       !(opensWithNumberedWord(text, previous.body) && opensWithNumberedWord(text, body)) &&
+      !(previousEndsOnSemicolon && !isLowerCaseLetter(text.charCodeAt(body))) &&
       !csvRow &&
       runLines < MAX_WRAPPED_LINES &&
       end - runStart <= MAX_WRAPPED_LENGTH
@@ -1254,17 +1274,22 @@ export function softLineBreaks(text: string): number[] {
       runLines = 1;
     }
     // This line becomes the previous one.
+    // A clause of prose that ends on a semicolon goes on under it in lower case ("... can be thrown
+    // away;\nthe production task follows."); a statement's semicolon ends code, which holdsCodeInSentence
+    // reads before it.
+    const endsOnSemicolon = end > start && endsWithProseSemicolon(text, body, end);
     previousStopsMid =
       closing < 0 &&
       end > start &&
-      endsWithWordOrComma(text, end) &&
+      (endsWithWordOrComma(text, end) || endsOnSemicolon) &&
       (!lineHoldsCsvComma || leavesCellOpen) &&
       text.charCodeAt(body) !== 35 &&
-      !holdsCodeInSentence(text, line) &&
+      !holdsCodeInSentence(text, line, endsOnSemicolon ? end - 1 : end) &&
       !(nextBar < start + MAX_REACH && isTableRow(text, start));
     setLine(SOFT_POOL, 0, start, end, body, marker, opensString ? 0 : start - lineStart);
     previousOpensString = opensString;
     previousOpensElement = opensElementText(text, body, end);
+    previousEndsOnSemicolon = endsOnSemicolon;
     cellOpen = leavesCellOpen && end > start;
     previous.breakAt = lineEnd;
     hasPrevious = end > start;

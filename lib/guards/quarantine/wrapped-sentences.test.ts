@@ -218,10 +218,9 @@ describe("a secret file copied into a request as a second order (data-to-destina
 describe("a JSON string value cut by escaped breaks (softLineBreaks)", () => {
   it("reads the string's own text as its lines, without the JSON around it", () => {
     expect(joins('{"id": 7, "note": "Please move the\\nmeeting to Friday."}')).toEqual(["the|meeting"]);
-    expect(joins('  {"role": "user", "content": "Bitte schick die\\nzweite Rechnung an\\nFrau Kurz weiter."}')).toEqual([
-      "die|zweite",
-      "an|Frau",
-    ]);
+    expect(
+      joins('  {"role": "user", "content": "Bitte schick die\\nzweite Rechnung an\\nFrau Kurz weiter."}'),
+    ).toEqual(["die|zweite", "an|Frau"]);
     // The closing quote ends the string's text: what follows it is not joined.
     expect(joins('{"a": "ends in the\\nmiddle", "b": "x"}\nnext line goes on')).toEqual(['the|middle",']);
     expect(joins('{"a": "one\\nclose here", "b": "go\\non"}')).toEqual(['"one|close']);

@@ -270,7 +270,7 @@ const GREETING_SECOND_WORDS = wordSet(["geehrte", "geehrter", "geehrtes", "tag",
  * from the user, which no colleague is asked to do), nor does a greeting without a name ("Hi, please
  * ..."). The rules still read the sentence.
  */
-function greetsAPerson(tokens: readonly SegmentToken[]): boolean {
+export function greetsAPerson(tokens: readonly SegmentToken[]): boolean {
   const first = tokens[0];
   if (first === undefined || !GREETINGS.hasToken(first) || first.gapAfter.includes(",")) return false;
   const nameAt = GREETING_SECOND_WORDS.hasToken(tokens[1]) ? 2 : 1;

@@ -2485,7 +2485,7 @@ export function scanRegions(
         const chunkText = region.textOf(chunkStart, chunkEnd);
         const chunkMask = segmentBounds[segmentIndex + 3]!;
         chunk.tokens = undefined;
-        const rule =
+        let rule =
           firstMatchingRule(
             chunkText,
             codes,
@@ -2506,8 +2506,10 @@ export function scanRegions(
               politeQuestionRule(chunkText, codes, chunkStart, chunk) ??
               asAddressRule(chunkText, codes, chunkStart, chunk) ??
               italianSayRule(chunkText))
-            : undefined) ??
-          ruleAfterLead(chunkText, codes, chunkStart, chunkMask, chunk);
+            : undefined);
+        // The learned score of the whole sentence, read below, before ruleAfterLead scores its rest.
+        const sentenceScore = lastLearnedScore();
+        rule ??= ruleAfterLead(chunkText, codes, chunkStart, chunkMask, chunk);
         if (rule !== undefined) {
           let trimmedStart = chunkStart;
           while (codes[trimmedStart] === 32) trimmedStart++;
@@ -2519,7 +2521,7 @@ export function scanRegions(
         } else if (
           (segmentBounds[segmentIndex + 3]! & LEARNED_RULE_MASK) !== 0 &&
           chunkEnd - chunkStart < MAX_CHUNK &&
-          lastLearnedScore() >= activeLearnedModel().threshold - WINDOW_SLACK
+          sentenceScore >= activeLearnedModel().threshold - WINDOW_SLACK
         ) {
           // No rule flagged the sentence, but the learned stage found it close enough: its
           // continuation on the next (or previous) lines is scored with it after this loop.

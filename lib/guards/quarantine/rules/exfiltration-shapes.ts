@@ -140,9 +140,27 @@ const PLACE_VERBS = wordSet([
   "aggiungi",
 ]);
 
-/** Clitic forms of Italian send verbs: "caricalo", "inviali", "mandala". */
-const CLITIC_SEND =
-  /^(?:carica|invia|manda|inoltra|condividi|spedisci|trasmetti|pubblica|allega)(?:lo|la|li|le|ne)$/;
+/**
+ * Clitic forms of Italian send verbs: "caricalo", "inviali", "mandala". Every stem with every pronoun, as
+ * a set of whole words (the anchored alternation they were before, without a regex run per word): the
+ * rules ask it of every word of a sentence.
+ */
+const CLITIC_SEND_WORDS: ReadonlySet<string> = new Set(
+  ["carica", "invia", "manda", "inoltra", "condividi", "spedisci", "trasmetti", "pubblica", "allega"].flatMap(
+    (stem) => ["lo", "la", "li", "le", "ne"].map((pronoun) => stem + pronoun),
+  ),
+);
+
+/**
+ * True for a clitic form of an Italian send verb (CLITIC_SEND_WORDS). Each of them is at least seven
+ * letters long with "l" or "n" second to last, which settles most words before the set is asked.
+ */
+function isCliticSend(word: string): boolean {
+  const length = word.length;
+  if (length < 7) return false;
+  const pronounStart = word.charCodeAt(length - 2);
+  return (pronounStart === 108 || pronounStart === 110) && CLITIC_SEND_WORDS.has(word);
+}
 
 /** Public: "public", "publicly", "öffentlich(e/en/es)", "pubblico/a/i/he". */
 function isPublicWord(word: string): boolean {
@@ -289,7 +307,7 @@ function orderVerb(tokens: readonly SegmentToken[], accepts: (token: SegmentToke
 }
 
 function isSendOrPlace(token: SegmentToken): boolean {
-  return LEXICON.sendVerbs.hasToken(token) || PLACE_VERBS.hasToken(token) || CLITIC_SEND.test(token.word);
+  return LEXICON.sendVerbs.hasToken(token) || PLACE_VERBS.hasToken(token) || isCliticSend(token.word);
 }
 
 /** Documents that others read when shared: a doc, a note, a sheet; "Dokument", "Notiz", "documento", "foglio". */
@@ -358,7 +376,8 @@ function namesReplyToThisMail(tokens: readonly SegmentToken[]): boolean {
 /** A link with an empty query value and a secret environment variable, in an order. */
 function leaksThroughQuery(view: SegmentView): boolean {
   const { tokens } = view;
-  if (!tokens.some((token) => SECRET_VARIABLE.test(token.word))) return false;
+  // A secret variable has an underscore: a word without one is settled without running the pattern.
+  if (!tokens.some((token) => token.word.includes("_") && SECRET_VARIABLE.test(token.word))) return false;
   if (!hasQueryLink(view.text, true)) return false;
   // "append your API key as ?key=" is the reader's own key, in documentation.
   if (tokens.some((token) => LEXICON.secondPersonPossessives.hasToken(token) || token.word === "your"))
@@ -758,7 +777,7 @@ function leaksLoginCode(view: SegmentView): boolean {
   }
   if (!code) return false;
   if (!PHONE_NUMBER.test(view.text) && !hasDestination(view)) return false;
-  return orderVerb(tokens, (token) => LEXICON.sendVerbs.hasToken(token) || CLITIC_SEND.test(token.word)) >= 0;
+  return orderVerb(tokens, (token) => LEXICON.sendVerbs.hasToken(token) || isCliticSend(token.word)) >= 0;
 }
 
 /** Saved passwords, cookies or the browser profile, sent or placed at an outside destination. */
@@ -826,6 +845,9 @@ const INCOMING_WORDS = wordSet(["incoming", "eingehenden", "eingehende", "arrivo
  */
 function setsUpMailForwarding(view: SegmentView): boolean {
   const { tokens } = view;
+  // A rule is only found at a mail rule's noun (the loop below): a sentence without one is settled by one
+  // walk over its words, before hasDestination reads its whole text for an address or a link.
+  if (!tokens.some((token) => MAIL_RULE_NOUNS.hasToken(token))) return false;
   if (!hasDestination(view)) return false;
   if (tokens.some((token) => token.word === "your" || LEXICON.secondPersonPossessives.hasToken(token)))
     return false;
@@ -951,6 +973,16 @@ function isParticularSecret(tokens: readonly SegmentToken[], index: number): boo
  */
 function sendsGatheredSecret(view: SegmentView): boolean {
   const { tokens } = view;
+  // Every order found below is a word of AND_WORDS followed by a pronoun or a clitic send verb (the
+  // loop's three returns): a sentence without both is settled by one walk over its words, before
+  // orderVerb asks each of them whether it is an order's verb.
+  let joined = false;
+  let carried = false;
+  for (const token of tokens) {
+    if (AND_WORDS.hasToken(token)) joined = true;
+    if (OBJECT_PRONOUNS.hasToken(token) || isCliticSend(token.word)) carried = true;
+  }
+  if (!joined || !carried) return false;
   const first = orderVerb(
     tokens,
     (token) => isActionVerbToken(token) || isSendOrPlace(token) || GATHER_VERBS.hasToken(token),
@@ -981,7 +1013,7 @@ function sendsGatheredSecret(view: SegmentView): boolean {
     }
     if (!AND_WORDS.hasToken(token)) continue;
     const verb = tokens[index + 1]!;
-    if (CLITIC_SEND.test(verb.word)) return hasDestination(view);
+    if (isCliticSend(verb.word)) return hasDestination(view);
     if (!isSendOrPlace(verb) && !INCLUDE_VERBS.hasToken(verb)) continue;
     // "send it", "include them", German "schick sie", Italian "e le manda" (clitic before the verb).
     if (OBJECT_PRONOUNS.hasToken(tokens[index + 2])) return hasDestination(view);

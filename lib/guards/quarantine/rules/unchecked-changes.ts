@@ -191,6 +191,9 @@ export function shipsUncheckedChange(tokens: readonly SegmentToken[], text: stri
   // A merge log's "(merge 3063477445 topic/branch later to maint)" names a commit, not an order.
   if (ship >= 0 && /^\d/.test(tokens[ship + 1]?.word ?? "")) ship = -1;
   const change = orderedVerb(tokens, CHANGE_VERBS);
+  // Both returns below need an ordered ship verb or a chain, and a chain starts at an ordered change:
+  // without either order nothing below can hold, so the link test and the walk are skipped.
+  if (ship < 0 && change < 0) return false;
   // A ship verb chained onto the change order ("... and merge it", "e fai il deploy").
   let chained = false;
   let unverified = false;

@@ -227,6 +227,13 @@ export const FEATURE_COUNT = DENSE_SIZE + (1 << HASH_BITS);
 /** Where features go: the scorer sums weights, the trainer collects indices. */
 export interface FeatureSink {
   add(index: number, value: number): void;
+  /**
+   * Optional: the n-grams of one word, which emitNgrams otherwise adds one by one (`add`) in the order
+   * wordGramIndices gives them, the unigram at `wordScale` and the character trigrams after it at
+   * `characterScale`. The scorer implements it to reuse the weights it read for the same word before;
+   * it must add exactly what those `add` calls would, in their order.
+   */
+  addWordGrams?(word: string, wordScale: number, characterScale: number): void;
 }
 
 /** A short signature of the structural layout and hashing, stored with the weights. */
@@ -791,18 +798,37 @@ function emitNgrams(tokens: readonly SegmentToken[], sink: FeatureSink): void {
   const characterScale = characterGrams > 0 ? 1 / Math.sqrt(characterGrams) : 0;
   for (let position = 0; position < count; position++) {
     const word = tokens[position]!.word;
-    const hash = wordHash(word);
-    sink.add(DENSE_SIZE + (mix(hash, 1) & HASH_MASK), wordScale);
-    // Character trigrams of "^word$": carry stems across inflections ("lösche"/"löschen", "invia"/"inviare").
-    const length = word.length;
-    let first = 94; // ^
-    let second = length > 0 ? word.charCodeAt(0) : 36;
-    for (let index = 1; index <= length; index++) {
-      const third = index < length ? word.charCodeAt(index) : 36; // $
-      const gram = (first << 20) ^ (second << 10) ^ third;
-      sink.add(DENSE_SIZE + (mix(gram, 3) & HASH_MASK), characterScale);
-      first = second;
-      second = third;
+    if (sink.addWordGrams !== undefined) {
+      sink.addWordGrams(word, wordScale, characterScale);
+      continue;
     }
+    const grams = word.length + 1;
+    if (gramScratch.length < grams) gramScratch = new Int32Array(Math.max(grams, gramScratch.length * 2));
+    writeWordGrams(word, gramScratch);
+    sink.add(gramScratch[0]!, wordScale);
+    for (let gram = 1; gram < grams; gram++) sink.add(gramScratch[gram]!, characterScale);
+  }
+}
+
+/** emitNgrams' scratch for one word's n-gram indices (grown on demand). */
+let gramScratch = new Int32Array(64);
+
+/**
+ * Writes the feature indices of `word`'s n-grams into `into` from 0 on (`into` must hold word.length + 1
+ * of them): first the word's unigram, then the character trigrams of "^word$", which carry stems across
+ * inflections ("lösche"/"löschen", "invia"/"inviare"). Exported for the scorer's cache of each word's
+ * weights (learned-scorer.ts), which must read the same indices in the same order as emitNgrams.
+ */
+export function writeWordGrams(word: string, into: Int32Array): void {
+  const length = word.length;
+  into[0] = DENSE_SIZE + (mix(wordHash(word), 1) & HASH_MASK);
+  let first = 94; // ^
+  let second = length > 0 ? word.charCodeAt(0) : 36;
+  for (let index = 1; index <= length; index++) {
+    const third = index < length ? word.charCodeAt(index) : 36; // $
+    const gram = (first << 20) ^ (second << 10) ^ third;
+    into[index] = DENSE_SIZE + (mix(gram, 3) & HASH_MASK);
+    first = second;
+    second = third;
   }
 }

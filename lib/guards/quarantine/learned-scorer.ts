@@ -5,6 +5,7 @@ import {
   type FeatureOptions,
   type FeatureSink,
   featureSignature,
+  writeWordGrams,
 } from "./learned-features";
 import { LEARNED_WEIGHTS } from "./learned-weights";
 import type { SegmentView } from "./segment-view";
@@ -63,9 +64,19 @@ export function decodeModel(record: {
 /** Sums weights of emitted features (one instance per model; not reentrant, extraction is synchronous). */
 export class ScoreSink implements FeatureSink {
   sum = 0;
+  /** Each word's n-gram weights (see wordGramWeights). */
+  private readonly gramWeights = new Map<string, Float64Array>();
   constructor(private readonly weights: Float32Array) {}
   add(index: number, value: number): void {
     this.sum += this.weights[index]! * value;
+  }
+  addWordGrams(word: string, wordScale: number, characterScale: number): void {
+    this.sum = addGramWeights(
+      this.sum,
+      wordGramWeights(this.gramWeights, word, (index) => this.weights[index]!),
+      wordScale,
+      characterScale,
+    );
   }
 }
 
@@ -75,6 +86,8 @@ export class ScoreSink implements FeatureSink {
  */
 class QuantizedScoreSink implements FeatureSink {
   sum = 0;
+  /** Each word's n-gram weights (see wordGramWeights). */
+  private readonly gramWeights = new Map<string, Float64Array>();
   constructor(
     private readonly values: Int16Array,
     private readonly scale: number,
@@ -82,6 +95,56 @@ class QuantizedScoreSink implements FeatureSink {
   add(index: number, value: number): void {
     this.sum += Math.fround(this.values[index]! * this.scale) * value;
   }
+  addWordGrams(word: string, wordScale: number, characterScale: number): void {
+    this.sum = addGramWeights(
+      this.sum,
+      wordGramWeights(this.gramWeights, word, (index) => Math.fround(this.values[index]! * this.scale)),
+      wordScale,
+      characterScale,
+    );
+  }
+}
+
+/** Words whose n-gram weights a sink keeps, at most (the map is emptied when full). */
+const GRAM_WEIGHT_WORDS = 16_384;
+
+/**
+ * The weights of `word`'s n-grams (learned-features.ts writeWordGrams: the unigram's, then each
+ * character trigram's), read once per word and kept in `cache`. Words recur from sentence to sentence,
+ * so most are found here and their weights read side by side, instead of each n-gram being hashed again
+ * and its weight read from a random place in a table of 128K weights. `weightAt` reads one weight as the
+ * sink's `add` does.
+ */
+function wordGramWeights(
+  cache: Map<string, Float64Array>,
+  word: string,
+  weightAt: (index: number) => number,
+): Float64Array {
+  const known = cache.get(word);
+  if (known !== undefined) return known;
+  const indices = new Int32Array(word.length + 1);
+  writeWordGrams(word, indices);
+  const weights = new Float64Array(indices.length);
+  for (let gram = 0; gram < indices.length; gram++) weights[gram] = weightAt(indices[gram]!);
+  if (cache.size >= GRAM_WEIGHT_WORDS) cache.clear();
+  cache.set(word, weights);
+  return weights;
+}
+
+/**
+ * `sum` plus each of a word's n-gram weights times its scale, added one by one in the order the sink's
+ * `add` calls would add them (the unigram at `wordScale`, then the trigrams at `characterScale`), so
+ * the sum is the same to the last bit.
+ */
+function addGramWeights(
+  sum: number,
+  weights: Float64Array,
+  wordScale: number,
+  characterScale: number,
+): number {
+  let total = sum + weights[0]! * wordScale;
+  for (let gram = 1; gram < weights.length; gram++) total += weights[gram]! * characterScale;
+  return total;
 }
 
 let activeModel: LearnedModel | undefined;

@@ -64,19 +64,16 @@ export function decodeModel(record: {
 /** Sums weights of emitted features (one instance per model; not reentrant, extraction is synchronous). */
 export class ScoreSink implements FeatureSink {
   sum = 0;
-  /** Each word's n-gram weights (see wordGramWeights). */
+  /** Each word's n-gram weights (see keepGramWeights). */
   private readonly gramWeights = new Map<string, Float64Array>();
   constructor(private readonly weights: Float32Array) {}
   add(index: number, value: number): void {
     this.sum += this.weights[index]! * value;
   }
   addWordGrams(word: string, wordScale: number, characterScale: number): void {
-    this.sum = addGramWeights(
-      this.sum,
-      wordGramWeights(this.gramWeights, word, (index) => this.weights[index]!),
-      wordScale,
-      characterScale,
-    );
+    const weights =
+      this.gramWeights.get(word) ?? keepGramWeights(this.gramWeights, word, (index) => this.weights[index]!);
+    this.sum = addGramWeights(this.sum, weights, wordScale, characterScale);
   }
 }
 
@@ -86,7 +83,7 @@ export class ScoreSink implements FeatureSink {
  */
 class QuantizedScoreSink implements FeatureSink {
   sum = 0;
-  /** Each word's n-gram weights (see wordGramWeights). */
+  /** Each word's n-gram weights (see keepGramWeights). */
   private readonly gramWeights = new Map<string, Float64Array>();
   constructor(
     private readonly values: Int16Array,
@@ -96,12 +93,10 @@ class QuantizedScoreSink implements FeatureSink {
     this.sum += Math.fround(this.values[index]! * this.scale) * value;
   }
   addWordGrams(word: string, wordScale: number, characterScale: number): void {
-    this.sum = addGramWeights(
-      this.sum,
-      wordGramWeights(this.gramWeights, word, (index) => Math.fround(this.values[index]! * this.scale)),
-      wordScale,
-      characterScale,
-    );
+    const weights =
+      this.gramWeights.get(word) ??
+      keepGramWeights(this.gramWeights, word, (index) => Math.fround(this.values[index]! * this.scale));
+    this.sum = addGramWeights(this.sum, weights, wordScale, characterScale);
   }
 }
 
@@ -110,18 +105,16 @@ const GRAM_WEIGHT_WORDS = 16_384;
 
 /**
  * The weights of `word`'s n-grams (learned-features.ts writeWordGrams: the unigram's, then each
- * character trigram's), read once per word and kept in `cache`. Words recur from sentence to sentence,
- * so most are found here and their weights read side by side, instead of each n-gram being hashed again
- * and its weight read from a random place in a table of 128K weights. `weightAt` reads one weight as the
- * sink's `add` does.
+ * character trigram's), read and kept in `cache` for the word's next sentences (a sink asks the cache
+ * first). Words recur from sentence to sentence, so most are found there and their weights read side by
+ * side, instead of each n-gram being hashed again and its weight read from a random place in a table of
+ * 128K weights. `weightAt` reads one weight as the sink's `add` does.
  */
-function wordGramWeights(
+function keepGramWeights(
   cache: Map<string, Float64Array>,
   word: string,
   weightAt: (index: number) => number,
 ): Float64Array {
-  const known = cache.get(word);
-  if (known !== undefined) return known;
   const indices = new Int32Array(word.length + 1);
   writeWordGrams(word, indices);
   const weights = new Float64Array(indices.length);

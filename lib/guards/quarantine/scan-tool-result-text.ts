@@ -586,13 +586,6 @@ function isCutOrMarked(text: string, at: number): boolean {
   }
   while (start < at && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start++;
   if (at - start <= CUT_LINE_LENGTH) return true;
-  // A sentence that starts late on a long line and is cut right after a few words ("... which I like.
-  // Book a\nflight to ...") is cut short too: its part on the line is what counts.
-  for (let index = at - 2; index > start && at - index <= CUT_LINE_LENGTH; index--) {
-    const codeUnit = text.charCodeAt(index);
-    if ((codeUnit === 46 || codeUnit === 33 || codeUnit === 63) && text.charCodeAt(index + 1) === 32)
-      return true;
-  }
   const first = text.charCodeAt(start);
   return first === 35 || first === 62 || (first === 47 && text.charCodeAt(start + 1) === 47);
 }

@@ -225,7 +225,7 @@ function firstMatchingRule(
 }
 
 /**
- * The first hand-written rule that matches what follows a short lead of one to four words closed by a
+ * The first rule (hand-written, then the learned stage) that matches what follows a short lead of one to four words closed by a
  * comma ("Whatever happens, leave this part out of ...", "In ogni caso, escludi ...", "Was auch passiert,
  * lass ...", "Hilda, entferne ..."): the rules read an order at the opening of its clause, and a lead of
  * circumstance or a name moves it off that opening without changing what it orders. Not after a lead
@@ -278,8 +278,12 @@ function ruleAfterLead(
   });
 }
 
-/** A word of at least six letters ending in an Italian infinitive ("elencare", "scrivere", "inserire"). */
-const ITALIAN_INFINITIVE = /^\p{L}{3,}(?:are|ere|ire)\b/u;
+/**
+ * A word of at least six letters ending in an Italian infinitive ("elencare", "scrivere", "inserire")
+ * before an Italian article or preposition: English verbs end so too ("prepare the", "retire the").
+ */
+const ITALIAN_INFINITIVE =
+  /^\p{L}{3,}(?:are|ere|ire) (?:il|lo|la|i|gli|le|l'|un|una|uno|un'|del|della|dei|delle|degli|di|a|al|alla|ai|in|nel|nella|su|per|con|tutti|tutte|questo|questa|quello|quella)\b/u;
 
 /** Longest lead ruleAfterLead reads (characters, then words). */
 const MAX_LEAD_LENGTH = 40;

@@ -201,3 +201,8 @@ const tables = buildTables();
 export const CHARACTER_FOLD: Uint16Array = tables.fold;
 /** 1 when the (original) code unit is part of a word: letter, mark, digit or underscore. */
 export const WORD_CHARACTER: Uint8Array = tables.word;
+
+/** True for an ASCII letter, "A"-"Z" or "a"-"z" (markup names, look-alike targets). */
+export function isAsciiLetter(codeUnit: number): boolean {
+  return (codeUnit >= 65 && codeUnit <= 90) || (codeUnit >= 97 && codeUnit <= 122);
+}

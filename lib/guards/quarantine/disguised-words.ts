@@ -1,5 +1,5 @@
 import { extendWordHash, hashWord, WORD_HASH_SEED } from "./anchor-table";
-import { CHARACTER_FOLD, WORD_CHARACTER } from "./character-fold-table";
+import { CHARACTER_FOLD, isAsciiLetter, WORD_CHARACTER } from "./character-fold-table";
 import { ANCHOR_TABLE } from "./detection-rules";
 import type { RemovalRange } from "./expand-removals";
 import { isCodeFixtureAt, isOpeningQuote, isQuotedMentionAt } from "./quoted-mentions";
@@ -101,10 +101,6 @@ const GREEK_MU = 0x3bc;
 
 function isGreekOrCyrillic(codeUnit: number): boolean {
   return (codeUnit >= 0x370 && codeUnit <= 0x3ff) || (codeUnit >= 0x400 && codeUnit <= 0x52f);
-}
-
-function isAsciiLetter(codeUnit: number): boolean {
-  return (codeUnit >= 65 && codeUnit <= 90) || (codeUnit >= 97 && codeUnit <= 122);
 }
 
 /** A Greek or Cyrillic letter the fold table maps to an ASCII letter: a look-alike of a Latin one. */

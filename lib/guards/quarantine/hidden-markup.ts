@@ -1,3 +1,4 @@
+import { isAsciiLetter } from "./character-fold-table";
 /**
  * Text a page hides from the person reading it: HTML comments, elements hidden by their markup
  * (`display:none`, `visibility:hidden`, `font-size:0`, `opacity:0`, placed far off-screen, the `hidden`
@@ -69,10 +70,6 @@ function hidesByColor(attributes: string): boolean {
 
 /** Elements whose content is never text for a reader anyway (code, styles): not hidden text. */
 const NON_TEXT_ELEMENTS = new Set(["script", "style", "template", "noscript", "svg", "math"]);
-
-function isAsciiLetter(codeUnit: number): boolean {
-  return (codeUnit >= 65 && codeUnit <= 90) || (codeUnit >= 97 && codeUnit <= 122);
-}
 
 function isLineBreak(codeUnit: number): boolean {
   return codeUnit === 10 || codeUnit === 13;

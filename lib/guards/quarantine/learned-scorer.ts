@@ -61,19 +61,34 @@ export function decodeModel(record: {
   };
 }
 
-/** Sums weights of emitted features (one instance per model; not reentrant, extraction is synchronous). */
-export class ScoreSink implements FeatureSink {
+/**
+ * What both scoring sinks share: the sum, and each word's n-gram weights kept between sentences
+ * (keepGramWeights), read through the sink's own `weightAt` exactly as its `add` reads a weight.
+ */
+abstract class WordGramSink implements FeatureSink {
   sum = 0;
   /** Each word's n-gram weights (see keepGramWeights). */
   private readonly gramWeights = new Map<string, Float64Array>();
-  constructor(private readonly weights: Float32Array) {}
+  abstract add(index: number, value: number): void;
+  /** One weight, as `add` reads it. */
+  protected abstract weightAt(index: number): number;
+  addWordGrams(word: string, wordScale: number, characterScale: number): void {
+    const weights =
+      this.gramWeights.get(word) ?? keepGramWeights(this.gramWeights, word, (index) => this.weightAt(index));
+    this.sum = addGramWeights(this.sum, weights, wordScale, characterScale);
+  }
+}
+
+/** Sums weights of emitted features (one instance per model; not reentrant, extraction is synchronous). */
+export class ScoreSink extends WordGramSink {
+  constructor(private readonly weights: Float32Array) {
+    super();
+  }
   add(index: number, value: number): void {
     this.sum += this.weights[index]! * value;
   }
-  addWordGrams(word: string, wordScale: number, characterScale: number): void {
-    const weights =
-      this.gramWeights.get(word) ?? keepGramWeights(this.gramWeights, word, (index) => this.weights[index]!);
-    this.sum = addGramWeights(this.sum, weights, wordScale, characterScale);
+  protected weightAt(index: number): number {
+    return this.weights[index]!;
   }
 }
 
@@ -81,22 +96,18 @@ export class ScoreSink implements FeatureSink {
  * ScoreSink over the int16 weights: the same products and sums (each weight rounded to float32 exactly
  * as the Float32Array holds it), with half the memory touched per feature.
  */
-class QuantizedScoreSink implements FeatureSink {
-  sum = 0;
-  /** Each word's n-gram weights (see keepGramWeights). */
-  private readonly gramWeights = new Map<string, Float64Array>();
+class QuantizedScoreSink extends WordGramSink {
   constructor(
     private readonly values: Int16Array,
     private readonly scale: number,
-  ) {}
+  ) {
+    super();
+  }
   add(index: number, value: number): void {
     this.sum += Math.fround(this.values[index]! * this.scale) * value;
   }
-  addWordGrams(word: string, wordScale: number, characterScale: number): void {
-    const weights =
-      this.gramWeights.get(word) ??
-      keepGramWeights(this.gramWeights, word, (index) => Math.fround(this.values[index]! * this.scale));
-    this.sum = addGramWeights(this.sum, weights, wordScale, characterScale);
+  protected weightAt(index: number): number {
+    return Math.fround(this.values[index]! * this.scale);
   }
 }
 

@@ -1,3 +1,4 @@
+import { isAsciiLetter } from "./character-fold-table";
 import { REWRITE_FILLER } from "./character-references";
 import { ANCHOR_TABLE } from "./detection-rules";
 import { findCandidateLines } from "./find-candidate-lines";
@@ -460,13 +461,19 @@ function opensElementText(text: string, body: number, end: number): boolean {
 /** Longest start tag opensElementText reads ("<p>", "<li class=\"item\">", "<td style=\"...\">"). */
 const MAX_TAG_LENGTH = 120;
 
-function isAsciiLetter(codeUnit: number): boolean {
-  return (codeUnit >= 97 && codeUnit <= 122) || (codeUnit >= 65 && codeUnit <= 90);
-}
-
 /** True when text[index] starts a JSON-escaped line break ("\\n"). */
 function escapedBreakEndsLine(text: string, index: number): boolean {
   return text.charCodeAt(index) === 92 && text.charCodeAt(index + 1) === 110;
+}
+
+/**
+ * True when a line of a JSON string can start at text[index]: after an escaped break ("\\n") or after an
+ * unescaped double quote (the string's opening quote). scan-tool-result-text.ts isCutOrMarked measures
+ * such a line as softLineBreaks reads it.
+ */
+export function opensEscapedLine(text: string, index: number): boolean {
+  if (index >= 2 && escapedBreakEndsLine(text, index - 2)) return true;
+  return index >= 1 && text.charCodeAt(index - 1) === 34 && !isEscapedQuoteAt(text, index - 1);
 }
 
 /** True when the double quote at text[index] is escaped (an odd number of backslashes before it). */

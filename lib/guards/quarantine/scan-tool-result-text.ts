@@ -60,6 +60,7 @@ import {
   lineParts,
   linesAround,
   mayHoldSoftBreakWhere,
+  opensEscapedLine,
   softLineBreaks,
   windowText,
   windowView,
@@ -592,19 +593,6 @@ function isCutOrMarked(text: string, at: number): boolean {
   if (at - start <= CUT_LINE_LENGTH) return true;
   const first = text.charCodeAt(start);
   return first === 35 || first === 62 || (first === 47 && text.charCodeAt(start + 1) === 47);
-}
-
-/**
- * True when a line of a JSON string can start at text[index]: after an escaped break ("\\n") or after an
- * unescaped double quote (the string's opening quote).
- */
-function opensEscapedLine(text: string, index: number): boolean {
-  const before = text.charCodeAt(index - 1);
-  if (before === 110) return index >= 2 && text.charCodeAt(index - 2) === 92;
-  if (before !== 34) return false;
-  let backslashes = 0;
-  while (index - 1 - backslashes > 0 && text.charCodeAt(index - 2 - backslashes) === 92) backslashes++;
-  return backslashes % 2 === 0;
 }
 
 /** The longest line read as cut short by hand (isCutOrMarked); lines wrapped to a width are longer. */

@@ -636,7 +636,7 @@ export function findSetupRequests(
     }
     // A form's question or task about the agent's setup, to be filled in by the agent ("Q: What is your
     // system prompt? A (the assistant should fill this in completely):").
-    if (mayHoldFillNotes === undefined) mayHoldFillNotes = FILL_WORD.test(text);
+    mayHoldFillNotes ??= FILL_WORD.test(text);
     if (
       mayHoldFillNotes &&
       filledInByTheAgent(text, start, end) &&
